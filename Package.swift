@@ -1,0 +1,58 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+  name: "CellSim",
+  products: [
+    .executable(name: "cellsim", targets: ["cellsim"]),
+    .library(name: "SimKernel", targets: ["SimKernel"]),
+    .library(name: "SimPlatform", targets: ["SimPlatform"]),
+    .library(name: "PNGRender", targets: ["PNGRender"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+  ],
+  targets: [
+    // MARK: C interop
+    .systemLibrary(
+      name: "CLibPNG",
+      pkgConfig: "libpng",
+      providers: [.apt(["libpng-dev"])]
+    ),
+    .target(
+      name: "CPNGRows",
+      dependencies: ["CLibPNG"]
+    ),
+
+    // MARK: Libraries, bottom to top (DESIGN.md §2)
+    .target(
+      name: "PNGRender",
+      dependencies: ["CPNGRows", "CLibPNG"]
+    ),
+    .target(
+      name: "SimKernel",
+      dependencies: [.product(name: "HeapModule", package: "swift-collections")]
+    ),
+    .target(
+      name: "SimPlatform",
+      dependencies: ["SimKernel", "PNGRender"]
+    ),
+
+    // MARK: The CLI
+    .executableTarget(
+      name: "cellsim",
+      dependencies: [
+        "SimKernel", "SimPlatform", "PNGRender",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+
+    // MARK: Tests
+    .testTarget(name: "SimKernelTests", dependencies: ["SimKernel"]),
+    .testTarget(name: "SimPlatformTests", dependencies: ["SimPlatform", "SimKernel"]),
+    .testTarget(name: "PNGRenderTests", dependencies: ["PNGRender"]),
+    .testTarget(name: "CLITests", dependencies: ["cellsim"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,2 @@
+/// Placeholder until the render path lands.
+package enum PNGRenderPlaceholder {}

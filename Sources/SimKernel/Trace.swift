@@ -1,0 +1,184 @@
+/// The record of every observable action of a run, one stable text line each, folded into a
+/// 64-bit digest.
+///
+/// A line reads `t=<ns> <kind> key=value …`. Values are integers in decimal, booleans as
+/// `true`/`false`, doubles in Swift's shortest round-trip form, and strings bare when they hold
+/// only `[A-Za-z0-9._/:*?@%+-]`, otherwise double-quoted with `\"`, `\\` and `\n`-style escapes.
+/// The digest is FNV-1a 64 over each line's UTF-8 bytes followed by `\n`, so it equals the
+/// FNV-1a of the full text. Every 1,024 lines the running digest is saved as a checkpoint, so
+/// two runs that diverge can be compared checkpoint by checkpoint to find the first difference.
+public final class Trace {
+  /// What a trace keeps besides its digest.
+  public enum Retention: Sendable {
+    /// Keep the full text (for `--trace FILE`, replay and debugging).
+    case full
+    /// Keep only the digest and checkpoints (fast; the default for fuzzing).
+    case digestOnly
+  }
+
+  /// Lines between checkpoint digests.
+  public static let checkpointInterval = 1_024
+
+  /// What this trace keeps.
+  public let retention: Retention
+  /// The number of lines recorded.
+  public private(set) var lineCount = 0
+  /// The running digest of every line so far.
+  public private(set) var digest: UInt64 = 0xcbf2_9ce4_8422_2325
+  /// The digest after every `checkpointInterval` lines, in order.
+  public private(set) var checkpoints: [UInt64] = []
+
+  var text: [UInt8] = []
+  var scratch = TraceLine(bytes: [])
+
+  /// Creates an empty trace.
+  public init(retention: Retention = .digestOnly) {
+    self.retention = retention
+    scratch.bytes.reserveCapacity(256)
+  }
+
+  /// Records one line at `time` of the given `kind`; `fields` appends its key/value pairs.
+  ///
+  /// ```swift
+  /// trace.record(at: now, "frame") { $0.field("n", 12); $0.field("hitch_ns", 0) }
+  /// ```
+  public func record(
+    at time: SimTime, _ kind: String = "event", _ fields: (inout TraceLine) -> Void = { _ in }
+  ) {
+    var line = scratch
+    scratch = TraceLine(bytes: [])
+    line.bytes.removeAll(keepingCapacity: true)
+    line.appendASCII("t=")
+    line.appendInteger(time.nanoseconds)
+    line.bytes.append(0x20)
+    line.appendToken(kind)
+    fields(&line)
+    commit(line.bytes)
+    scratch = line
+  }
+
+  /// The digest as 16 lowercase hex digits.
+  public var digestHex: String { Self.hex(digest) }
+
+  /// The full text, one line per record, each ending in `\n`; empty unless retention is
+  /// `.full`.
+  public var fullText: String { String(decoding: text, as: UTF8.self) }
+
+  /// 16 lowercase hex digits of `value`.
+  public static func hex(_ value: UInt64) -> String {
+    let digits = String(value, radix: 16)
+    return String(repeating: "0", count: 16 - digits.count) + digits
+  }
+
+  func commit(_ bytes: [UInt8]) {
+    var h = digest
+    for byte in bytes { h = (h ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+    h = (h ^ 0x0A) &* 0x0000_0100_0000_01b3
+    digest = h
+    lineCount += 1
+    if lineCount % Self.checkpointInterval == 0 { checkpoints.append(h) }
+    if retention == .full {
+      text.append(contentsOf: bytes)
+      text.append(0x0A)
+    }
+  }
+}
+
+/// A trace line being written: append fields with `field(_:_:)`.
+public struct TraceLine {
+  var bytes: [UInt8]
+
+  /// Appends ` key=value` with an integer value.
+  public mutating func field(_ key: String, _ value: Int) {
+    beginField(key)
+    appendInteger(Int64(value))
+  }
+
+  /// Appends ` key=value` with an integer value.
+  public mutating func field(_ key: String, _ value: Int64) {
+    beginField(key)
+    appendInteger(value)
+  }
+
+  /// Appends ` key=<ns>` for a duration, in integer nanoseconds.
+  public mutating func field(_ key: String, _ value: SimDuration) {
+    beginField(key)
+    appendInteger(value.nanoseconds)
+  }
+
+  /// Appends ` key=true` or ` key=false`.
+  public mutating func field(_ key: String, _ value: Bool) {
+    beginField(key)
+    appendASCII(value ? "true" : "false")
+  }
+
+  /// Appends ` key=value` with the shortest round-trip text of a double.
+  public mutating func field(_ key: String, _ value: Double) {
+    beginField(key)
+    appendASCII(value.description)
+  }
+
+  /// Appends ` key=value`, quoting the string if it holds anything but safe characters.
+  public mutating func field(_ key: String, _ value: String) {
+    beginField(key)
+    appendToken(value)
+  }
+
+  /// Appends ` key=<16 hex digits>` for a digest.
+  public mutating func field(_ key: String, hex value: UInt64) {
+    beginField(key)
+    appendASCII(Trace.hex(value))
+  }
+
+  mutating func beginField(_ key: String) {
+    bytes.append(0x20)
+    bytes.append(contentsOf: key.utf8)
+    bytes.append(0x3D)
+  }
+
+  mutating func appendASCII(_ s: String) { bytes.append(contentsOf: s.utf8) }
+
+  mutating func appendInteger(_ value: Int64) {
+    if value == 0 {
+      bytes.append(0x30)
+      return
+    }
+    var magnitude = value.magnitude
+    if value < 0 { bytes.append(0x2D) }
+    let start = bytes.count
+    while magnitude > 0 {
+      bytes.append(0x30 + UInt8(magnitude % 10))
+      magnitude /= 10
+    }
+    bytes[start...].reverse()
+  }
+
+  mutating func appendToken(_ s: String) {
+    if !s.isEmpty && s.utf8.allSatisfy(Self.isSafe) {
+      bytes.append(contentsOf: s.utf8)
+      return
+    }
+    bytes.append(0x22)
+    for byte in s.utf8 {
+      switch byte {
+      case 0x22: bytes.append(contentsOf: [0x5C, 0x22])
+      case 0x5C: bytes.append(contentsOf: [0x5C, 0x5C])
+      case 0x0A: bytes.append(contentsOf: [0x5C, 0x6E])
+      case 0x0D: bytes.append(contentsOf: [0x5C, 0x72])
+      case 0x09: bytes.append(contentsOf: [0x5C, 0x74])
+      case 0..<0x20:
+        bytes.append(contentsOf: Array("\\u{\(String(byte, radix: 16))}".utf8))
+      default: bytes.append(byte)
+      }
+    }
+    bytes.append(0x22)
+  }
+
+  static func isSafe(_ byte: UInt8) -> Bool {
+    switch byte {
+    case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: return true
+    case 0x2E, 0x5F, 0x2F, 0x3A, 0x2A, 0x3F, 0x40, 0x25, 0x2B, 0x2D: return true
+    default: return false
+    }
+  }
+}

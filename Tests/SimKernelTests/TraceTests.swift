@@ -1,0 +1,65 @@
+import SimKernel
+import Testing
+
+@Suite("Trace")
+struct TraceTests {
+  @Test("lines have a stable encoding")
+  func encoding() {
+    let trace = Trace(retention: .full)
+    trace.record(at: SimTime(nanoseconds: 1_500)) { _ in }
+    trace.record(at: .zero, "frame") {
+      $0.field("n", 12)
+      $0.field("late", SimDuration.ms(2))
+      $0.field("ok", true)
+      $0.field("offset", 12.5)
+      $0.field("url", "https://img.test/3.png")
+      $0.field("msg", "two words \"q\"\n")
+      $0.field("empty", "")
+      $0.field("d", hex: 255)
+    }
+    trace.record(at: SimTime(nanoseconds: 7), "x") { $0.field("neg", -42) }
+    #expect(
+      trace.fullText == """
+        t=1500 event
+        t=0 frame n=12 late=2000000 ok=true offset=12.5 url=https://img.test/3.png \
+        msg="two words \\"q\\"\\n" empty="" d=00000000000000ff
+        t=7 x neg=-42
+
+        """)
+  }
+
+  @Test("the digest is FNV-1a 64 of the full text, whatever the retention")
+  func digest() {
+    let full = Trace(retention: .full)
+    let lean = Trace(retention: .digestOnly)
+    for trace in [full, lean] {
+      for i in 0..<3_000 {
+        trace.record(at: SimTime(nanoseconds: Int64(i)), "tick") { $0.field("i", i) }
+      }
+    }
+    var hasher = StableHasher()
+    hasher.combine(bytes: full.fullText.utf8)
+    #expect(full.digest == hasher.value)
+    #expect(lean.digest == full.digest)
+    #expect(lean.fullText.isEmpty)
+    #expect(full.checkpoints.count == 2)
+    #expect(full.checkpoints == lean.checkpoints)
+    #expect(full.digestHex.count == 16)
+  }
+
+  @Test("one changed field changes the digest and the checkpoints after it")
+  func sensitivity() {
+    func run(_ flip: Int) -> Trace {
+      let t = Trace()
+      for i in 0..<3_000 {
+        t.record(at: SimTime(nanoseconds: Int64(i)), "tick") { $0.field("v", i == flip ? -1 : i) }
+      }
+      return t
+    }
+    let a = run(-1)
+    let b = run(2_000)
+    #expect(a.digest != b.digest)
+    #expect(a.checkpoints[0] == b.checkpoints[0])
+    #expect(a.checkpoints[1] != b.checkpoints[1])
+  }
+}
