@@ -1,0 +1,32 @@
+/// Repeats workloads and collects timings.
+@MainActor
+enum Measure {
+  /// Runs `workload` on CellSim at least `minimumRepeats` times and for at least
+  /// `minimumSeconds` in total. Stops the process if a run produced the wrong event count.
+  static func cellSim(_ workload: Workload, minimumSeconds: Double, minimumRepeats: Int) -> Sample {
+    var sample = Sample(events: workload.expectedEvents, seconds: [], orderDigests: [])
+    while sample.seconds.count < minimumRepeats || sample.seconds.reduce(0, +) < minimumSeconds {
+      let (outcome, seconds) = Stopwatch.time { CellSimWorkloads.run(workload) }
+      precondition(
+        outcome.events == workload.expectedEvents,
+        "CellSim ran \(outcome.events) events on \(workload.label), expected \(workload.expectedEvents)"
+      )
+      sample.seconds.append(seconds)
+      sample.orderDigests.append(outcome.orderDigest)
+    }
+    return sample
+  }
+
+  /// Runs `workload` on `TestClock` `repeats` times. The sample's event count is the smallest
+  /// number of sleeps that completed in any run, so a run that lost sleepers lowers the rate.
+  static func testClock(_ workload: Workload, repeats: Int) async -> Sample {
+    var sample = Sample(events: workload.expectedEvents, seconds: [], orderDigests: [])
+    for _ in 0..<repeats {
+      let (outcome, seconds) = await Stopwatch.time { await TestClockWorkloads.run(workload) }
+      sample.events = min(sample.events, outcome.completedSleeps)
+      sample.seconds.append(seconds)
+      sample.orderDigests.append(outcome.orderDigest)
+    }
+    return sample
+  }
+}
