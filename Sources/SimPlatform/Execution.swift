@@ -1,0 +1,192 @@
+public import SimKernel
+
+/// A completion that something outside a thread delivers later: the end of a blocking fetch,
+/// a disk read, a semaphore.
+///
+/// An execution that waits on a `Waiter` holds its thread but no CPU slot until `complete()`
+/// is called. Completing twice is a programming error.
+public final class Waiter {
+  var onComplete: (() -> Void)?
+  /// Whether `complete()` has been called.
+  public private(set) var isComplete = false
+
+  /// A waiter not yet completed.
+  public init() {}
+
+  /// Ends the wait; the waiting execution resumes at this instant.
+  public func complete() {
+    precondition(!isComplete, "Waiter.complete(): called twice")
+    isComplete = true
+    if let resume = onComplete {
+      onComplete = nil
+      resume()
+    }
+  }
+}
+
+/// A piece of work running on a simulated thread, written in continuation-passing style.
+///
+/// Code runs at an instant; time passes only in steps. Inside a body or continuation, call
+/// `spend` (CPU-bound work, needs a CPU slot on a worker), `block` (a blocking wait that holds
+/// the thread but no CPU, e.g. disk I/O), `wait` (until a `Waiter` completes) or `then` (run
+/// code after the steps issued so far). Steps run in the order issued, and the steps a
+/// continuation issues run before the steps its caller issued after it, as nested calls would:
+/// `spend(a) { X }; spend(b)` means "a, then X and whatever X issues, then b". The execution
+/// finishes, releasing its thread, when no step is left.
+///
+/// On the main thread, `spend` models a main-thread callback's cost: the callback's effects
+/// happened at its start, and the main thread stays busy for the cost. The main thread has its
+/// own core, so it never waits for a CPU slot.
+public final class Execution {
+  enum StepKind {
+    case cpu(SimDuration)
+    case block(SimDuration)
+    case wait(Waiter)
+    case then
+  }
+
+  struct Step {
+    var kind: StepKind
+    var continuation: (() -> Void)?
+  }
+
+  /// The world this execution runs in.
+  public unowned let world: World
+  /// The thread it occupies until it finishes.
+  public let thread: SimThread
+  /// A label for traces.
+  public let label: String
+  /// When it started.
+  public let startedAt: SimTime
+
+  /// Pending steps, next one last.
+  var pending: [Step] = []
+  /// Steps issued by the closure now running, in issue order.
+  var issued: [Step] = []
+  var onFinish: ((Execution) -> Void)?
+  /// True while the execution holds its thread without needing CPU (block or wait).
+  public private(set) var isBlocked = false
+  /// True once every step has run.
+  public private(set) var isFinished = false
+
+  init(world: World, thread: SimThread, label: String, onFinish: @escaping (Execution) -> Void) {
+    self.world = world
+    self.thread = thread
+    self.label = label
+    self.startedAt = world.now
+    self.onFinish = onFinish
+  }
+
+  /// The current virtual time.
+  public var now: SimTime { world.now }
+
+  /// CPU-bound work for `duration`, then `continuation` (if any) at the step's end.
+  ///
+  /// On a worker the step first waits for a free CPU slot (first come, first served). Adjacent
+  /// `spend` calls without continuations merge into one step.
+  public func spend(_ duration: SimDuration, then continuation: (() -> Void)? = nil) {
+    precondition(duration >= .zero, "Execution.spend: negative duration \(duration)")
+    if continuation == nil, let last = issued.last, last.continuation == nil,
+      case .cpu(let earlier) = last.kind
+    {
+      issued[issued.count - 1].kind = .cpu(earlier + duration)
+      return
+    }
+    issued.append(Step(kind: .cpu(duration), continuation: continuation))
+  }
+
+  /// Holds the thread without CPU for `duration` (blocking I/O, a sleep), then runs
+  /// `continuation`.
+  public func block(for duration: SimDuration, then continuation: (() -> Void)? = nil) {
+    precondition(duration >= .zero, "Execution.block: negative duration \(duration)")
+    issued.append(Step(kind: .block(duration), continuation: continuation))
+  }
+
+  /// Holds the thread without CPU until `waiter` completes, then runs `continuation`.
+  public func wait(for waiter: Waiter, then continuation: (() -> Void)? = nil) {
+    issued.append(Step(kind: .wait(waiter), continuation: continuation))
+  }
+
+  /// Runs `continuation` once every step issued before it has ended.
+  public func then(_ continuation: @escaping () -> Void) {
+    issued.append(Step(kind: .then, continuation: continuation))
+  }
+
+  // MARK: Driving
+
+  /// Runs `body` now, then its steps. Called by the thread's owner (a queue or the main thread).
+  func start(_ body: (Execution) -> Void) {
+    body(self)
+    collectIssued()
+    advance()
+  }
+
+  func collectIssued() {
+    if issued.isEmpty { return }
+    pending.append(contentsOf: issued.reversed())
+    issued.removeAll(keepingCapacity: true)
+  }
+
+  func advance() {
+    while let step = pending.popLast() {
+      switch step.kind {
+      case .then:
+        run(step.continuation)
+        continue
+      case .cpu(let duration):
+        if duration == .zero && step.continuation == nil { continue }
+        if thread.isMain {
+          world.loop.schedule(after: duration) { self.resume(step.continuation) }
+        } else {
+          world.cpu.acquire { [self] in
+            world.loop.schedule(after: duration) {
+              self.world.cpu.release()
+              self.resume(step.continuation)
+            }
+          }
+        }
+      case .block(let duration):
+        setBlocked(true)
+        world.loop.schedule(after: duration) {
+          self.setBlocked(false)
+          self.resume(step.continuation)
+        }
+      case .wait(let waiter):
+        if waiter.isComplete {
+          run(step.continuation)
+          continue
+        }
+        setBlocked(true)
+        waiter.onComplete = { [self] in
+          setBlocked(false)
+          resume(step.continuation)
+        }
+      }
+      return
+    }
+    finish()
+  }
+
+  func run(_ continuation: (() -> Void)?) {
+    guard let continuation else { return }
+    continuation()
+    collectIssued()
+  }
+
+  func resume(_ continuation: (() -> Void)?) {
+    run(continuation)
+    advance()
+  }
+
+  func setBlocked(_ blocked: Bool) {
+    isBlocked = blocked
+    if !thread.isMain { world.workers.executionBlockingChanged(blocked) }
+  }
+
+  func finish() {
+    isFinished = true
+    let done = onFinish
+    onFinish = nil
+    done?(self)
+  }
+}

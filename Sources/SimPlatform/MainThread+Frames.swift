@@ -1,0 +1,190 @@
+public import SimKernel
+
+/// The timing of one committed frame.
+public struct FrameRecord: Hashable, Sendable {
+  /// The frame number: the index of the vsync it serves (vsync k is at `k × 1e9 / refresh_hz`).
+  public let number: Int64
+  /// The vsync the frame serves.
+  public let vsync: SimTime
+  /// When the frame work started (later than `vsync` if the main thread was busy).
+  public let start: SimTime
+  /// When the frame's commit ran (after scroll and layout work).
+  public let commit: SimTime
+  /// When the frame work ended (after any main-thread decode at commit).
+  public let end: SimTime
+  /// The next vsync (`vsync + frame interval`, exactly): a frame that ends later is a hitch.
+  public let deadline: SimTime
+  /// Whether the table was scrolling (tracking, decelerating or animating) at the vsync.
+  public let duringScroll: Bool
+  /// Vsyncs that passed while this frame waited for the main thread or ran (they get no frame
+  /// of their own: one stall is counted once, as one late frame).
+  public let skippedVsyncs: Int
+
+  /// How late the frame ended: `end − deadline`, or zero.
+  public var lateness: SimDuration { max(.zero, end - deadline) }
+  /// Whether the frame ended after its deadline.
+  public var isHitch: Bool { end > deadline }
+}
+
+/// The stage of a frame at which a frame observer runs.
+public enum FramePhase: Int, Sendable, Comparable {
+  /// The scroll position updates.
+  case scroll
+  /// The layout pass runs cell callbacks.
+  case layout
+  /// The frame commits: images not yet decoded are decoded on the main thread, and the
+  /// display log records what the frame shows.
+  case commit
+
+  public static func < (a: FramePhase, b: FramePhase) -> Bool { a.rawValue < b.rawValue }
+}
+
+/// What a frame observer is given.
+public struct FrameContext {
+  /// The frame number (its vsync index).
+  public let number: Int64
+  /// The vsync the frame serves.
+  public let vsync: SimTime
+  /// The frame's execution on the main thread: charge main-thread costs with `spend`.
+  public let execution: Execution
+}
+
+/// Frame counts and hitch accounting.
+///
+/// The hitch ratio is hitch milliseconds per second of scrolling, as Instruments reports it
+/// (WWDC20 session 10077): under 5 ms/s is good, 5–10 a warning, 10 or more critical. This is
+/// the Instruments scale, not the Xcode Organizer's newer percentage scale. Only frames whose
+/// vsync falls while the table scrolls count toward the ratio.
+public struct FrameStats: Hashable, Sendable {
+  /// Frames committed.
+  public internal(set) var frames = 0
+  /// Frames that ended after their deadline.
+  public internal(set) var hitches = 0
+  /// Total lateness of all hitches.
+  public internal(set) var hitchTime: SimDuration = .zero
+  /// Total lateness of hitches in frames whose vsync fell while scrolling.
+  public internal(set) var scrollingHitchTime: SimDuration = .zero
+  /// Total time spent scrolling so far (closed intervals only; see `MainThread.frameStats`).
+  public internal(set) var scrollingTime: SimDuration = .zero
+
+  /// Hitch milliseconds per second of scrolling; zero when nothing scrolled.
+  public var hitchRatio: Double {
+    scrollingTime > .zero ? scrollingHitchTime.milliseconds / scrollingTime.seconds : 0
+  }
+}
+
+struct FrameState {
+  struct Due {
+    var number: Int64
+    var vsync: SimTime
+    var skipped = 0
+  }
+
+  var due: Due?
+  /// Set while a frame runs; vsyncs that pass meanwhile are absorbed by it.
+  var running: Due?
+  var nextVsync: Int64 = 0
+  var observers: [(phase: FramePhase, order: Int, handler: (FrameContext) -> Void)] = []
+  var stats = FrameStats()
+  var scrollingSince: SimTime?
+}
+
+extension MainThread {
+  /// Adds a frame observer for `phase`. Observers of a phase run in the order they were added.
+  public func addFrameObserver(
+    _ phase: FramePhase, _ handler: @escaping (FrameContext) -> Void
+  ) {
+    frames.observers.append((phase, frames.observers.count, handler))
+    frames.observers.sort { ($0.phase, $0.order) < ($1.phase, $1.order) }
+  }
+
+  /// Whether the table is scrolling (tracking, decelerating or animating). The scroll model
+  /// sets this; hitch ratios are computed over scrolling time.
+  public var isScrolling: Bool { frames.scrollingSince != nil }
+
+  /// Marks the start or end of scrolling.
+  public func setScrolling(_ scrolling: Bool) {
+    if scrolling, frames.scrollingSince == nil {
+      frames.scrollingSince = world.now
+    } else if !scrolling, let since = frames.scrollingSince {
+      frames.stats.scrollingTime += world.now - since
+      frames.scrollingSince = nil
+    }
+  }
+
+  /// Frame statistics so far, counting an open scrolling interval up to now.
+  public var frameStats: FrameStats {
+    var stats = frames.stats
+    if let since = frames.scrollingSince { stats.scrollingTime += world.now - since }
+    return stats
+  }
+
+  func startDisplayLink() {
+    scheduleVsync()
+  }
+
+  func scheduleVsync() {
+    let number = frames.nextVsync
+    frames.nextVsync += 1
+    world.loop.schedule(at: world.device.vsync(number)) { [self] in
+      if frames.running != nil {
+        frames.running?.skipped += 1
+      } else if frames.due == nil {
+        frames.due = FrameState.Due(number: number, vsync: world.now)
+      } else {
+        frames.due?.skipped += 1
+      }
+      scheduleVsync()
+      scheduleWake()
+    }
+  }
+
+  func runFrame(_ due: FrameState.Due) {
+    frames.due = nil
+    frames.running = due
+    let duringScroll = isScrolling
+    let start = world.now
+    var commitTime = start
+    let observers = frames.observers
+    run(label: "frame") { [self] execution in
+      let context = FrameContext(number: due.number, vsync: due.vsync, execution: execution)
+      var index = 0
+      while index < observers.count, observers[index].phase < .commit {
+        observers[index].handler(context)
+        index += 1
+      }
+      let firstCommit = index
+      execution.then { [self] in
+        commitTime = world.now
+        for observer in observers[firstCommit...] { observer.handler(context) }
+      }
+      execution.then { [self] in
+        finishFrame(due, start: start, commit: commitTime, duringScroll: duringScroll)
+      }
+    }
+  }
+
+  func finishFrame(_ due: FrameState.Due, start: SimTime, commit: SimTime, duringScroll: Bool) {
+    // The frame's own execution is still on the thread; its end is after every step issued
+    // before this continuation, which is now.
+    let skipped = frames.running?.skipped ?? due.skipped
+    frames.running = nil
+    let record = FrameRecord(
+      number: due.number, vsync: due.vsync, start: start, commit: commit, end: world.now,
+      deadline: world.device.vsync(due.number + 1), duringScroll: duringScroll,
+      skippedVsyncs: skipped)
+    frames.stats.frames += 1
+    if record.isHitch {
+      frames.stats.hitches += 1
+      frames.stats.hitchTime += record.lateness
+      if duringScroll { frames.stats.scrollingHitchTime += record.lateness }
+    }
+    world.trace.record(at: world.now, "frame") {
+      $0.field("n", record.number)
+      $0.field("start", record.start.nanoseconds)
+      $0.field("late", record.lateness)
+      if record.skippedVsyncs > 0 { $0.field("skipped", record.skippedVsyncs) }
+    }
+    world.reports.send(.frame(record))
+  }
+}

@@ -1,0 +1,245 @@
+public import SimKernel
+
+/// The mode the main run loop is running in.
+public enum RunLoopMode: String, Sendable {
+  /// `NSDefaultRunLoopMode`: the run loop at rest.
+  case `default`
+  /// `UITrackingRunLoopMode`: from touch-down until deceleration (and bounce) ends.
+  case tracking
+}
+
+/// A set of run-loop modes a source or timer is scheduled in.
+public struct RunLoopModes: OptionSet, Hashable, Sendable {
+  public let rawValue: UInt8
+  public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+  /// Only the default mode: waits while the run loop is tracking.
+  public static let `default` = RunLoopModes(rawValue: 1)
+  /// Only the tracking mode.
+  public static let tracking = RunLoopModes(rawValue: 2)
+  /// `NSRunLoopCommonModes`: runs in every mode.
+  public static let common: RunLoopModes = [.default, .tracking]
+
+  /// Whether a source in these modes may run while the run loop is in `mode`.
+  public func allows(_ mode: RunLoopMode) -> Bool {
+    contains(mode == .default ? .default : .tracking)
+  }
+}
+
+/// The main thread: its run loop with modes, the main queue, run-loop sources and timers, and
+/// the display link.
+///
+/// The main thread is busy from the start of a piece of work until its steps end. When it is
+/// free it takes a *turn*:
+/// 1. If a frame is due (a vsync has passed since the last frame), the frame runs first.
+/// 2. Otherwise it snapshots every queued item that may run in the current mode — main-queue
+///    blocks run in every mode, sources and timers only in their modes — and runs that batch in
+///    enqueue order, back to back. An item queued during the batch waits for a later turn, so
+///    the main queue drains in snapshot batches, first in first out from every thread.
+/// Items whose modes exclude the current mode stay queued, in order, until the mode allows them.
+public final class MainThread {
+  struct Item {
+    var modes: RunLoopModes
+    var label: String
+    var body: (Execution) -> Void
+  }
+
+  unowned let world: World
+  /// The main thread itself (id 0).
+  public let thread = SimThread(id: 0)
+  /// The current run-loop mode.
+  public private(set) var mode: RunLoopMode = .default
+  var items: [Item] = []
+  var batch: [Item] = []
+  var batchIndex = 0
+  var wakeScheduled = false
+  var turning = false
+  /// Total time the main thread has been busy (callbacks, frames, blocked waits).
+  public private(set) var busyTime: SimDuration = .zero
+  var frames: FrameState
+
+  init(world: World) {
+    self.world = world
+    self.frames = FrameState()
+  }
+
+  /// Whether the main thread is running something now.
+  public var isBusy: Bool { thread.execution != nil }
+
+  /// Items waiting to run (main-queue blocks plus sources and timers that fired).
+  public var queuedCount: Int { items.count + (batch.count - batchIndex) }
+
+  // MARK: The main queue
+
+  /// `DispatchQueue.main.async`: runs `body` on the main thread on a later turn, in every mode.
+  public func async(label: String = "main.async", _ body: @escaping (Execution) -> Void) {
+    enqueue(Item(modes: .common, label: label, body: body))
+  }
+
+  /// `DispatchQueue.main.asyncAfter`: enqueues `body` on the main queue after `delay`.
+  public func asyncAfter(
+    _ delay: SimDuration, label: String = "main.asyncAfter",
+    _ body: @escaping (Execution) -> Void
+  ) {
+    precondition(delay >= .zero, "MainThread.asyncAfter: negative delay \(delay)")
+    world.loop.schedule(after: delay) { [self] in
+      enqueue(Item(modes: .common, label: label, body: body))
+    }
+  }
+
+  // MARK: Run-loop sources and timers
+
+  /// Signals a run-loop source scheduled in `modes`: `body` runs on a turn whose mode the
+  /// modes allow (an NSURLConnection callback, `performSelector:onThread:` in modes).
+  public func perform(
+    inModes modes: RunLoopModes, label: String = "source",
+    _ body: @escaping (Execution) -> Void
+  ) {
+    precondition(!modes.isEmpty, "MainThread.perform(inModes:): no mode given")
+    enqueue(Item(modes: modes, label: label, body: body))
+  }
+
+  /// Schedules a timer in `modes` that fires after `delay` (and then every `interval`, if given,
+  /// until invalidated). A firing is queued as a source; a repeating timer whose firing is still
+  /// waiting for its mode does not queue another (missed firings coalesce, as NSTimer's do).
+  @discardableResult
+  public func scheduleTimer(
+    after delay: SimDuration, repeating interval: SimDuration? = nil,
+    inModes modes: RunLoopModes = .default, label: String = "timer",
+    _ body: @escaping (Execution) -> Void
+  ) -> RunLoopTimer {
+    precondition(delay >= .zero, "MainThread.scheduleTimer: negative delay \(delay)")
+    let timer = RunLoopTimer()
+    // The run loop retains a scheduled timer until it is invalidated or, for a one-shot timer,
+    // has fired, as NSRunLoop does: the closure below holds it strongly.
+    let fire: () -> Void = { [self] in
+      guard timer.isValid, !timer.firingQueued else { return }
+      timer.firingQueued = true
+      enqueue(
+        Item(modes: modes, label: label) { execution in
+          timer.firingQueued = false
+          if interval == nil { timer.isValid = false }
+          if timer.isValid || interval == nil { body(execution) }
+        })
+    }
+    if let interval {
+      precondition(interval > .zero, "MainThread.scheduleTimer: interval must be positive")
+      timer.handle = world.loop.scheduleRepeating(first: world.now + delay, every: interval, fire)
+    } else {
+      timer.handle = world.loop.schedule(after: delay, fire)
+    }
+    timer.loop = world.loop
+    return timer
+  }
+
+  /// Changes the run-loop mode. Leaving tracking lets waiting default-mode sources run on the
+  /// next turn.
+  public func setMode(_ newMode: RunLoopMode) {
+    guard newMode != mode else { return }
+    mode = newMode
+    world.trace.record(at: world.now, "runloop.mode") { $0.field("mode", newMode.rawValue) }
+    world.reports.send(.runLoopMode(newMode))
+    scheduleWake()
+  }
+
+  // MARK: Turns
+
+  func enqueue(_ item: Item) {
+    items.append(item)
+    scheduleWake()
+  }
+
+  /// Makes sure a turn happens at this instant if the main thread is free.
+  func scheduleWake() {
+    guard !wakeScheduled, !isBusy else { return }
+    wakeScheduled = true
+    world.loop.schedule(after: .zero) { [self] in
+      wakeScheduled = false
+      takeTurn()
+    }
+  }
+
+  func takeTurn() {
+    guard !turning else { return }
+    turning = true
+    defer { turning = false }
+    guard !isBusy else { return }
+    if batchIndex == batch.count {
+      if let due = frames.due {
+        runFrame(due)
+        if !isBusy { scheduleWake() }
+        return
+      }
+      var runnable: [Item] = []
+      var waiting: [Item] = []
+      for item in items {
+        if item.modes.allows(mode) { runnable.append(item) } else { waiting.append(item) }
+      }
+      guard !runnable.isEmpty else { return }
+      items = waiting
+      batch = runnable
+      batchIndex = 0
+    }
+    // Run the batch back to back; items that finish at once loop here instead of recursing.
+    while batchIndex < batch.count {
+      runNextInBatch()
+      if isBusy { return }
+    }
+    scheduleWake()
+  }
+
+  /// Continues after a piece of main-thread work ended at a later instant than it started.
+  func workEnded() {
+    if turning { return }
+    if batchIndex < batch.count {
+      takeTurn()
+    } else {
+      scheduleWake()
+    }
+  }
+
+  func runNextInBatch() {
+    let item = batch[batchIndex]
+    batchIndex += 1
+    if batchIndex == batch.count {
+      batch.removeAll(keepingCapacity: true)
+      batchIndex = 0
+    }
+    run(label: item.label, item.body)
+  }
+
+  /// Runs `body` as an execution on the main thread; the next turn follows when it ends.
+  func run(label: String, _ body: (Execution) -> Void) {
+    let execution = Execution(world: world, thread: thread, label: label) { [self] execution in
+      thread.execution = nil
+      busyTime += world.now - execution.startedAt
+      workEnded()
+    }
+    thread.execution = execution
+    execution.start(body)
+  }
+
+  /// Checks main-thread bookkeeping; stops with a message if it is broken.
+  public func _checkInvariants() {
+    precondition(batchIndex <= batch.count, "MainThread: batch index past the batch")
+    precondition(busyTime >= .zero, "MainThread: negative busy time")
+    if !isBusy && batchIndex < batch.count {
+      precondition(wakeScheduled, "MainThread: a batch is pending with no turn scheduled")
+    }
+  }
+}
+
+/// A run-loop timer; `invalidate()` stops it.
+public final class RunLoopTimer {
+  var handle: EventHandle?
+  weak var loop: EventLoop?
+  var firingQueued = false
+  /// False once invalidated, or after a one-shot timer fired.
+  public internal(set) var isValid = true
+
+  /// Stops the timer; a firing already queued does not run its body.
+  public func invalidate() {
+    isValid = false
+    if let handle { loop?.cancel(handle) }
+  }
+}

@@ -1,0 +1,79 @@
+import SimKernel
+
+/// What the platform tells the world's observers (the oracle, metrics, reports).
+public enum PlatformReport {
+  /// A frame finished: its timing and whether it hitched.
+  case frame(FrameRecord)
+  /// The main run loop changed mode.
+  case runLoopMode(RunLoopMode)
+  /// A memory cache hit, missed, stored or evicted.
+  case cache(CacheReport)
+  /// A request queue changed.
+  case requestQueue(RequestQueueReport)
+  /// A memory warning was delivered.
+  case memoryWarning
+}
+
+/// Delivers platform reports to subscribers in subscription order.
+public final class ReportBus {
+  var subscribers: [(PlatformReport) -> Void] = []
+
+  /// Adds a subscriber; it receives every later report, synchronously, in order.
+  public func subscribe(_ subscriber: @escaping (PlatformReport) -> Void) {
+    subscribers.append(subscriber)
+  }
+
+  /// Sends `report` to every subscriber.
+  public func send(_ report: PlatformReport) {
+    for subscriber in subscribers { subscriber(report) }
+  }
+}
+
+/// Live and peak bytes of decoded images, from real ARC lifetimes.
+///
+/// Each decoded bitmap registers `width × height × 4` bytes when it is created and unregisters
+/// them in `deinit`; decode steps register their working memory for as long as they last. A
+/// loader that leaks images therefore shows up here.
+public final class MemoryMeter {
+  /// Bytes registered now.
+  public private(set) var liveBytes: Int64 = 0
+  /// The most bytes ever registered at once.
+  public private(set) var peakBytes: Int64 = 0
+  /// Registrations alive now.
+  public private(set) var liveRegistrations = 0
+
+  init() {}
+
+  /// Adds `bytes` to the live total.
+  public func register(_ bytes: Int64) {
+    precondition(bytes >= 0, "MemoryMeter.register: negative byte count \(bytes)")
+    liveBytes += bytes
+    liveRegistrations += 1
+    peakBytes = max(peakBytes, liveBytes)
+  }
+
+  /// Removes `bytes` from the live total.
+  public func unregister(_ bytes: Int64) {
+    precondition(
+      bytes <= liveBytes && liveRegistrations > 0,
+      "MemoryMeter.unregister: \(bytes) bytes were never registered")
+    liveBytes -= bytes
+    liveRegistrations -= 1
+  }
+}
+
+/// Holds `bytes` registered with a meter for exactly its own lifetime.
+public final class MemoryRegistration {
+  /// The bytes held.
+  public let bytes: Int64
+  weak var meter: MemoryMeter?
+
+  /// Registers `bytes` with `meter` until this object is deallocated.
+  public init(bytes: Int64, meter: MemoryMeter) {
+    self.bytes = bytes
+    self.meter = meter
+    meter.register(bytes)
+  }
+
+  deinit { meter?.unregister(bytes) }
+}

@@ -1,0 +1,122 @@
+import SimKernel
+
+/// A simulated `Operation`, with Foundation's semantics (swift-corelibs-foundation and Apple's
+/// documentation):
+///
+/// - `cancel()` before the operation starts: its body never runs, but it still finishes, and
+///   its `completionBlock` still runs. A cancelled operation is ready at once, whatever its
+///   dependencies.
+/// - `cancel()` while it executes only sets `isCancelled`; the body keeps going unless it
+///   checks the flag.
+/// - The queue retains the operation until it finishes, then lets it go: a Swift `weak`
+///   reference that nothing else backs becomes nil exactly then (seed 004's bug).
+/// - The `completionBlock` runs asynchronously on a background thread (a global queue), never
+///   on the main thread, and is cleared once it has been scheduled.
+///
+/// Subclass and override `main(_:)`, or use `SimulatedBlockOperation`.
+open class SimulatedOperation {
+  /// `Operation.QueuePriority`: ready operations start in priority order, then first in.
+  public enum QueuePriority: Int, Sendable, Comparable {
+    case veryLow = -8
+    case low = -4
+    case normal = 0
+    case high = 4
+    case veryHigh = 8
+
+    public static func < (a: QueuePriority, b: QueuePriority) -> Bool { a.rawValue < b.rawValue }
+  }
+
+  /// Whether `cancel()` has been called.
+  public private(set) var isCancelled = false
+  /// Whether the body is running now.
+  public internal(set) var isExecuting = false
+  /// Whether the operation has finished (after its body, or after being cancelled).
+  public internal(set) var isFinished = false
+  /// The priority among ready operations of its queue.
+  public var queuePriority: QueuePriority = .normal
+  /// Runs once on a background thread after the operation finishes, then is cleared.
+  public var completionBlock: (() -> Void)?
+  /// A name for traces.
+  public var name: String?
+  /// The operations this one waits for.
+  public private(set) var dependencies: [SimulatedOperation] = []
+  /// The queue's identifier for this operation, assigned when it is added.
+  public internal(set) var id = 0
+  weak var queue: SimulatedOperationQueue?
+  var dependents: [WeakOperation] = []
+  var enqueueOrder = 0
+
+  /// Creates an operation that is not yet in a queue.
+  public init() {}
+
+  /// Whether the operation may start: it is cancelled, or every dependency has finished.
+  public var isReady: Bool {
+    isCancelled || dependencies.allSatisfy(\.isFinished)
+  }
+
+  /// Makes this operation wait for `operation` to finish.
+  public func addDependency(_ operation: SimulatedOperation) {
+    precondition(
+      operation !== self, "SimulatedOperation.addDependency: an operation cannot depend on itself")
+    dependencies.append(operation)
+    operation.dependents.append(WeakOperation(operation: self))
+  }
+
+  /// Removes a dependency added earlier.
+  public func removeDependency(_ operation: SimulatedOperation) {
+    dependencies.removeAll { $0 === operation }
+    queue?.schedulePump()
+  }
+
+  /// Sets `isCancelled`. Before the start, the body will not run but the operation still
+  /// finishes; during execution, only the flag changes.
+  open func cancel() {
+    guard !isCancelled, !isFinished else { return }
+    isCancelled = true
+    if let queue {
+      queue.world.trace.record(at: queue.world.now, "op.cancel") {
+        $0.field("op", id)
+        $0.field("executing", isExecuting)
+      }
+      queue.schedulePump()
+    }
+  }
+
+  /// The operation's work. Runs on a worker thread (or the main thread for a main-bound
+  /// queue); issue steps on `execution`. The operation finishes when they end.
+  open func main(_ execution: Execution) {}
+}
+
+/// A weak reference to an operation, so dependents do not keep each other alive.
+struct WeakOperation {
+  weak var operation: SimulatedOperation?
+}
+
+/// `BlockOperation`: runs its blocks, one after another, on the same execution.
+///
+/// Foundation may run the execution blocks of one `BlockOperation` concurrently; CellSim runs
+/// them in the order they were added (every seed loader uses a single block).
+public final class SimulatedBlockOperation: SimulatedOperation {
+  var blocks: [(Execution) -> Void]
+
+  /// An operation running `block`.
+  public init(_ block: @escaping (Execution) -> Void) {
+    blocks = [block]
+    super.init()
+  }
+
+  /// Adds another block; it must be added before the operation starts.
+  public func addExecutionBlock(_ block: @escaping (Execution) -> Void) {
+    precondition(!isExecuting && !isFinished, "addExecutionBlock: the operation already started")
+    blocks.append(block)
+  }
+
+  public override func main(_ execution: Execution) {
+    // Release the blocks as they are used, so captured state goes away with the operation.
+    let toRun = blocks
+    blocks = []
+    for block in toRun {
+      execution.then { block(execution) }
+    }
+  }
+}

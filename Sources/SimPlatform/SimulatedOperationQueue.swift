@@ -1,0 +1,190 @@
+import SimKernel
+
+/// A simulated `OperationQueue` with Foundation's semantics.
+///
+/// - At most `maxConcurrentOperationCount` operations execute at once. The default,
+///   `defaultMaxConcurrentOperationCount`, is unlimited, so the worker pool (GCD's threads and
+///   CPU slots) is the real bound.
+/// - Ready operations start in `queuePriority` order, then first in, first out.
+/// - Adding an operation never starts it synchronously: the queue looks for work on a later
+///   event at the same instant, as Foundation hands work to GCD.
+/// - A cancelled operation that has not started is finished on the queue's next pass, without
+///   a thread, and its `completionBlock` still runs.
+/// - `isSuspended` stops new operations from starting; `cancelAllOperations()` cancels every
+///   operation in the queue.
+/// - The queue retains each operation until it finishes.
+/// - A main-bound queue (`World.mainOperationQueue()`) is serial and runs its operations as
+///   main-queue blocks.
+public final class SimulatedOperationQueue: WorkerClient {
+  /// `OperationQueue.defaultMaxConcurrentOperationCount`: no limit of the queue's own.
+  public static let defaultMaxConcurrentOperationCount = -1
+
+  unowned let world: World
+  /// The queue's name, as traces print it.
+  public let name: String
+  /// Whether operations run on the main thread.
+  public let isBoundToMain: Bool
+  /// The most operations executing at once, or `defaultMaxConcurrentOperationCount`.
+  public var maxConcurrentOperationCount: Int {
+    didSet {
+      precondition(
+        maxConcurrentOperationCount >= 1 || maxConcurrentOperationCount == -1,
+        "maxConcurrentOperationCount must be at least 1, or -1 for the default")
+      if isBoundToMain { maxConcurrentOperationCount = 1 }
+      schedulePump()
+    }
+  }
+  /// When true, no new operation starts.
+  public var isSuspended = false {
+    didSet { if !isSuspended { schedulePump() } }
+  }
+  /// Operations in the queue (waiting or executing), in the order they were added. The queue
+  /// holds them strongly until they finish.
+  public private(set) var operations: [SimulatedOperation] = []
+  /// Operations executing now.
+  public private(set) var executingCount = 0
+  var pumpScheduled = false
+  var isWaitingForWorker = false
+  var addCount = 0
+
+  init(world: World, name: String?, boundToMain: Bool) {
+    self.world = world
+    let id = world.makeObjectID()
+    self.name = name ?? "opqueue\(id)"
+    self.isBoundToMain = boundToMain
+    self.maxConcurrentOperationCount = boundToMain ? 1 : Self.defaultMaxConcurrentOperationCount
+  }
+
+  /// The number of operations in the queue.
+  public var operationCount: Int { operations.count }
+
+  /// Adds `operation`. Adding an operation twice, or one that finished, is a programming
+  /// error, as in Foundation.
+  public func addOperation(_ operation: SimulatedOperation) {
+    precondition(
+      operation.queue == nil && !operation.isFinished && !operation.isExecuting,
+      "addOperation: the operation is already in a queue or has finished")
+    operation.queue = self
+    operation.id = world.makeObjectID()
+    operation.enqueueOrder = addCount
+    addCount += 1
+    operations.append(operation)
+    world.trace.record(at: world.now, "op.add") {
+      $0.field("queue", name)
+      $0.field("op", operation.id)
+      $0.field("priority", operation.queuePriority.rawValue)
+    }
+    schedulePump()
+  }
+
+  /// Adds a `SimulatedBlockOperation` running `block` and returns it.
+  @discardableResult
+  public func addOperation(_ block: @escaping (Execution) -> Void) -> SimulatedBlockOperation {
+    let operation = SimulatedBlockOperation(block)
+    addOperation(operation)
+    return operation
+  }
+
+  /// Cancels every operation in the queue.
+  public func cancelAllOperations() {
+    for operation in operations { operation.cancel() }
+  }
+
+  // MARK: Scheduling
+
+  /// Looks for work on a later event at this instant.
+  func schedulePump() {
+    guard !pumpScheduled else { return }
+    pumpScheduled = true
+    world.loop.schedule(after: .zero) { [self] in
+      pumpScheduled = false
+      pump()
+    }
+  }
+
+  func pump() {
+    // Cancelled operations that never started finish now, in queue order, without a thread.
+    for operation in operations where operation.isCancelled && !operation.isExecuting {
+      finish(operation)
+    }
+    guard !isSuspended, nextReady() != nil else { return }
+    if isBoundToMain {
+      startOnMain()
+    } else {
+      world.workers.request(self)
+    }
+  }
+
+  var limit: Int {
+    maxConcurrentOperationCount == Self.defaultMaxConcurrentOperationCount
+      ? Int.max : maxConcurrentOperationCount
+  }
+
+  /// The ready operation that starts next: highest priority, then first added.
+  func nextReady() -> SimulatedOperation? {
+    var best: SimulatedOperation?
+    for operation in operations where !operation.isExecuting && operation.isReady {
+      if let current = best, current.queuePriority >= operation.queuePriority { continue }
+      best = operation
+    }
+    return best
+  }
+
+  var hasStartableWork: Bool {
+    !isSuspended && !isBoundToMain && executingCount < limit && nextReady() != nil
+  }
+
+  func startWork(on thread: SimThread) {
+    guard let operation = nextReady() else { return }
+    begin(operation)
+    world.workers.run(on: thread, label: "op\(operation.id)", { operation.main($0) }) {
+      [self] _ in
+      finish(operation)
+    }
+  }
+
+  func startOnMain() {
+    guard executingCount < 1, let operation = nextReady() else { return }
+    begin(operation)
+    world.main.async(label: "op\(operation.id)") { [self] execution in
+      operation.main(execution)
+      execution.then { [self] in finish(operation) }
+    }
+  }
+
+  func begin(_ operation: SimulatedOperation) {
+    operation.isExecuting = true
+    executingCount += 1
+    world.trace.record(at: world.now, "op.start") { $0.field("op", operation.id) }
+  }
+
+  func finish(_ operation: SimulatedOperation) {
+    if operation.isExecuting {
+      operation.isExecuting = false
+      executingCount -= 1
+    }
+    operation.isFinished = true
+    world.trace.record(at: world.now, "op.finish") {
+      $0.field("op", operation.id)
+      $0.field("cancelled", operation.isCancelled)
+    }
+    if let block = operation.completionBlock {
+      operation.completionBlock = nil
+      world.globalQueue().async(label: "op\(operation.id).completion") { _ in block() }
+    }
+    operations.removeAll { $0 === operation }
+    operation.queue = nil
+    for dependent in operation.dependents { dependent.operation?.queue?.schedulePump() }
+    operation.dependents = []
+    schedulePump()
+  }
+
+  /// Checks the queue's bookkeeping; stops with a message if it is broken.
+  public func _checkInvariants() {
+    let executing = operations.filter(\.isExecuting).count
+    precondition(executing == executingCount, "OperationQueue: executing count is off")
+    precondition(executingCount <= limit, "OperationQueue: more executing than allowed")
+    precondition(
+      operations.allSatisfy { !$0.isFinished }, "OperationQueue: holds a finished operation")
+  }
+}

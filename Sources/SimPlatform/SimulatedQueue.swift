@@ -1,0 +1,78 @@
+public import SimKernel
+
+/// A simulated dispatch queue: serial, concurrent with a width, or a global concurrent queue.
+///
+/// Items start first in, first out, as many at once as the queue's width allows, each on a
+/// worker thread from the world's `WorkerPool` (which also bounds how many run at once across
+/// all queues). An item either declares its cost (`async(cost:)`), or calls steps on the
+/// `Execution` it is given (`spend`, `block`, `wait`, a blocking fetch, a decode).
+public final class SimulatedQueue: WorkerClient {
+  struct Item {
+    var label: String
+    var body: (Execution) -> Void
+  }
+
+  unowned let world: World
+  /// The queue's label, as traces print it.
+  public let label: String
+  /// The most items that run at once; nil means as many as the worker pool allows.
+  public let width: Int?
+  var items: [Item] = []
+  var head = 0
+  /// Items running now.
+  public private(set) var running = 0
+  /// Whether the queue is suspended: no new item starts until it is resumed.
+  public private(set) var isSuspended = false
+  var isWaitingForWorker = false
+
+  init(world: World, label: String, width: Int?) {
+    self.world = world
+    self.label = label
+    self.width = width
+  }
+
+  /// Items waiting to start.
+  public var pendingCount: Int { items.count - head }
+
+  /// Enqueues `body`; it starts on a worker thread when the queue and the pool allow.
+  public func async(label: String? = nil, _ body: @escaping (Execution) -> Void) {
+    items.append(Item(label: label ?? self.label, body: body))
+    world.workers.request(self)
+  }
+
+  /// Enqueues work that costs `cost` of CPU and then runs `body` at the end of that cost.
+  public func async(
+    cost: SimDuration, label: String? = nil, _ body: @escaping (Execution) -> Void = { _ in }
+  ) {
+    async(label: label) { execution in
+      execution.spend(cost) { body(execution) }
+    }
+  }
+
+  /// Stops new items from starting (`dispatch_suspend`).
+  public func suspend() { isSuspended = true }
+
+  /// Lets items start again (`dispatch_resume`).
+  public func resume() {
+    isSuspended = false
+    if pendingCount > 0 { world.workers.request(self) }
+  }
+
+  var hasStartableWork: Bool {
+    !isSuspended && pendingCount > 0 && running < (width ?? Int.max)
+  }
+
+  func startWork(on thread: SimThread) {
+    let item = items[head]
+    head += 1
+    if head > 32 && head * 2 > items.count {
+      items.removeFirst(head)
+      head = 0
+    }
+    running += 1
+    world.workers.run(on: thread, label: item.label, item.body) { [self] _ in
+      running -= 1
+      if hasStartableWork { world.workers.request(self) }
+    }
+  }
+}

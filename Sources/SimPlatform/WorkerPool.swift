@@ -1,0 +1,163 @@
+/// A simulated thread: the main thread (id 0) or a worker (ids from 1).
+public final class SimThread {
+  /// 0 for the main thread; workers are numbered from 1, lowest free id first.
+  public let id: Int
+  /// The current execution, if the thread is busy.
+  public internal(set) var execution: Execution?
+
+  init(id: Int) { self.id = id }
+
+  /// Whether this is the main thread.
+  public var isMain: Bool { id == 0 }
+  /// `main` or `w<id>`, as traces print it.
+  public var name: String { isMain ? "main" : "w\(id)" }
+}
+
+/// Something that starts work on worker threads: a dispatch queue or an operation queue.
+protocol WorkerClient: AnyObject {
+  /// Whether the client has an item it could start now, given a thread.
+  var hasStartableWork: Bool { get }
+  /// Starts one item on `thread`. Called only when `hasStartableWork` is true.
+  func startWork(on thread: SimThread)
+  /// Whether the client is in the pool's waiting list (managed by the pool).
+  var isWaitingForWorker: Bool { get set }
+}
+
+/// GCD's worker threads, shared by every queue of a world.
+///
+/// A queue with startable work asks the pool; the pool starts work, first asked first served,
+/// while two conditions hold: fewer than `maxThreads` (GCD's limit of 64) workers are busy, and
+/// fewer than `cores` busy workers are *not* blocked. So CPU-bound work runs about `cores` items
+/// at a time, while work that blocks (a synchronous fetch, a disk read) makes the pool start
+/// more threads, up to 64: the thread explosion of seed 002's classical approach.
+public final class WorkerPool {
+  /// GCD's thread limit.
+  public static let gcdThreadLimit = 64
+
+  unowned let world: World
+  /// The most worker threads that may be busy at once.
+  public let maxThreads: Int
+  /// Busy workers that need CPU may not exceed this.
+  public let activeLimit: Int
+  var threads: [SimThread] = []
+  var idle: [SimThread] = []
+  /// Worker threads busy now.
+  public private(set) var busyThreads = 0
+  /// Busy worker threads now blocked (holding no CPU).
+  public private(set) var blockedThreads = 0
+  /// The most worker threads ever busy at once.
+  public private(set) var peakBusyThreads = 0
+  var waiting: [WorkerClient] = []
+  var draining = false
+  var needsDrain = false
+
+  init(world: World, cores: Int, maxThreads: Int = WorkerPool.gcdThreadLimit) {
+    self.world = world
+    self.activeLimit = cores
+    self.maxThreads = maxThreads
+  }
+
+  /// Whether another item may start now.
+  var hasCapacity: Bool {
+    busyThreads < maxThreads && busyThreads - blockedThreads < activeLimit
+  }
+
+  /// Registers `client` as having startable work and starts what capacity allows.
+  func request(_ client: WorkerClient) {
+    if !client.isWaitingForWorker {
+      client.isWaitingForWorker = true
+      waiting.append(client)
+    }
+    drain()
+  }
+
+  /// Starts waiting work while capacity allows, first asked first served. Re-entrant calls
+  /// are folded into the outer loop so a chain of instant items cannot grow the stack.
+  func drain() {
+    if draining {
+      needsDrain = true
+      return
+    }
+    draining = true
+    defer { draining = false }
+    repeat {
+      needsDrain = false
+      var index = 0
+      while index < waiting.count && hasCapacity {
+        let client = waiting[index]
+        guard client.hasStartableWork else {
+          client.isWaitingForWorker = false
+          waiting.remove(at: index)
+          continue
+        }
+        waiting.remove(at: index)
+        client.isWaitingForWorker = false
+        client.startWork(on: takeThread())
+        if client.hasStartableWork && !client.isWaitingForWorker {
+          client.isWaitingForWorker = true
+          waiting.append(client)
+        }
+        index = 0
+      }
+    } while needsDrain
+  }
+
+  func takeThread() -> SimThread {
+    busyThreads += 1
+    peakBusyThreads = max(peakBusyThreads, busyThreads)
+    if let thread = idle.popLast() { return thread }
+    let thread = SimThread(id: threads.count + 1)
+    threads.append(thread)
+    return thread
+  }
+
+  /// Returns `thread` to the pool and starts waiting work.
+  func release(_ thread: SimThread) {
+    thread.execution = nil
+    busyThreads -= 1
+    // Keep idle threads sorted so the lowest id is reused first: deterministic and readable.
+    let position = idle.firstIndex { $0.id < thread.id } ?? idle.count
+    idle.insert(thread, at: position)
+    drain()
+  }
+
+  func executionBlockingChanged(_ blocked: Bool) {
+    blockedThreads += blocked ? 1 : -1
+    if blocked { drain() }
+  }
+
+  /// Runs `body` as an execution on `thread`, calling `finished` when it ends; the thread is
+  /// released right after `finished`.
+  func run(
+    on thread: SimThread, label: String, _ body: (Execution) -> Void,
+    finished: @escaping (Execution) -> Void
+  ) {
+    let execution = Execution(world: world, thread: thread, label: label) { [self] execution in
+      world.trace.record(at: world.now, "exec.end") {
+        $0.field("thread", thread.name)
+        $0.field("label", execution.label)
+      }
+      finished(execution)
+      release(thread)
+    }
+    thread.execution = execution
+    world.trace.record(at: world.now, "exec.start") {
+      $0.field("thread", thread.name)
+      $0.field("label", label)
+    }
+    execution.start(body)
+  }
+
+  /// Checks thread accounting; stops with a message if it is broken.
+  public func _checkInvariants() {
+    let busy = threads.filter { $0.execution != nil }
+    precondition(
+      busy.count == busyThreads, "WorkerPool: \(busy.count) busy, counted \(busyThreads)")
+    precondition(busyThreads <= maxThreads, "WorkerPool: more than \(maxThreads) busy threads")
+    let blocked = busy.filter { $0.execution?.isBlocked == true }.count
+    precondition(
+      blocked == blockedThreads, "WorkerPool: \(blocked) blocked, counted \(blockedThreads)")
+    precondition(
+      idle.count + busyThreads == threads.count, "WorkerPool: idle and busy threads do not add up")
+  }
+}
