@@ -31,6 +31,10 @@ let package = Package(
       dependencies: ["CPNGRows", "CLibPNG"]
     ),
     .target(
+      name: "FixtureGenerator",
+      dependencies: ["PNGRender"]
+    ),
+    .target(
       name: "SimKernel",
       dependencies: [.product(name: "HeapModule", package: "swift-collections")]
     ),
@@ -43,7 +47,7 @@ let package = Package(
     .executableTarget(
       name: "cellsim",
       dependencies: [
-        "SimKernel", "SimPlatform", "PNGRender",
+        "SimKernel", "SimPlatform", "PNGRender", "FixtureGenerator",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -51,7 +55,8 @@ let package = Package(
     // MARK: Tests
     .testTarget(name: "SimKernelTests", dependencies: ["SimKernel"]),
     .testTarget(name: "SimPlatformTests", dependencies: ["SimPlatform", "SimKernel"]),
-    .testTarget(name: "PNGRenderTests", dependencies: ["PNGRender"]),
+    .testTarget(name: "PNGRenderTests", dependencies: ["PNGRender", "FixtureGenerator"]),
+    .testTarget(name: "FixtureGeneratorTests", dependencies: ["FixtureGenerator", "PNGRender"]),
     .testTarget(name: "CLITests", dependencies: ["cellsim"]),
   ],
   swiftLanguageModes: [.v6]

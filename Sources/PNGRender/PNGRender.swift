@@ -1,2 +1,0 @@
-/// Placeholder until the render path lands.
-package enum PNGRenderPlaceholder {}
