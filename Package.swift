@@ -57,7 +57,7 @@ let package = Package(
     .testTarget(name: "SimPlatformTests", dependencies: ["SimPlatform", "SimKernel"]),
     .testTarget(name: "PNGRenderTests", dependencies: ["PNGRender", "FixtureGenerator"]),
     .testTarget(name: "FixtureGeneratorTests", dependencies: ["FixtureGenerator", "PNGRender"]),
-    .testTarget(name: "CLITests", dependencies: ["cellsim"]),
+    .testTarget(name: "CLITests", dependencies: ["cellsim", "SimPlatform", "SimKernel"]),
   ],
   swiftLanguageModes: [.v6]
 )

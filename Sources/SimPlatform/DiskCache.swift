@@ -37,14 +37,15 @@ public final class DiskCache {
   public func read(
     _ key: String, on execution: Execution, completion: @escaping ([UInt8]?) -> Void
   ) {
-    let found = entries.first { $0.key == key }?.bytes
-    let cost = world.device.diskReadCost(bytes: found?.count ?? 0)
-    execution.block(for: cost) { [self] in
-      // Read what is there when the read completes.
-      let bytes = entries.first { $0.key == key }?.bytes
-      if bytes != nil { hits += 1 } else { misses += 1 }
-      report(bytes != nil ? .hit : .miss, key)
-      completion(bytes)
+    // The cost depends on what is stored when the read starts, after any earlier steps.
+    execution.then { [self] in
+      let size = entries.first { $0.key == key }?.bytes.count ?? 0
+      execution.block(for: world.device.diskReadCost(bytes: size)) { [self] in
+        let bytes = entries.first { $0.key == key }?.bytes
+        if bytes != nil { hits += 1 } else { misses += 1 }
+        report(bytes != nil ? .hit : .miss, key)
+        completion(bytes)
+      }
     }
   }
 

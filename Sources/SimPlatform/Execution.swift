@@ -116,7 +116,10 @@ public final class Execution {
 
   /// Runs `body` now, then its steps. Called by the thread's owner (a queue or the main thread).
   func start(_ body: (Execution) -> Void) {
+    let outer = world.currentThread
+    world.currentThread = thread
     body(self)
+    world.currentThread = outer
     collectIssued()
     advance()
   }
@@ -169,7 +172,10 @@ public final class Execution {
 
   func run(_ continuation: (() -> Void)?) {
     guard let continuation else { return }
+    let outer = world.currentThread
+    world.currentThread = thread
     continuation()
+    world.currentThread = outer
     collectIssued()
   }
 

@@ -50,6 +50,10 @@ public final class World {
   /// The current virtual time.
   public var now: SimTime { loop.now }
 
+  /// The simulated thread whose code is running now (`Thread.current`), or nil outside any
+  /// execution (in a network or scroll event, say).
+  public internal(set) var currentThread: SimThread?
+
   /// Runs the world until `time`.
   public func run(until time: SimTime) throws(EventLoopError) {
     try loop.run(until: time)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// The `cellsim` command: a thin shell over the libraries; every subcommand's logic lives in a
 /// library target so that tests and users' own tools can call it.
@@ -12,6 +13,23 @@ struct CellSimCommand: ParsableCommand {
       WorkloadCommand.self
     ]
   )
+}
+
+extension CellSimCommand {
+  /// Parses and runs, mapping usage errors (a bad flag or value) to exit code 2, CellSim's
+  /// code for invalid input, instead of ArgumentParser's 64.
+  static func main() {
+    do {
+      var command = try parseAsRoot()
+      try command.run()
+    } catch {
+      if exitCode(for: error) == .validationFailure {
+        FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+        Foundation.exit(2)
+      }
+      exit(withError: error)
+    }
+  }
 }
 
 /// The version printed by `cellsim --version`.

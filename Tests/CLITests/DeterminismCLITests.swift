@@ -1,0 +1,30 @@
+import Foundation
+import SimKernel
+import SimPlatform
+import Testing
+
+/// Digests must be equal in separate processes: Swift seeds `Hasher` per process, so any
+/// `Dictionary` or `Set` order that leaked into a trace would show up here.
+@Suite("Cross-process determinism")
+struct DeterminismCLITests {
+  @Test(
+    "the platform workload gives the same digest in two processes and in this one",
+    arguments: [3, 8, 21] as [UInt64])
+  func platformWorkload(seed: UInt64) throws {
+    let first = try CellSimProcess.run(["_workload", "--seed", "\(seed)"])
+    let second = try CellSimProcess.run(["_workload", "--seed", "\(seed)"])
+    #expect(first.status == 0, "stderr: \(first.stderr)")
+    #expect(first.stdout == second.stdout)
+    let here = PlatformWorkload.run(seed: seed).1
+    #expect(
+      first.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        == "digest=\(here.digest) lines=\(here.lines) events=\(here.events)")
+  }
+
+  @Test("a bad flag value is refused with a clear message and exit code 2")
+  func badFlag() throws {
+    let result = try CellSimProcess.run(["_workload", "--duration", "fast"])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("--duration"))
+  }
+}
