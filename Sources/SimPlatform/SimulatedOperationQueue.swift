@@ -137,10 +137,9 @@ public final class SimulatedOperationQueue: WorkerClient {
   func startWork(on thread: SimThread) {
     guard let operation = nextReady() else { return }
     begin(operation)
-    world.workers.run(on: thread, label: "op\(operation.id)", { operation.main($0) }) {
-      [self] _ in
-      finish(operation)
-    }
+    world.workers.run(
+      on: thread, label: "op\(operation.id)", { operation.main($0) },
+      finished: { [self] _ in finish(operation) })
   }
 
   func startOnMain() {
