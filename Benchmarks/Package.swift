@@ -15,6 +15,7 @@ let package = Package(
     .package(path: ".."),
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
     .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.0.0"),
+    .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
   ],
   targets: [
     .executableTarget(
@@ -23,6 +24,7 @@ let package = Package(
         .product(name: "SimKernel", package: rootPackageName),
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+        .product(name: "HeapModule", package: "swift-collections"),
       ]
     ),
     .target(name: "CDirectPNG", dependencies: []),

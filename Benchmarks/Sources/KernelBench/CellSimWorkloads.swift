@@ -1,8 +1,8 @@
 import SimKernel
 
-/// Runs workloads on CellSim's `EventLoop`, the way simulator code uses it: every event is a
-/// closure, and a timer is an event that schedules its own next firing.
-enum CellSimWorkloads {
+/// Runs workloads on CellSim's `EventLoop` (or a prototype), the way simulator code uses it:
+/// every event is a closure, and a timer is an event that schedules its own next firing.
+enum CellSimWorkloads<Loop: BenchLoop> {
   /// What one run produced.
   struct Outcome {
     /// `EventLoop.eventsRun` at the end: the simulated event count.
@@ -26,7 +26,7 @@ enum CellSimWorkloads {
   /// State shared by every event of one run.
   final class Recorder {
     var digest = OrderDigest()
-    let loop = EventLoop()
+    let loop = Loop.make()
   }
 
   /// One timer: each firing records itself and schedules the next, until none are left.
@@ -44,13 +44,13 @@ enum CellSimWorkloads {
     }
 
     func start() {
-      recorder.loop.schedule(after: period) { self.fire() }
+      recorder.loop.add(after: period) { self.fire() }
     }
 
     func fire() {
       recorder.digest.add(recorder.loop.now.nanoseconds ^ id)
       remaining -= 1
-      if remaining > 0 { recorder.loop.schedule(after: period) { self.fire() } }
+      if remaining > 0 { recorder.loop.add(after: period) { self.fire() } }
     }
   }
 
@@ -60,7 +60,7 @@ enum CellSimWorkloads {
       SelfReschedulingTimer(id: $0, reschedules: reschedules, recorder: recorder)
     }
     for timer in timers { timer.start() }
-    try! recorder.loop.runUntilIdle()
+    recorder.loop.drain()
     return outcome(recorder)
   }
 
@@ -69,11 +69,11 @@ enum CellSimWorkloads {
     let recorder = Recorder()
     for (index, deadline) in deadlines.enumerated() {
       let id = Int64(index)
-      recorder.loop.schedule(at: SimTime(nanoseconds: deadline)) { [unowned recorder] in
+      recorder.loop.add(at: SimTime(nanoseconds: deadline)) { [unowned recorder] in
         recorder.digest.add(recorder.loop.now.nanoseconds ^ id)
       }
     }
-    try! recorder.loop.runUntilIdle()
+    recorder.loop.drain()
     return outcome(recorder)
   }
 

@@ -1,12 +1,17 @@
+import SimKernel
+
 /// Repeats workloads and collects timings.
 @MainActor
 enum Measure {
   /// Runs `workload` on CellSim at least `minimumRepeats` times and for at least
   /// `minimumSeconds` in total. Stops the process if a run produced the wrong event count.
-  static func cellSim(_ workload: Workload, minimumSeconds: Double, minimumRepeats: Int) -> Sample {
+  static func cellSim<Loop: BenchLoop>(
+    _ workload: Workload, minimumSeconds: Double, minimumRepeats: Int,
+    on loop: Loop.Type = EventLoop.self
+  ) -> Sample {
     var sample = Sample(events: workload.expectedEvents, seconds: [], orderDigests: [])
     while sample.seconds.count < minimumRepeats || sample.seconds.reduce(0, +) < minimumSeconds {
-      let (outcome, seconds) = Stopwatch.time { CellSimWorkloads.run(workload) }
+      let (outcome, seconds) = Stopwatch.time { CellSimWorkloads<Loop>.run(workload) }
       precondition(
         outcome.events == workload.expectedEvents,
         "CellSim ran \(outcome.events) events on \(workload.label), expected \(workload.expectedEvents)"

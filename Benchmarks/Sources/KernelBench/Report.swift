@@ -89,6 +89,25 @@ enum Report {
     }
   }
 
+  static func printPrototypes(_ workload: Workload, _ samples: [(String, Sample)]) {
+    print("\(workload.label), \(workload.expectedEvents) events:")
+    printPrototypes(samples, referenceName: "EventLoop")
+  }
+
+  /// A table of variants; the first is the reference whose order the others must match.
+  static func printPrototypes(_ samples: [(String, Sample)], referenceName: String) {
+    let reference = samples.first?.1.orderDigests.first ?? 0
+    print("| variant | best /s | median /s | same order as \(referenceName) |")
+    print("|---|---:|---:|---|")
+    for (name, sample) in samples {
+      let same = sample.orderDigests.allSatisfy { $0 == reference }
+      print(
+        "| \(name) | \(rate(sample.bestRate)) | \(rate(sample.medianRate)) | \(same ? "yes" : "NO") |"
+      )
+    }
+    print("")
+  }
+
   /// A rate such as `12.3 M/s` or `4.56 k/s`.
   static func rate(_ value: Double) -> String {
     switch value {
