@@ -70,6 +70,24 @@ package struct ChunkEditor: Sendable {
     bytes.replaceSubrange(chunk.offset..<chunk.end, with: Self.chunk(type, data))
   }
 
+  /// Stores a correct CRC in every complete chunk, so that later damage is judged by content.
+  package mutating func fixAllCRCs() {
+    for chunk in chunks {
+      let crc = CRC32.checksum(Array(bytes[(chunk.offset + 4)..<chunk.crcOffset]))
+      bytes.replaceSubrange(chunk.crcOffset..<chunk.end, with: Self.bigEndian(crc))
+    }
+  }
+
+  /// Overwrites byte `index` (which must be in range) with `value`.
+  package mutating func set(_ index: Int, to value: UInt8) {
+    bytes[index] = value
+  }
+
+  /// Inserts `inserted` at `index`.
+  package mutating func insertBytes(_ inserted: [UInt8], at index: Int) {
+    bytes.insert(contentsOf: inserted, at: index)
+  }
+
   /// Inserts a chunk of `type` with `data` right after the first `after` chunk.
   package mutating func insert(_ type: String, data: [UInt8], after: String) {
     bytes.insert(contentsOf: Self.chunk(type, data), at: first(after).end)

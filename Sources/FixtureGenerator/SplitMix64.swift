@@ -17,7 +17,7 @@ package struct SplitMix64: Sendable {
   /// A value in `0 ..< bound` (`bound` ≥ 1), by multiply-shift (bias below 2⁻³²).
   package mutating func next(below bound: Int) -> Int {
     precondition(bound >= 1)
-    return Int((next() >> 32) &* UInt64(bound) >> 32)
+    return Int(((next() >> 32) &* UInt64(bound)) >> 32)
   }
 
   /// A value in [0, 1) with 53 random bits.

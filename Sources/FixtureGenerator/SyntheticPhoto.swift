@@ -1,5 +1,5 @@
 /// A deterministic photo-like test image: a sky-to-ground gradient, value-noise texture and
-/// shading, a few hard-edged shapes, and an alpha channel that fades out towards the corners
+/// shading, fine grain, a few hard-edged shapes, and an alpha channel that fades out towards the corners
 /// with a transparent hole.
 ///
 /// Pixels are computed with +, −, × and ÷ on `Double` only (no `sin`, `exp` or `pow`, whose
@@ -60,7 +60,7 @@ package struct SyntheticPhoto: Sendable {
         (red, green, blue) = mix((red, green, blue), shape.color, 0.85)
       }
       let texture = noise(u: u, v: v)
-      let shade = 0.55 + 0.6 * texture
+      let shade = 0.55 + 0.6 * texture + grain(x: x, y: y)
       let alpha = alphaAt(u: u, v: v)
       let index = x * 4
       samples[index] = Self.quantize(red * shade)
@@ -68,6 +68,12 @@ package struct SyntheticPhoto: Sendable {
       samples[index + 2] = Self.quantize(blue * shade)
       samples[index + 3] = Self.quantize(alpha)
     }
+  }
+
+  /// Per-pixel sensor-like grain in ±0.02, so files compress like photos rather than drawings.
+  private func grain(x: Int, y: Int) -> Double {
+    let key = seed ^ (UInt64(truncatingIfNeeded: y) << 32 | UInt64(truncatingIfNeeded: x))
+    return (Double(SplitMix64.mix(key) >> 11) * 0x1p-53 - 0.5) * 0.04
   }
 
   /// Three octaves of value noise in [0, 1).
