@@ -12,6 +12,8 @@ public enum PlatformReport {
   case requestQueue(RequestQueueReport)
   /// A memory warning was delivered.
   case memoryWarning
+  /// UIKit was touched off the main thread.
+  case mainThreadViolation(MainThreadViolation)
 }
 
 /// Delivers platform reports to subscribers in subscription order.

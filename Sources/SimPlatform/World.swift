@@ -23,6 +23,12 @@ public final class World {
   public private(set) var main: MainThread!
   /// Live and peak decoded-image bytes.
   public let memory: MemoryMeter
+  /// The decoder loaders call as a step.
+  public private(set) var decoder: DecoderService!
+  /// UIKit calls made off the main thread, in order.
+  public private(set) var mainThreadViolations: [MainThreadViolation] = []
+  /// Decode counts and time, for metrics.
+  public internal(set) var decodes = DecodeStats()
   /// Receives every platform report, in order; the oracle and metrics subscribe here.
   public let reports = ReportBus()
   var nextObjectID = 0
@@ -44,6 +50,7 @@ public final class World {
     self.memory = MemoryMeter()
     self.workers = WorkerPool(world: self, cores: device.cores)
     self.main = MainThread(world: self)
+    self.decoder = DecoderService(world: self)
     main.startDisplayLink()
   }
 
@@ -106,6 +113,16 @@ public final class World {
   public func makeObjectID() -> Int {
     nextObjectID += 1
     return nextObjectID
+  }
+
+  /// Records a UIKit call made off the main thread (traced and reported).
+  public func recordMainThreadViolation(_ violation: MainThreadViolation) {
+    mainThreadViolations.append(violation)
+    trace.record(at: now, "uikit.off_main") {
+      $0.field("thread", violation.threadName)
+      $0.field("action", violation.action)
+    }
+    reports.send(.mainThreadViolation(violation))
   }
 
   /// The live memory caches, in creation order, for the oracle.

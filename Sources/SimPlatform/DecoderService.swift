@@ -1,0 +1,111 @@
+public import PNGRender
+public import SimKernel
+
+/// Counts of decode work, for the `decodes` and `decode_ms` metrics.
+public struct DecodeStats: Hashable, Sendable {
+  /// Decodes started (lazy main-thread decodes and decoder-service decodes).
+  public internal(set) var decodes = 0
+  /// Decodes that ran on the main thread.
+  public internal(set) var mainThreadDecodes = 0
+  /// Modelled time spent decoding and resampling.
+  public internal(set) var decodeTime: SimDuration = .zero
+
+  mutating func recordDecode(cost: SimDuration, onMain: Bool) {
+    decodes += 1
+    if onMain { mainThreadDecodes += 1 }
+    decodeTime += cost
+  }
+}
+
+/// The decoder that loaders call as a step on the calling thread.
+///
+/// A decode is CPU work: its cost comes from the PNG header's dimensions and the device
+/// profile (`decodeCost`, plus `resampleCost` of the source when the target resamples), it
+/// needs a CPU slot on a worker (the main thread has its own core), and the real libpng decode
+/// happens at the step's end, so the image appears at the right instant. From the moment the
+/// step is reached until it ends, the decode's working memory (the full bitmap of a
+/// decode-then-resize path, or the target plus one row when streaming: `DecodePlan`) is
+/// registered with the memory meter. Results are memoized per process without changing cost.
+public final class DecoderService {
+  unowned let world: World
+  /// The limits every decode checks after the header, before allocating.
+  public var limits: DecodeLimits = .default
+
+  init(world: World) { self.world = world }
+
+  /// Decodes `data` to `target` as a step on `execution`; `completion` runs at the step's end
+  /// with a decoded image or the typed error. Bytes without a readable header, or over the
+  /// limits, fail after the fixed decode cost, without allocating.
+  public func decode(
+    _ data: [UInt8], target: DecodeTarget = .fullSize, on execution: Execution,
+    completion: @escaping (Result<Image, PNGError>) -> Void
+  ) {
+    let decoder = PNGDecoder(limits: limits)
+    let header: PNGHeader
+    do {
+      header = try decoder.readHeader(data)
+      try limits.check(header)
+    } catch {
+      execution.spend(world.device.decodeFixed) { completion(.failure(error)) }
+      return
+    }
+    let plan = DecodePlan(header: header, target: target)
+    var cost = world.device.decodeCost(width: header.width, height: header.height)
+    if plan.method != .full {
+      cost += world.device.resampleCost(sourceWidth: header.width, sourceHeight: header.height)
+    }
+    let digest = ContentDigest(of: data)
+    execution.then { [self] in
+      var working: MemoryRegistration? = MemoryRegistration(
+        bytes: Int64(plan.workingBytes), meter: world.memory)
+      world.decodes.recordDecode(cost: cost, onMain: execution.thread.isMain)
+      execution.spend(cost) { [self] in
+        working = nil
+        let result = DecodeMemo.shared.decode(data, digest: digest, target: target)
+        world.trace.record(at: world.now, "decode") {
+          $0.field("thread", execution.thread.name)
+          $0.field("src", digest.description)
+          $0.field("target", target.description)
+          $0.field("ok", (try? result.get()) != nil)
+        }
+        completion(
+          result.map {
+            Image(
+              bitmap: $0, provenance: ImageProvenance(source: digest, transforms: [target]),
+              meter: world.memory)
+          })
+        _ = working
+      }
+    }
+  }
+
+  /// Resamples a decoded image to `target` as a CPU step on `execution` (seed 000's
+  /// pre-rendered, cropped cell image; seed 002's downscale). An encoded image is decoded
+  /// first, at its decode cost. `completion` gets the new image at the step's end; its
+  /// provenance is the source's plus `target`.
+  public func resample(
+    _ image: Image, to target: DecodeTarget, on execution: Execution,
+    completion: @escaping (Image) -> Void
+  ) {
+    precondition(image.kind == .content, "DecoderService.resample: only content images resample")
+    if !image.isDecoded {
+      image.decodeForDisplay(on: execution)
+    }
+    execution.then { [self] in
+      guard let source = image.decoded, let provenance = image.provenance else {
+        completion(image)
+        return
+      }
+      let cost = world.device.resampleCost(
+        sourceWidth: image.pixelWidth, sourceHeight: image.pixelHeight)
+      world.decodes.decodeTime += cost
+      execution.spend(cost) { [self] in
+        let bitmap = DecodeMemo.shared.resample(
+          source.bitmap, source: provenance.source, byteCount: source.bitmap.byteCount,
+          earlier: provenance.transforms, to: target)
+        completion(
+          Image(bitmap: bitmap, provenance: provenance.appending(target), meter: world.memory))
+      }
+    }
+  }
+}

@@ -1,0 +1,156 @@
+public import PNGRender
+
+/// Where an image's pixels came from: the digest of the PNG bytes it was decoded from, and the
+/// transforms applied in order (downsample, aspect-fill crop, resample).
+///
+/// Image identity is real content, not a tag a loader could copy by mistake: the oracle
+/// compares `source` with the digests of the bytes the network served for a row's URL.
+public struct ImageProvenance: Hashable, Sendable, CustomStringConvertible {
+  /// The digest of the encoded bytes.
+  public let source: ContentDigest
+  /// Transforms applied after decoding, in order; empty means full size.
+  public let transforms: [DecodeTarget]
+
+  /// A provenance with `source` and `transforms`.
+  public init(source: ContentDigest, transforms: [DecodeTarget] = []) {
+    self.source = source
+    self.transforms = transforms.filter { $0 != .fullSize }
+  }
+
+  /// This provenance followed by one more transform.
+  public func appending(_ transform: DecodeTarget) -> ImageProvenance {
+    ImageProvenance(source: source, transforms: transforms + [transform])
+  }
+
+  /// For example `a1b2…/max 128 px`.
+  public var description: String {
+    ([source.description] + transforms.map(\.description)).joined(separator: "/")
+  }
+}
+
+/// A decoded RGBA8 bitmap whose bytes count in the world's `MemoryMeter` for exactly as long as
+/// this object lives (real ARC lifetime).
+public final class DecodedBitmap {
+  /// The pixels.
+  public let bitmap: Bitmap
+  let registration: MemoryRegistration
+
+  init(_ bitmap: Bitmap, meter: MemoryMeter) {
+    self.bitmap = bitmap
+    self.registration = MemoryRegistration(
+      bytes: Int64(bitmap.width * bitmap.height * 4), meter: meter)
+  }
+}
+
+/// A simulated `UIImage`.
+///
+/// A content image is either *encoded* — made by `Image(data:)`; it decodes lazily, on the main
+/// thread, at modelled cost, the first time a frame commits it, as UIKit decodes
+/// `UIImage(data:)` — or *decoded*, made by the decoder service on any thread. Once decoded,
+/// the image keeps its bitmap (and its memory) until it is deallocated. Placeholder, failure
+/// and manual images are distinct kinds with no network provenance.
+public final class Image {
+  /// What an image is, for the oracle.
+  public enum Kind: String, Sendable {
+    /// Decoded (or to be decoded) from PNG bytes.
+    case content
+    /// A loader's placeholder.
+    case placeholder
+    /// A loader's "failed to load" image.
+    case failure
+    /// An image the app assigned itself (a `set_image` event).
+    case manual
+  }
+
+  /// The kind.
+  public let kind: Kind
+  /// For content images, where the pixels come from.
+  public let provenance: ImageProvenance?
+  /// Size in pixels (known from the header before decoding).
+  public let pixelWidth: Int
+  /// Size in pixels.
+  public let pixelHeight: Int
+  /// The encoded bytes of a lazily decoded image; nil once decoded or for decoded images.
+  public private(set) var encoded: [UInt8]?
+  /// The decoded pixels, once available.
+  public private(set) var decoded: DecodedBitmap?
+  /// If a lazy decode failed, why (the image then renders as nothing).
+  public private(set) var decodeError: PNGError?
+  /// The header of an encoded image.
+  let header: PNGHeader?
+
+  /// `UIImage(data:)`: an encoded image that decodes on first display, or nil when the bytes
+  /// do not start with a readable PNG header (as UIKit returns nil for data it cannot read).
+  public convenience init?(data: [UInt8]) {
+    guard let header = try? PNGDecoder().readHeader(data) else { return nil }
+    self.init(encoded: data, header: header)
+  }
+
+  init(encoded data: [UInt8], header: PNGHeader) {
+    kind = .content
+    provenance = ImageProvenance(source: ContentDigest(of: data))
+    pixelWidth = header.width
+    pixelHeight = header.height
+    encoded = data
+    self.header = header
+  }
+
+  /// A decoded content image; its bytes are registered with `meter` while it lives.
+  init(bitmap: Bitmap, provenance: ImageProvenance, meter: MemoryMeter) {
+    kind = .content
+    self.provenance = provenance
+    pixelWidth = bitmap.width
+    pixelHeight = bitmap.height
+    decoded = DecodedBitmap(bitmap, meter: meter)
+    header = nil
+  }
+
+  /// A placeholder, failure or manual image of the given pixel size, filled with one colour.
+  /// Its bitmap counts toward decoded memory like any other.
+  public init(kind: Kind, width: Int, height: Int, world: World) {
+    precondition(kind != .content, "Image(kind:): content images come from bytes or decoding")
+    precondition(width >= 1 && height >= 1, "Image(kind:): size must be at least 1×1")
+    self.kind = kind
+    provenance = nil
+    pixelWidth = width
+    pixelHeight = height
+    let fill: [UInt8] =
+      switch kind {
+      case .placeholder: [0xD0, 0xD0, 0xD0, 0xFF]
+      case .failure: [0xE0, 0x40, 0x40, 0xFF]
+      default: [0x40, 0x80, 0xE0, 0xFF]
+      }
+    var pixels = [UInt8]()
+    pixels.reserveCapacity(width * height * 4)
+    for _ in 0..<width * height { pixels.append(contentsOf: fill) }
+    decoded = DecodedBitmap(
+      Bitmap(width: width, height: height, pixels: pixels), meter: world.memory)
+    header = nil
+  }
+
+  /// Whether the pixels are available without decoding.
+  public var isDecoded: Bool { decoded != nil }
+
+  /// Decodes an encoded image on the main thread for a frame commit: charges the device's
+  /// decode cost to `execution` and does the real decode (memoized per process). Does nothing
+  /// if already decoded or already failed.
+  public func decodeForDisplay(on execution: Execution) {
+    guard let bytes = encoded, let header, decodeError == nil else { return }
+    let world = execution.world
+    execution.spend(world.device.decodeCost(width: header.width, height: header.height))
+    world.decodes.recordDecode(
+      cost: world.device.decodeCost(width: header.width, height: header.height), onMain: true)
+    switch DecodeMemo.shared.decode(bytes, digest: provenance!.source, target: .fullSize) {
+    case .success(let bitmap):
+      decoded = DecodedBitmap(bitmap, meter: world.memory)
+      encoded = nil
+    case .failure(let error):
+      decodeError = error
+    }
+    world.trace.record(at: world.now, "image.decode") {
+      $0.field("thread", execution.thread.name)
+      $0.field("src", provenance!.source.description)
+      $0.field("ok", decodeError == nil)
+    }
+  }
+}

@@ -1,0 +1,94 @@
+public import SimKernel
+
+/// A timed transition when an image view changes image.
+public enum ImageTransition: Sendable, Equatable {
+  /// Change at once.
+  case none
+  /// Cross-dissolve over the duration (`UIView.transition(… .transitionCrossDissolve)`).
+  case fade(SimDuration)
+}
+
+/// What a main-thread checker would flag: UIKit touched off the main thread.
+public struct MainThreadViolation: Sendable, Equatable {
+  /// When it happened.
+  public let time: SimTime
+  /// The thread that did it.
+  public let threadName: String
+  /// What was done.
+  public let action: String
+}
+
+/// A simulated `UIImageView`.
+///
+/// Setting `image` takes effect at once (the next frame commits it) and charges the device's
+/// `set_image` cost to the main-thread execution running now. Setting it from a background
+/// thread still takes effect, as it often seems to on a device, but is recorded as a
+/// main-thread violation. `setImage(_:transition:completion:)` starts a cross-dissolve: during
+/// it both the outgoing and the incoming image are on screen, and `completion` runs on the main
+/// thread when it ends (unless another image was set meanwhile, which ends it early).
+public final class ImageView {
+  unowned let world: World
+  var storedImage: Image?
+  /// The image fading out while a transition runs.
+  public private(set) var outgoingImage: Image?
+  /// When the current transition ends, if one runs.
+  public private(set) var transitionEnd: SimTime?
+  var transitionGeneration = 0
+
+  /// An empty image view in `world`.
+  public init(world: World) { self.world = world }
+
+  /// The image shown; assigning it is `imageView.image = …` with no transition.
+  public var image: Image? {
+    get { storedImage }
+    set { setImage(newValue, transition: .none) }
+  }
+
+  /// Whether a transition is running.
+  public var isTransitioning: Bool { transitionEnd.map { world.now < $0 } ?? false }
+
+  /// Every image on screen in this view now: the image, plus the outgoing one mid-transition.
+  public var imagesOnScreen: [Image] {
+    var images: [Image] = []
+    if let storedImage { images.append(storedImage) }
+    if isTransitioning, let outgoingImage { images.append(outgoingImage) }
+    return images
+  }
+
+  /// Sets the image with a transition; `completion` runs on the main thread when the
+  /// transition ends (at once, on a later turn, for `.none`).
+  public func setImage(
+    _ newImage: Image?, transition: ImageTransition, completion: (() -> Void)? = nil
+  ) {
+    checkMainThread("setImage")
+    if let execution = world.currentThread?.execution, execution.thread.isMain, newImage != nil {
+      execution.spend(world.device.setImage)
+    }
+    transitionGeneration += 1
+    let generation = transitionGeneration
+    outgoingImage = isTransitioning ? outgoingImage : storedImage
+    storedImage = newImage
+    switch transition {
+    case .none:
+      outgoingImage = nil
+      transitionEnd = nil
+      if let completion { world.main.async(label: "transition.completion") { _ in completion() } }
+    case .fade(let duration):
+      precondition(duration >= .zero, "ImageView.setImage: negative transition duration")
+      let end = world.now + duration
+      transitionEnd = end
+      world.loop.schedule(at: end) { [weak self] in
+        guard let self, transitionGeneration == generation else { return }
+        outgoingImage = nil
+        transitionEnd = nil
+        if let completion { world.main.async(label: "transition.completion") { _ in completion() } }
+      }
+    }
+  }
+
+  func checkMainThread(_ action: String) {
+    guard let thread = world.currentThread, !thread.isMain else { return }
+    world.recordMainThreadViolation(
+      MainThreadViolation(time: world.now, threadName: thread.name, action: "ImageView.\(action)"))
+  }
+}
