@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "SimKernel", targets: ["SimKernel"]),
     .library(name: "SimPlatform", targets: ["SimPlatform"]),
     .library(name: "PNGRender", targets: ["PNGRender"]),
+    .library(name: "FixtureGenerator", targets: ["FixtureGenerator"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
@@ -57,7 +58,7 @@ let package = Package(
     .testTarget(name: "SimPlatformTests", dependencies: ["SimPlatform", "SimKernel"]),
     .testTarget(name: "PNGRenderTests", dependencies: ["PNGRender", "FixtureGenerator"]),
     .testTarget(name: "FixtureGeneratorTests", dependencies: ["FixtureGenerator", "PNGRender"]),
-    .testTarget(name: "CLITests", dependencies: ["cellsim", "SimPlatform", "SimKernel"]),
+    .testTarget(name: "CLITests", dependencies: ["cellsim", "SimPlatform", "SimKernel", "PNGRender"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -27,12 +27,13 @@ let package = Package(
         .product(name: "HeapModule", package: "swift-collections"),
       ]
     ),
-    .target(name: "CDirectPNG", dependencies: []),
+    .target(name: "CDirectPNG", dependencies: [], linkerSettings: [.linkedLibrary("png16")]),
     .executableTarget(
       name: "PNGBench",
       dependencies: [
         "CDirectPNG",
         .product(name: "PNGRender", package: rootPackageName),
+        .product(name: "FixtureGenerator", package: rootPackageName),
       ]
     ),
   ],

@@ -4,7 +4,7 @@ import PNGRender
 /// several sizes, a decompression bomb and corrupt variants. Generation is deterministic: the
 /// pixels depend only on the seeds here (the compressed bytes may differ between zlib versions;
 /// tests compare decoded pixels, not file bytes).
-package enum FixtureCatalog {
+public enum FixtureCatalog {
   /// Size of the per-format fixtures: odd on both sides, to exercise partial Adam7 blocks and
   /// sub-byte row padding.
   package static let formatSize = (width: 63, height: 45)
@@ -19,7 +19,7 @@ package enum FixtureCatalog {
   }
 
   /// The committed set: small files, a little over 1 MB in total.
-  package static func standard() throws(PNGError) -> [Fixture] {
+  public static func standard() throws(PNGError) -> [Fixture] {
     var fixtures: [Fixture] = []
     let photo = SyntheticPhoto(width: formatSize.width, height: formatSize.height, seed: formatSeed)
     for format in allFormats {
@@ -46,11 +46,15 @@ package enum FixtureCatalog {
   }
 
   /// The big benchmark images, 6144×4096 RGB and RGBA, 8-bit, non-interlaced.
-  package static func big() throws(PNGError) -> [Fixture] {
+  public static func big() throws(PNGError) -> [Fixture] {
     let photo = SyntheticPhoto(width: bigSize.width, height: bigSize.height, seed: 6144)
     return [
-      try valid(FixtureFormat(.rgb, 8), photo, summary: "big benchmark photo", prefix: "photo-"),
-      try valid(FixtureFormat(.rgba, 8), photo, summary: "big benchmark photo", prefix: "photo-"),
+      try valid(
+        FixtureFormat(.rgb, 8), photo, summary: "big benchmark photo", prefix: "photo-",
+        compressionLevel: 6),
+      try valid(
+        FixtureFormat(.rgba, 8), photo, summary: "big benchmark photo", prefix: "photo-",
+        compressionLevel: 6),
     ]
   }
 
@@ -73,13 +77,15 @@ package enum FixtureCatalog {
     return fixtures
   }
 
-  /// Encodes `photo` in `format` as a fixture that must decode to the independently computed
-  /// pixels.
+  /// Encodes `photo` in `format` (zlib level `compressionLevel`) as a fixture that must decode to
+  /// the independently computed pixels.
   package static func valid(
-    _ format: FixtureFormat, _ photo: SyntheticPhoto, summary: String, prefix: String = ""
+    _ format: FixtureFormat, _ photo: SyntheticPhoto, summary: String, prefix: String = "",
+    compressionLevel: Int = 9
   ) throws(PNGError) -> Fixture {
     let encoded = format.encode(photo)
-    let bytes = try PNGEncoder.encode(encoded.raw, options: PNGEncodeOptions(compressionLevel: 9))
+    let options = PNGEncodeOptions(compressionLevel: compressionLevel)
+    let bytes = try PNGEncoder.encode(encoded.raw, options: options)
     let header = encoded.raw.header
     let what =
       "\(header.width)×\(header.height) \(header.colorType) \(header.bitDepth)-bit"

@@ -64,7 +64,9 @@ struct SampleConverter {
         pixel = (eight, eight, eight, alpha8)
       case .rgb, .rgba:
         let samples = (stored(rgb.0), stored(rgb.1), stored(rgb.2))
-        [samples.0, samples.1, samples.2].forEach { packer.append($0) }
+        packer.append(samples.0)
+        packer.append(samples.1)
+        packer.append(samples.2)
         var alpha8: UInt8 = 255
         if format.colorType == .rgba {
           let storedAlpha = stored(alpha)

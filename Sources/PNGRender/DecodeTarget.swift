@@ -106,7 +106,10 @@ public struct DecodePlan: Sendable, Hashable {
   /// Estimated bytes libpng and zlib allocate while reading an image `width` pixels wide.
   static func libpngEstimate(width: Int) -> Int { 2 * width * 8 + 65_536 }
 
-  init(header: PNGHeader, target: DecodeTarget) {
+  /// Plans decoding an image with `header` to `target` (no I/O; a pure function). With
+  /// `fullThenResample` true the plan is for decoding fully before resampling even when the image
+  /// could stream (the baseline ``PNGDecoder/decodeThenResample(_:target:)`` measures).
+  public init(header: PNGHeader, target: DecodeTarget, fullThenResample: Bool = false) {
     self.header = header
     self.target = target
     let geometry = ResampleGeometry.make(width: header.width, height: header.height, target: target)
@@ -122,7 +125,7 @@ public struct DecodePlan: Sendable, Hashable {
       cropWidth: geometry.cropWidth, cropHeight: geometry.cropHeight, targetWidth: geometry.width,
       targetHeight: geometry.height)
     let output = geometry.width * geometry.height * 4
-    if header.interlaced {
+    if header.interlaced || fullThenResample {
       method = .fullThenResample
       workingBytes = header.decodedByteCount + output + resampler + libpng
     } else {

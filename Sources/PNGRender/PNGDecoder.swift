@@ -18,17 +18,17 @@ public struct DecodedImage: Sendable {
 /// samples keep their high byte, palettes and tRNS expand to RGBA, gray becomes RGB. This matches
 /// stb_image, spng and Pillow (and PngSuite's EXPECTED.tsv). A decoder is a small value with no
 /// state between calls, so one can be shared freely across threads.
-package struct PNGDecoder: Sendable {
+public struct PNGDecoder: Sendable {
   /// The limits checked after reading the header and before allocating any pixel memory.
-  package var limits: DecodeLimits
+  public var limits: DecodeLimits
 
   /// Creates a decoder with `limits` (by default 16,384 px per side and 64 megapixels).
-  package init(limits: DecodeLimits = .default) {
+  public init(limits: DecodeLimits = .default) {
     self.limits = limits
   }
 
   /// Reads the header without decoding and checks it against ``limits``.
-  package func readHeader(_ bytes: [UInt8]) throws(PNGError) -> PNGHeader {
+  public func readHeader(_ bytes: [UInt8]) throws(PNGError) -> PNGHeader {
     let header = try PNGHeader.read(from: bytes)
     try limits.check(header)
     return header
@@ -36,7 +36,7 @@ package struct PNGDecoder: Sendable {
 
   /// Reads the header of `bytes` and returns what decoding it to `target` will do, without
   /// decoding. Throws the header's error, or ``PNGError/tooLarge(width:height:limits:)``.
-  package func plan(_ bytes: [UInt8], target: DecodeTarget = .fullSize) throws(PNGError)
+  public func plan(_ bytes: [UInt8], target: DecodeTarget = .fullSize) throws(PNGError)
     -> DecodePlan
   {
     DecodePlan(header: try readHeader(bytes), target: target)
@@ -45,7 +45,7 @@ package struct PNGDecoder: Sendable {
   /// Decodes `bytes` to `target`. Non-interlaced images are resampled while streaming, one source
   /// row at a time; interlaced ones are decoded fully, then resampled. The whole file is checked,
   /// through IEND. Throws a ``PNGError``; never crashes on bad input.
-  package func decode(_ bytes: [UInt8], target: DecodeTarget = .fullSize) throws(PNGError)
+  public func decode(_ bytes: [UInt8], target: DecodeTarget = .fullSize) throws(PNGError)
     -> DecodedImage
   {
     let result = bytes.withUnsafeBytes { raw in
@@ -56,7 +56,7 @@ package struct PNGDecoder: Sendable {
 
   /// Decodes `bytes`, which must stay valid during the call, to `target`; see
   /// ``decode(_:target:)-([UInt8],_)``.
-  package func decode(_ bytes: UnsafeRawBufferPointer, target: DecodeTarget = .fullSize)
+  public func decode(_ bytes: UnsafeRawBufferPointer, target: DecodeTarget = .fullSize)
     throws(PNGError) -> DecodedImage
   {
     let header = try PNGHeader.read(bytes)
@@ -76,12 +76,12 @@ package struct PNGDecoder: Sendable {
 
   /// Decodes at full size and then resamples to `target`, whatever the interlacing: the baseline
   /// that streaming is measured against (and the path interlaced images take).
-  package func decodeThenResample(_ bytes: UnsafeRawBufferPointer, target: DecodeTarget)
+  public func decodeThenResample(_ bytes: UnsafeRawBufferPointer, target: DecodeTarget)
     throws(PNGError) -> DecodedImage
   {
     let header = try PNGHeader.read(bytes)
     try limits.check(header)
-    let plan = DecodePlan(header: header, target: target)
+    let plan = DecodePlan(header: header, target: target, fullThenResample: true)
     let (full, libpng, hasTransparencyChunk) = try decodeFull(bytes)
     guard let geometry = ResampleGeometry.make(width: full.width, height: full.height, target: target)
     else {

@@ -48,3 +48,10 @@ extension PNGError {
     return .libpng(message: message)
   }
 }
+
+extension PNGError {
+  /// The kind a libpng error message maps to (input not truncated); exposed for tests.
+  package static func fromLibpngForTesting(_ message: String) -> Kind {
+    fromLibpng(message: message, truncatedInput: false, fileSize: 0).kind
+  }
+}

@@ -3,9 +3,9 @@
 ///
 /// These are the same computations the streaming decoder does while reading rows, applied to a
 /// bitmap already in memory, so a streamed decode and a full decode followed by these agree.
-package enum Resampler {
+public enum Resampler {
   /// `bitmap` resampled to `target`; the bitmap itself when no resampling is needed.
-  package static func resample(_ bitmap: Bitmap, to target: DecodeTarget) -> Bitmap {
+  public static func resample(_ bitmap: Bitmap, to target: DecodeTarget) -> Bitmap {
     guard
       let geometry = ResampleGeometry.make(
         width: bitmap.width, height: bitmap.height, target: target)
@@ -15,13 +15,13 @@ package enum Resampler {
 
   /// `bitmap` scaled down so its longer side is at most `maxPixelSize` (≥ 1), keeping its aspect
   /// ratio; never upscaled.
-  package static func downsample(_ bitmap: Bitmap, maxPixelSize: Int) -> Bitmap {
+  public static func downsample(_ bitmap: Bitmap, maxPixelSize: Int) -> Bitmap {
     resample(bitmap, to: .maxPixelSize(maxPixelSize))
   }
 
   /// `bitmap` scaled to cover `width` × `height` (each ≥ 1) and centre-cropped to exactly that
   /// size: the pre-rendered cell image of seed 000.
-  package static func aspectFill(_ bitmap: Bitmap, width: Int, height: Int) -> Bitmap {
+  public static func aspectFill(_ bitmap: Bitmap, width: Int, height: Int) -> Bitmap {
     resample(bitmap, to: .aspectFill(width: width, height: height))
   }
 
