@@ -11,7 +11,6 @@ let package = Package(
     .library(name: "FixtureGenerator", targets: ["FixtureGenerator"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
   ],
   targets: [
@@ -35,10 +34,7 @@ let package = Package(
       name: "FixtureGenerator",
       dependencies: ["PNGRender"]
     ),
-    .target(
-      name: "SimKernel",
-      dependencies: [.product(name: "HeapModule", package: "swift-collections")]
-    ),
+    .target(name: "SimKernel"),
     .target(
       name: "SimPlatform",
       dependencies: ["SimKernel", "PNGRender"]

@@ -2,11 +2,13 @@ extension EventLoop {
   /// Checks the loop's internal consistency and stops the process with a message if it is
   /// broken. O(n); meant for tests and checked builds.
   ///
+  /// - The heap property holds.
   /// - Every live heap entry is in the future or now, and has a unique `seq` below `nextSeq`.
   /// - Every pending slot is referenced by exactly one live heap entry.
   /// - The free list holds exactly the empty slots, each once.
   /// - `pendingCount` equals the number of pending slots.
   public func _checkInvariants() {
+    heap._checkInvariants()
     var liveEntriesPerSlot = [Int](repeating: 0, count: slots.count)
     var seqs = Set<UInt64>()
     for entry in heap.unordered {
@@ -21,10 +23,10 @@ extension EventLoop {
       }
     }
     var pending = 0
-    var free = Set(freeSlots)
-    precondition(free.count == freeSlots.count, "a slot is on the free list twice")
-    for (index, slot) in slots.enumerated() {
-      if slot.action != nil {
+    var free = Set(slots.freeSlots)
+    precondition(free.count == slots.freeCount, "a slot is on the free list twice")
+    for index in 0..<slots.count {
+      if slots.isOccupied(index) {
         pending += 1
         precondition(
           liveEntriesPerSlot[index] == 1,

@@ -1,11 +1,15 @@
-import HeapModule
-
 /// A handle to a scheduled event, used to cancel it.
 ///
 /// A handle stays valid after its event ran or was cancelled; cancelling it then does nothing.
 public struct EventHandle: Hashable, Sendable {
   let slot: UInt32
   let generation: UInt32
+}
+
+/// An object the event loop calls directly, for events scheduled without a closure.
+public protocol EventTarget: AnyObject {
+  /// Runs the event scheduled with `tag`.
+  func fire(tag: Int)
 }
 
 /// Why `EventLoop.run(until:)` stopped early.
@@ -48,14 +52,6 @@ public final class EventLoop {
     }
   }
 
-  /// What a slot holds while its event is pending.
-  struct Slot {
-    var action: (() -> Void)?
-    var generation: UInt32 = 0
-    /// Zero for a one-shot event; otherwise the repeat interval in ns.
-    var interval: Int64 = 0
-  }
-
   /// The current virtual time. It only moves forward.
   public private(set) var now: SimTime = .zero
   /// The maximum number of events one `run` call may process before it reports a runaway.
@@ -63,9 +59,8 @@ public final class EventLoop {
   /// The number of events that have run since the loop was created.
   public private(set) var eventsRun: Int = 0
 
-  var heap = Heap<Entry>()
-  var slots: [Slot] = []
-  var freeSlots: [UInt32] = []
+  let heap = EventHeap()
+  let slots = SlotTable()
   var nextSeq: UInt64 = 0
   /// The number of scheduled events that are neither run nor cancelled.
   public private(set) var pendingCount = 0
@@ -85,7 +80,7 @@ public final class EventLoop {
       time >= now,
       "EventLoop.schedule(at:): t=\(time) is in the past (now is t=\(now)); "
         + "schedule at or after now")
-    return insert(time: time.nanoseconds, interval: 0, action)
+    return insert(time: time.nanoseconds, interval: 0, .closure(action))
   }
 
   /// Schedules `action` to run `delay` from now. A negative delay is a programming error.
@@ -94,7 +89,7 @@ public final class EventLoop {
     precondition(
       delay.nanoseconds >= 0,
       "EventLoop.schedule(after:): negative delay \(delay); delays must be zero or more")
-    return insert(time: now.nanoseconds + delay.nanoseconds, interval: 0, action)
+    return insert(time: now.nanoseconds + delay.nanoseconds, interval: 0, .closure(action))
   }
 
   /// Schedules `action` to run at `first` and then every `interval` until cancelled.
@@ -111,26 +106,44 @@ public final class EventLoop {
     precondition(
       interval.nanoseconds > 0,
       "EventLoop.scheduleRepeating: interval \(interval) must be positive")
-    return insert(time: first.nanoseconds, interval: interval.nanoseconds, action)
+    return insert(time: first.nanoseconds, interval: interval.nanoseconds, .closure(action))
+  }
+
+  /// Schedules `target.fire(tag:)` at `time`, without allocating: the loop retains `target`
+  /// until the event runs or is cancelled. Use on hot paths (a timer that reschedules itself,
+  /// the display link); ordering is exactly as for closures.
+  @discardableResult
+  public func schedule(at time: SimTime, target: any EventTarget, tag: Int = 0) -> EventHandle {
+    precondition(
+      time >= now,
+      "EventLoop.schedule(at:target:): t=\(time) is in the past (now is t=\(now)); "
+        + "schedule at or after now")
+    return insert(time: time.nanoseconds, interval: 0, .target(target, tag))
+  }
+
+  /// Schedules `target.fire(tag:)` `delay` from now, without allocating.
+  @discardableResult
+  public func schedule(after delay: SimDuration, target: any EventTarget, tag: Int = 0)
+    -> EventHandle
+  {
+    precondition(
+      delay.nanoseconds >= 0,
+      "EventLoop.schedule(after:target:): negative delay \(delay); delays must be zero or more")
+    return insert(time: now.nanoseconds + delay.nanoseconds, interval: 0, .target(target, tag))
   }
 
   /// Cancels the event. Returns true if it was pending; false if it already ran or was
   /// cancelled. A cancelled event never runs.
   @discardableResult
   public func cancel(_ handle: EventHandle) -> Bool {
-    let index = Int(handle.slot)
-    guard index < slots.count, slots[index].generation == handle.generation,
-      slots[index].action != nil
-    else { return false }
-    release(slot: index)
+    guard slots.isPending(handle.slot, generation: handle.generation) else { return false }
+    release(slot: handle.slot)
     return true
   }
 
   /// Whether the event is still pending.
   public func isPending(_ handle: EventHandle) -> Bool {
-    let index = Int(handle.slot)
-    return index < slots.count && slots[index].generation == handle.generation
-      && slots[index].action != nil
+    slots.isPending(handle.slot, generation: handle.generation)
   }
 
   /// The time of the earliest pending event, if any.
@@ -146,8 +159,8 @@ public final class EventLoop {
   /// Returns false when nothing is pending.
   @discardableResult
   public func step() -> Bool {
-    while let entry = heap.popMin() {
-      if fire(entry) { return true }
+    while heap.count > 0 {
+      if fire(heap.popMin()) { return true }
     }
     return false
   }
@@ -173,8 +186,8 @@ public final class EventLoop {
   /// Runs events until none is pending. Throws `EventLoopError.runaway` past `eventLimit`.
   public func runUntilIdle() throws(EventLoopError) {
     var budget = eventLimit
-    while let entry = heap.popMin() {
-      if fire(entry) {
+    while heap.count > 0 {
+      if fire(heap.popMin()) {
         budget -= 1
         if budget < 0 { throw .runaway(limit: eventLimit, at: now) }
       }
@@ -185,29 +198,28 @@ public final class EventLoop {
 
   @inline(__always)
   func isLive(_ entry: Entry) -> Bool {
-    let slot = slots[Int(entry.slot)]
-    return slot.generation == entry.generation && slot.action != nil
+    slots.isPending(entry.slot, generation: entry.generation)
   }
 
   /// Runs the popped entry if it is live; returns whether it ran.
   @inline(__always)
   func fire(_ entry: Entry) -> Bool {
-    let index = Int(entry.slot)
-    guard slots[index].generation == entry.generation, let action = slots[index].action else {
+    guard slots.generation(entry.slot) == entry.generation, slots.hasAction(entry.slot) else {
       return false
     }
     now = SimTime(nanoseconds: entry.time)
-    eventsRun += 1
-    let interval = slots[index].interval
+    eventsRun &+= 1
+    let interval = slots.interval(entry.slot)
     if interval > 0 {
-      heap.insert(
-        Entry(
-          time: entry.time + interval, seq: takeSeq(), slot: entry.slot,
-          generation: entry.generation))
+      var next = entry
+      next.time = entry.time + interval
+      next.seq = takeSeq()
+      heap.push(next)
+      slots.actionIfPending(entry.slot, generation: entry.generation)?.perform()
     } else {
-      release(slot: index)
+      pendingCount -= 1
+      slots.take(entry.slot)?.perform()
     }
-    action()
     return true
   }
 
@@ -217,28 +229,17 @@ public final class EventLoop {
     return nextSeq
   }
 
-  func insert(time: Int64, interval: Int64, _ action: @escaping () -> Void) -> EventHandle {
-    let index: Int
-    if let free = freeSlots.popLast() {
-      index = Int(free)
-      slots[index].action = action
-      slots[index].interval = interval
-    } else {
-      index = slots.count
-      slots.append(Slot(action: action, generation: 0, interval: interval))
-    }
-    let generation = slots[index].generation
-    heap.insert(Entry(time: time, seq: takeSeq(), slot: UInt32(index), generation: generation))
+  func insert(time: Int64, interval: Int64, _ action: SlotTable.Action) -> EventHandle {
+    let (slot, generation) = slots.occupy(action, interval: interval)
+    heap.push(Entry(time: time, seq: takeSeq(), slot: slot, generation: generation))
     pendingCount += 1
-    return EventHandle(slot: UInt32(index), generation: generation)
+    return EventHandle(slot: slot, generation: generation)
   }
 
   /// Frees a slot: its heap entry, if any, becomes stale and is skipped when popped.
-  func release(slot index: Int) {
-    slots[index].action = nil
-    slots[index].interval = 0
-    slots[index].generation &+= 1
-    freeSlots.append(UInt32(index))
+  @inline(__always)
+  func release(slot: UInt32) {
+    slots.vacate(slot)
     pendingCount -= 1
   }
 }

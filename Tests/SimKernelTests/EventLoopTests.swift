@@ -74,6 +74,24 @@ struct EventLoopTests {
     #expect(log.count == 4)
   }
 
+  @Test("target events interleave with closures in exact (time, seq) order and can be cancelled")
+  func targets() throws {
+    final class Recorder: EventTarget {
+      var log: [String] = []
+      func fire(tag: Int) { log.append("t\(tag)") }
+    }
+    let loop = EventLoop()
+    let recorder = Recorder()
+    loop.schedule(at: SimTime(nanoseconds: 10), target: recorder, tag: 1)
+    loop.schedule(at: SimTime(nanoseconds: 10)) { recorder.log.append("c") }
+    let cancelled = loop.schedule(after: .ns(5), target: recorder, tag: 2)
+    loop.schedule(at: SimTime(nanoseconds: 10), target: recorder, tag: 3)
+    #expect(loop.cancel(cancelled))
+    try loop.runUntilIdle()
+    #expect(recorder.log == ["t1", "c", "t3"])
+    loop._checkInvariants()
+  }
+
   @Test("run(until:) stops at the limit and advances the clock to it")
   func runUntil() throws {
     let loop = EventLoop()

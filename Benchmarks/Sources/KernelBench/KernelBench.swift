@@ -102,6 +102,16 @@ enum KernelBench {
       Report.printFull(workload, sample)
     }
     Report.printFullTable(rows)
+    print("\nSame workloads through `schedule(at:target:tag:)` (no closure allocated per event):\n")
+    var targetRows: [(Workload, Sample)] = []
+    for workload in workloads {
+      let sample = Measure.cellSimTargets(workload, minimumRepeats: options.fullRepeats)
+      precondition(
+        Set(sample.orderDigests).count == 1, "EventTarget runs must run events in the same order")
+      targetRows.append((workload, sample))
+      Report.printFull(workload, sample)
+    }
+    Report.printFullTable(targetRows)
   }
 }
 

@@ -22,6 +22,18 @@ enum Measure {
     return sample
   }
 
+  /// Runs `workload` on `EventLoop` through `EventTarget` (no closure per event).
+  static func cellSimTargets(_ workload: Workload, minimumRepeats: Int) -> Sample {
+    var sample = Sample(events: workload.expectedEvents, seconds: [], orderDigests: [])
+    while sample.seconds.count < minimumRepeats {
+      let (outcome, seconds) = Stopwatch.time { TargetWorkloads.run(workload) }
+      precondition(outcome.events == workload.expectedEvents, "EventTarget run lost events")
+      sample.seconds.append(seconds)
+      sample.orderDigests.append(outcome.digest)
+    }
+    return sample
+  }
+
   /// Runs `workload` on `TestClock` `repeats` times. The sample's event count is the smallest
   /// number of sleeps that completed in any run, so a run that lost sleepers lowers the rate.
   static func testClock(_ workload: Workload, repeats: Int) async -> Sample {

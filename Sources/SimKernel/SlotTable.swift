@@ -1,0 +1,142 @@
+/// The actions of pending events, in reusable slots on manually managed storage.
+///
+/// A slot's generation increases every time it is vacated, so a stale heap entry or handle
+/// (whose generation no longer matches) is recognised in O(1). Raw storage keeps the hot path
+/// free of Swift's dynamic exclusivity checks.
+final class SlotTable {
+  /// What a pending event does: run a closure, or call a target with a tag (no allocation).
+  enum Action {
+    case closure(() -> Void)
+    case target(any EventTarget, Int)
+
+    @inline(__always) func perform() {
+      switch self {
+      case .closure(let body): body()
+      case .target(let target, let tag): target.fire(tag: tag)
+      }
+    }
+  }
+
+  private var actions: UnsafeMutablePointer<Action?>
+  private var generations: UnsafeMutablePointer<UInt32>
+  private var intervals: UnsafeMutablePointer<Int64>
+  private var freeList: UnsafeMutablePointer<UInt32>
+  private(set) var count = 0
+  private(set) var freeCount = 0
+  private var capacity: Int
+
+  init(capacity: Int = 256) {
+    self.capacity = capacity
+    actions = .allocate(capacity: capacity)
+    generations = .allocate(capacity: capacity)
+    intervals = .allocate(capacity: capacity)
+    freeList = .allocate(capacity: capacity)
+  }
+
+  deinit {
+    actions.deinitialize(count: count)
+    actions.deallocate()
+    generations.deallocate()
+    intervals.deallocate()
+    freeList.deallocate()
+  }
+
+  /// Puts `action` in a free slot and returns the slot and its generation.
+  @inline(__always)
+  func occupy(_ action: Action, interval: Int64) -> (UInt32, UInt32) {
+    let slot: Int
+    if freeCount > 0 {
+      freeCount -= 1
+      slot = Int(freeList[freeCount])
+      actions[slot] = action
+    } else {
+      if count == capacity { grow() }
+      slot = count
+      count += 1
+      (actions + slot).initialize(to: action)
+      generations[slot] = 0
+    }
+    intervals[slot] = interval
+    return (UInt32(truncatingIfNeeded: slot), generations[slot])
+  }
+
+  /// Empties a slot and makes its generation stale.
+  @inline(__always)
+  func vacate(_ slot: UInt32) {
+    let index = Int(slot)
+    actions[index] = nil
+    generations[index] &+= 1
+    freeList[freeCount] = slot
+    freeCount += 1
+  }
+
+  /// Whether `slot` holds a pending event of `generation`.
+  @inline(__always)
+  func isPending(_ slot: UInt32, generation: UInt32) -> Bool {
+    let index = Int(slot)
+    return index < count && generations[index] == generation && actions[index] != nil
+  }
+
+  /// The action of `slot` if it holds a pending event of `generation`.
+  @inline(__always)
+  func actionIfPending(_ slot: UInt32, generation: UInt32) -> Action? {
+    let index = Int(slot)
+    guard generations[index] == generation else { return nil }
+    return actions[index]
+  }
+
+  /// Takes the action out of `slot` (which must be pending with `generation`) and vacates
+  /// the slot, moving the closure rather than copying it, so firing a one-shot event costs no
+  /// extra retain and release.
+  @inline(__always)
+  func take(_ slot: UInt32) -> Action? {
+    let index = Int(slot)
+    let action = (actions + index).move()
+    (actions + index).initialize(to: nil)
+    generations[index] &+= 1
+    freeList[freeCount] = slot
+    freeCount += 1
+    return action
+  }
+
+  /// The generation of `slot` now.
+  @inline(__always)
+  func generation(_ slot: UInt32) -> UInt32 { generations[Int(slot)] }
+
+  /// Whether `slot` holds an action.
+  @inline(__always)
+  func hasAction(_ slot: UInt32) -> Bool { actions[Int(slot)] != nil }
+
+  /// The repeat interval of `slot` (0 for one-shot events).
+  @inline(__always)
+  func interval(_ slot: UInt32) -> Int64 { intervals[Int(slot)] }
+
+  /// The slots on the free list, for invariant checks.
+  var freeSlots: UnsafeBufferPointer<UInt32> {
+    UnsafeBufferPointer(start: freeList, count: freeCount)
+  }
+
+  /// Whether `slot` is occupied, for invariant checks.
+  func isOccupied(_ slot: Int) -> Bool { actions[slot] != nil }
+
+  private func grow() {
+    let newCapacity = capacity * 2
+    let newActions = UnsafeMutablePointer<Action?>.allocate(capacity: newCapacity)
+    newActions.moveInitialize(from: actions, count: count)
+    actions.deallocate()
+    actions = newActions
+    generations = Self.regrow(generations, count: count, to: newCapacity)
+    intervals = Self.regrow(intervals, count: count, to: newCapacity)
+    freeList = Self.regrow(freeList, count: freeCount, to: newCapacity)
+    capacity = newCapacity
+  }
+
+  private static func regrow<T>(_ old: UnsafeMutablePointer<T>, count: Int, to capacity: Int)
+    -> UnsafeMutablePointer<T>
+  {
+    let new = UnsafeMutablePointer<T>.allocate(capacity: capacity)
+    new.moveInitialize(from: old, count: count)
+    old.deallocate()
+    return new
+  }
+}
