@@ -108,7 +108,10 @@ package struct ChunkEditor: Sendable {
 
   /// `value` as 4 big-endian bytes.
   package static func bigEndian(_ value: UInt32) -> [UInt8] {
-    [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)]
+    [
+      UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF),
+      UInt8(value & 0xFF),
+    ]
   }
 
   private func readUInt32(at offset: Int) -> UInt32 {

@@ -48,7 +48,8 @@ enum CorruptFixtures {
       },
       broken("huge-header-1000000x1000000", "IHDR claims 1,000,000×1,000,000", .tooLarge) {
         $0.editData(of: "IHDR") {
-          $0.replaceSubrange(0..<8, with: ChunkEditor.bigEndian(1_000_000) + ChunkEditor.bigEndian(1_000_000))
+          $0.replaceSubrange(
+            0..<8, with: ChunkEditor.bigEndian(1_000_000) + ChunkEditor.bigEndian(1_000_000))
         }
       },
     ].map { $0(edits) }
@@ -83,7 +84,8 @@ enum CorruptFixtures {
     ) { _, row in row.initializeMemory(as: UInt8.self, repeating: 0) }
     return Fixture(
       name: "bomb-20000x20000-gray-1bit-zeros.png",
-      summary: "a valid 20,000×20,000 zero-filled image (1.6 GB as RGBA8): refused by default limits",
+      summary:
+        "a valid 20,000×20,000 zero-filled image (1.6 GB as RGBA8): refused by default limits",
       bytes: bytes, expectation: .fails(.tooLarge))
   }
 

@@ -24,7 +24,8 @@ public enum FixtureWriter {
       switch fixture.expectation {
       case .decodes(let width, let height, let crc):
         lines.append(
-          "\(fixture.name)\tvalid\t\(width)\t\(height)\t\(CRC32.hex(crc))\t-\t\(fixture.bytes.count)")
+          "\(fixture.name)\tvalid\t\(width)\t\(height)\t\(CRC32.hex(crc))\t-\t\(fixture.bytes.count)"
+        )
       case .fails(let kind):
         lines.append("\(fixture.name)\tinvalid\t-\t-\t-\t\(kind)\t\(fixture.bytes.count)")
       }

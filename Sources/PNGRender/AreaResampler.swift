@@ -138,7 +138,8 @@ struct AreaResampler: ~Copyable {
         }
       } else {
         for channel in 0..<3 {
-          out[index + channel] = UInt8(truncatingIfNeeded: (accumulator[index + channel] + total / 2) / total)
+          out[index + channel] = UInt8(
+            truncatingIfNeeded: (accumulator[index + channel] + total / 2) / total)
         }
         out[index + 3] = 255
       }

@@ -71,7 +71,8 @@ struct ResampleGeometry: Hashable {
       let geometry = ResampleGeometry(
         cropX: (width - cropWidth) / 2, cropY: (height - cropHeight) / 2, cropWidth: cropWidth,
         cropHeight: cropHeight, width: targetWidth, height: targetHeight)
-      let identity = cropWidth == width && cropHeight == height && targetWidth == width
+      let identity =
+        cropWidth == width && cropHeight == height && targetWidth == width
         && targetHeight == height
       return identity ? nil : geometry
     }

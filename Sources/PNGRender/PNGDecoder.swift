@@ -83,7 +83,8 @@ public struct PNGDecoder: Sendable {
     try limits.check(header)
     let plan = DecodePlan(header: header, target: target, fullThenResample: true)
     let (full, libpng, hasTransparencyChunk) = try decodeFull(bytes)
-    guard let geometry = ResampleGeometry.make(width: full.width, height: full.height, target: target)
+    guard
+      let geometry = ResampleGeometry.make(width: full.width, height: full.height, target: target)
     else {
       return DecodedImage(
         header: header, bitmap: full, plan: plan, measuredPeakBytes: full.byteCount + libpng)
@@ -97,8 +98,7 @@ public struct PNGDecoder: Sendable {
 
   /// Decodes every row into a full-size bitmap; returns it with libpng's peak allocation and
   /// whether the file has a tRNS chunk.
-  private func decodeFull(_ bytes: UnsafeRawBufferPointer) throws(PNGError) -> (Bitmap, Int, Bool)
-  {
+  private func decodeFull(_ bytes: UnsafeRawBufferPointer) throws(PNGError) -> (Bitmap, Int, Bool) {
     let reader = try RowReader(bytes: bytes, limits: limits)
     let info = try reader.readInfo(limits: limits)
     let bitmap = try Bitmap(width: info.width, height: info.height) { pixels throws(PNGError) in

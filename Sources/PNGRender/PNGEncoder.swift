@@ -84,7 +84,8 @@ public enum PNGEncoder {
           options: options
         ) { y, row in
           let start = y * rowBytes
-          row.copyMemory(from: UnsafeRawBufferPointer(rebasing: samples[start..<(start + rowBytes)]))
+          row.copyMemory(
+            from: UnsafeRawBufferPointer(rebasing: samples[start..<(start + rowBytes)]))
         }
       }
     }
@@ -102,7 +103,9 @@ public enum PNGEncoder {
     var result: Result<[UInt8], PNGError> = .failure(.libpng(message: "not run"))
     withoutActuallyEscaping(fillRow) { fill in
       let source = RowSource(fill: fill)
-      result = encode(header: header, palette: palette, transparency: transparency, options: options, source: source)
+      result = encode(
+        header: header, palette: palette, transparency: transparency, options: options,
+        source: source)
     }
     return try result.get()
   }

@@ -26,7 +26,8 @@ extension PNGError {
   /// which is a truncation whatever libpng's message says; `fileSize` is the input's length.
   static func fromLibpng(message: String, truncatedInput: Bool, fileSize: Int) -> PNGError {
     if truncatedInput {
-      return .truncated(detail: "the file ends at byte \(fileSize), before the end of its IEND chunk")
+      return .truncated(
+        detail: "the file ends at byte \(fileSize), before the end of its IEND chunk")
     }
     let lower = message.lowercased()
     if lower.hasSuffix("crc error") {

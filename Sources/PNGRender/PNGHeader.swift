@@ -65,8 +65,7 @@ public struct PNGHeader: Sendable, Hashable, CustomStringConvertible {
   public var decodedByteCount: Int { width * height * 4 }
 
   /// Creates a header from already validated values (for tests and encoders).
-  package init(width: Int, height: Int, bitDepth: Int, colorType: PNGColorType, interlaced: Bool)
-  {
+  package init(width: Int, height: Int, bitDepth: Int, colorType: PNGColorType, interlaced: Bool) {
     self.width = width
     self.height = height
     self.bitDepth = bitDepth
@@ -133,7 +132,8 @@ public struct PNGHeader: Sendable, Hashable, CustomStringConvertible {
       throw .invalidHeader(detail: "invalid colour type \(fields[9]) in IHDR")
     }
     guard colorType.allowedBitDepths.contains(depth) else {
-      throw .invalidHeader(detail: "invalid bit depth \(depth) for colour type \(colorType) in IHDR")
+      throw .invalidHeader(
+        detail: "invalid bit depth \(depth) for colour type \(colorType) in IHDR")
     }
     guard fields[10] == 0 else {
       throw .unsupported(detail: "unknown compression method \(fields[10]) in IHDR")

@@ -10,7 +10,7 @@ struct CellSimCommand: ParsableCommand {
     abstract: "A deterministic simulator and test harness for image loading in recycled cells.",
     version: CellSimVersion.string,
     subcommands: [
-      WorkloadCommand.self
+      WorkloadCommand.self, DecodeCommand.self, FixturesCommand.self,
     ]
   )
 }

@@ -35,7 +35,9 @@ struct FixtureGeneratorTests {
       contentsOf: Self.committed.appendingPathComponent("MANIFEST.tsv"), encoding: .utf8)
     // Sizes depend on the zlib version; names and expectations must not.
     let strip = { (text: String) in
-      text.split(separator: "\n").map { $0.split(separator: "\t").dropLast().joined(separator: "\t") }
+      text.split(separator: "\n").map {
+        $0.split(separator: "\t").dropLast().joined(separator: "\t")
+      }
     }
     #expect(strip(FixtureWriter.manifest(fixtures)) == strip(manifest))
   }
@@ -72,6 +74,7 @@ struct FixtureGeneratorTests {
     try FixtureWriter.write([fixture], to: folder, title: "Test")
     let readme = try String(contentsOf: folder.appendingPathComponent("README.md"), encoding: .utf8)
     #expect(readme.contains("`gray-4bit.png`"))
-    #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("gray-4bit.png").path))
+    #expect(
+      FileManager.default.fileExists(atPath: folder.appendingPathComponent("gray-4bit.png").path))
   }
 }

@@ -37,7 +37,8 @@ struct GeneratedFixtureTests {
     }
   }
 
-  @Test("each file gives its expected size and CRC-32, or its expected error kind",
+  @Test(
+    "each file gives its expected size and CRC-32, or its expected error kind",
     arguments: ManifestEntry.all)
   func decodesAsExpected(_ entry: ManifestEntry) throws {
     let bytes = try TestFixtures.bytes(TestFixtures.generated.appendingPathComponent(entry.file))
@@ -53,7 +54,8 @@ struct GeneratedFixtureTests {
     }
   }
 
-  @Test("the header of each valid file matches its name without decoding",
+  @Test(
+    "the header of each valid file matches its name without decoding",
     arguments: ManifestEntry.all.filter { $0.valid && !$0.file.hasPrefix("ancillary") })
   func headerMatchesName(_ entry: ManifestEntry) throws {
     let bytes = try TestFixtures.bytes(TestFixtures.generated.appendingPathComponent(entry.file))

@@ -43,9 +43,12 @@ struct LimitsAndErrorsTests {
     #expect(throws: PNGError.tooLarge(width: 40, height: 10, limits: DecodeLimits(maxWidth: 39))) {
       try strict.decode(bytes)
     }
-    #expect(throws: PNGError.self) { try PNGDecoder(limits: DecodeLimits(maxPixels: 399)).decode(bytes) }
-    #expect(try PNGDecoder(limits: DecodeLimits(maxWidth: 40, maxPixels: 400)).decode(bytes)
-      .bitmap.width == 40)
+    #expect(throws: PNGError.self) {
+      try PNGDecoder(limits: DecodeLimits(maxPixels: 399)).decode(bytes)
+    }
+    #expect(
+      try PNGDecoder(limits: DecodeLimits(maxWidth: 40, maxPixels: 400)).decode(bytes)
+        .bitmap.width == 40)
     // Limits above the default admit a header the default refuses.
     let wide = try Self.claiming(width: 20_000, height: 1)
     #expect(throws: PNGError.self) { try PNGDecoder().readHeader(wide) }
@@ -57,29 +60,38 @@ struct LimitsAndErrorsTests {
     let bytes = try Self.claiming(width: 20_000, height: 20_000)
     #expect(throws: PNGError.self) { try PNGDecoder().plan(bytes) }
     // With limits raised, the plan shows the 1.6 GB that the default limits avoided.
-    let plan = try PNGDecoder(limits: DecodeLimits(maxWidth: 20_000, maxHeight: 20_000,
-      maxPixels: 400_000_000)).plan(bytes)
+    let plan = try PNGDecoder(
+      limits: DecodeLimits(
+        maxWidth: 20_000, maxHeight: 20_000,
+        maxPixels: 400_000_000)
+    ).plan(bytes)
     #expect(plan.workingBytes >= 1_600_000_000)
   }
 
-  @Test("messages say what is wrong", arguments: [
-    (PNGError.notPNG, "signature"), (.crcMismatch(chunk: "IDAT"), "IDAT"),
-    (.truncated(detail: "x"), "ends early"), (.badZlibStream(detail: "incorrect header check"), "corrupt"),
-    (.invalidHeader(detail: "invalid colour type 5 in IHDR"), "colour type"),
-    (.unsupported(detail: "unknown filter method 1 in IHDR"), "filter"),
-    (.libpng(message: "something"), "something"),
-  ])
+  @Test(
+    "messages say what is wrong",
+    arguments: [
+      (PNGError.notPNG, "signature"), (.crcMismatch(chunk: "IDAT"), "IDAT"),
+      (.truncated(detail: "x"), "ends early"),
+      (.badZlibStream(detail: "incorrect header check"), "corrupt"),
+      (.invalidHeader(detail: "invalid colour type 5 in IHDR"), "colour type"),
+      (.unsupported(detail: "unknown filter method 1 in IHDR"), "filter"),
+      (.libpng(message: "something"), "something"),
+    ])
   func messages(error: PNGError, fragment: String) {
     #expect(error.description.hasPrefix(error.kind.rawValue + ":"))
     #expect(error.description.contains(fragment))
   }
 
-  @Test("libpng messages map to the right kinds", arguments: [
-    ("IDAT: CRC error", PNGError.Kind.crcMismatch), ("IDAT: invalid distance too far back", .badZlibStream),
-    ("IDAT: incorrect header check", .badZlibStream), ("Not enough image data", .truncated),
-    ("Invalid IHDR data", .invalidHeader), ("Unknown filter method in IHDR", .unsupported),
-    ("bad adaptive filter value", .libpng),
-  ])
+  @Test(
+    "libpng messages map to the right kinds",
+    arguments: [
+      ("IDAT: CRC error", PNGError.Kind.crcMismatch),
+      ("IDAT: invalid distance too far back", .badZlibStream),
+      ("IDAT: incorrect header check", .badZlibStream), ("Not enough image data", .truncated),
+      ("Invalid IHDR data", .invalidHeader), ("Unknown filter method in IHDR", .unsupported),
+      ("bad adaptive filter value", .libpng),
+    ])
   func classification(message: String, kind: PNGError.Kind) {
     #expect(PNGError.fromLibpngForTesting(message) == kind)
   }
@@ -90,7 +102,9 @@ struct LimitsAndErrorsTests {
     #expect(throws: PNGError.notPNG) { try PNGDecoder().decode([0x47, 0x49, 0x46]) }
     let signature: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
     for count in 1...8 {
-      let result = Result { () throws(PNGError) in try PNGDecoder().decode(Array(signature.prefix(count))) }
+      let result = Result { () throws(PNGError) in
+        try PNGDecoder().decode(Array(signature.prefix(count)))
+      }
       #expect(throws: PNGError.self) { try result.get() }
       if case .failure(let error) = result { #expect(error.kind == .truncated) }
     }

@@ -15,7 +15,9 @@ struct MutationFuzzTests {
       FixtureFormat(.grayAlpha, 8, interlaced: true), FixtureFormat(.rgba, 16),
       FixtureFormat(.rgba, 8, interlaced: true),
     ]
-    return formats.map { try! PNGEncoder.encode($0.encode(photo).raw, options: .init(compressionLevel: 9)) }
+    return formats.map {
+      try! PNGEncoder.encode($0.encode(photo).raw, options: .init(compressionLevel: 9))
+    }
   }()
 
   /// Applies mutation number `index` (seeded by it) to one of the bases.
@@ -57,7 +59,8 @@ struct MutationFuzzTests {
   @Test("2,000 mutated files give a bitmap or a typed error on every path")
   func mutations() {
     var outcomes: [String: Int] = [:]
-    let decoder = PNGDecoder(limits: DecodeLimits(maxWidth: 4096, maxHeight: 4096, maxPixels: 1 << 22))
+    let decoder = PNGDecoder(
+      limits: DecodeLimits(maxWidth: 4096, maxHeight: 4096, maxPixels: 1 << 22))
     for index in 0..<2000 {
       let bytes = Self.mutate(index)
       for target in [DecodeTarget.fullSize, .maxPixelSize(8)] {
@@ -72,7 +75,8 @@ struct MutationFuzzTests {
       }
     }
     // The mutations reach deep: expect decodes and several different failure kinds.
-    #expect(outcomes["decoded", default: 0] > 20, "outcomes: \(outcomes.sorted { $0.key < $1.key })")
+    #expect(
+      outcomes["decoded", default: 0] > 20, "outcomes: \(outcomes.sorted { $0.key < $1.key })")
     #expect(outcomes.count >= 5, "outcomes: \(outcomes.sorted { $0.key < $1.key })")
   }
 }

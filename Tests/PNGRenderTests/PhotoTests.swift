@@ -35,7 +35,8 @@ struct PhotoTests {
     #expect(image.plan.method == .full)
   }
 
-  @Test("streaming downsample agrees with full decode then downsample within one level",
+  @Test(
+    "streaming downsample agrees with full decode then downsample within one level",
     arguments: Photos.all, [100, 33])
   func streamingAgrees(_ photo: PhotoCase, maxPixelSize: Int) throws {
     let bytes = try photo.bytes()
@@ -49,7 +50,8 @@ struct PhotoTests {
 
 /// Fails unless the bitmaps have the same size and every channel differs by at most `tolerance`.
 func expectClose(
-  _ actual: Bitmap, _ expected: Bitmap, tolerance: Int, sourceLocation: SourceLocation = #_sourceLocation
+  _ actual: Bitmap, _ expected: Bitmap, tolerance: Int,
+  sourceLocation: SourceLocation = #_sourceLocation
 ) throws {
   try #require(
     actual.width == expected.width && actual.height == expected.height,

@@ -41,7 +41,8 @@ struct PngSuiteTests {
     #expect(PngSuiteCase.all.count(where: { !$0.valid }) > 5)
   }
 
-  @Test("every file decodes to the expected size and RGBA8 CRC-32, or fails with a typed error",
+  @Test(
+    "every file decodes to the expected size and RGBA8 CRC-32, or fails with a typed error",
     arguments: PngSuiteCase.all)
   func conformance(_ item: PngSuiteCase) throws {
     let bytes = try TestFixtures.bytes(TestFixtures.pngSuite.appendingPathComponent(item.file))
@@ -56,7 +57,8 @@ struct PngSuiteTests {
     }
   }
 
-  @Test("invalid files fail with the kind their name describes",
+  @Test(
+    "invalid files fail with the kind their name describes",
     arguments: [
       ("xc1n0g08.png", PNGError.Kind.invalidHeader), ("xc9n2c08.png", .invalidHeader),
       ("xcrn0g04.png", .notPNG), ("xcsn0g01.png", .crcMismatch), ("xd0n2c08.png", .invalidHeader),

@@ -19,7 +19,9 @@ enum BombRefusal {
       for _ in 0..<(quick ? 200 : 2000) {
         times.append(
           Measure.milliseconds {
-            do { _ = try decoder.decode(fixture.bytes) } catch let error as PNGError { kind = "\(error.kind)" } catch {}
+            do { _ = try decoder.decode(fixture.bytes) } catch let error as PNGError {
+              kind = "\(error.kind)"
+            } catch {}
           })
       }
       let worst = times.max() ?? 0

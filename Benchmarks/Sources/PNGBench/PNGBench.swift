@@ -19,7 +19,9 @@ struct PNGBench {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "cellsim-pngbench-\(ProcessInfo.processInfo.processIdentifier)")
     defer { try? FileManager.default.removeItem(at: folder) }
-    print("PNGBench: \(ProcessInfo.processInfo.activeProcessorCount) cores, libpng (CellSim and direct C share it)")
+    print(
+      "PNGBench: \(ProcessInfo.processInfo.activeProcessorCount) cores, libpng (CellSim and direct C share it)"
+    )
     var big: [Fixture] = []
     let generation = try Measure.milliseconds { big = try FixtureCatalog.big() }
     try FixtureWriter.write(big, to: folder, title: "PNGBench big fixtures")

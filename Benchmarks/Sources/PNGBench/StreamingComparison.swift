@@ -23,7 +23,9 @@ enum StreamingComparison {
         let whole = {
           fullTimes.append(
             try Measure.milliseconds {
-              full = try bytes.withUnsafeBytes { try decoder.decodeThenResample($0, target: target) }
+              full = try bytes.withUnsafeBytes {
+                try decoder.decodeThenResample($0, target: target)
+              }
             })
         }
         if iteration % 2 == 0 {

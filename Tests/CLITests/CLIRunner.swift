@@ -1,0 +1,98 @@
+import Foundation
+
+/// What one run of the `cellsim` binary produced.
+struct CLIResult: Sendable {
+  /// The exit status.
+  var status: Int32
+  /// Everything written to standard output.
+  var stdout: String
+  /// Everything written to standard error.
+  var stderr: String
+}
+
+/// Finds and runs the BUILT `cellsim` executable, so CLI tests check exactly what users run:
+/// argument parsing, output and exit codes.
+enum CLIRunner {
+  /// Why the binary could not be found, with the places that were searched.
+  struct NotFound: Error, CustomStringConvertible {
+    var searched: [String]
+    var description: String {
+      "the built cellsim binary was not found; run `swift build` first (or set CELLSIM_BINARY)."
+        + " Searched: " + searched.joined(separator: ", ")
+    }
+  }
+
+  /// The repository root: two levels above this file's folder (Tests/CLITests/).
+  static let repositoryRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  /// The `cellsim` executable: `$CELLSIM_BINARY` if set; otherwise next to the test bundle (the
+  /// products folder is the bundle's parent, which on Linux holds the test executable itself);
+  /// otherwise `<repo>/.build*/debug/cellsim`.
+  static func binary() throws -> URL {
+    var candidates: [URL] = []
+    if let override = ProcessInfo.processInfo.environment["CELLSIM_BINARY"] {
+      candidates.append(URL(fileURLWithPath: override))
+    }
+    let testExecutable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    for folder in [
+      testExecutable.deletingLastPathComponent(), Bundle.main.bundleURL,
+      Bundle.main.bundleURL.deletingLastPathComponent(),
+    ] {
+      candidates.append(folder.appendingPathComponent("cellsim"))
+    }
+    let buildFolders =
+      (try? FileManager.default.contentsOfDirectory(atPath: repositoryRoot.path))?
+      .filter { $0.hasPrefix(".build") }.sorted() ?? []
+    for folder in buildFolders {
+      candidates.append(repositoryRoot.appendingPathComponent("\(folder)/debug/cellsim"))
+    }
+    if let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }
+    ) {
+      return found
+    }
+    throw NotFound(searched: candidates.map(\.path))
+  }
+
+  /// Runs `cellsim` with `arguments` in the repository root and waits for it to exit.
+  static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> CLIResult {
+    let process = Process()
+    process.executableURL = try binary()
+    process.arguments = arguments
+    process.currentDirectoryURL = repositoryRoot
+    var merged = ProcessInfo.processInfo.environment
+    merged["NO_COLOR"] = "1"
+    for (key, value) in environment { merged[key] = value }
+    process.environment = merged
+    // Files rather than pipes: a large output cannot fill a pipe and deadlock the test.
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "cellsim-cli-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let outURL = folder.appendingPathComponent("stdout")
+    let errURL = folder.appendingPathComponent("stderr")
+    FileManager.default.createFile(atPath: outURL.path, contents: nil)
+    FileManager.default.createFile(atPath: errURL.path, contents: nil)
+    let out = try FileHandle(forWritingTo: outURL)
+    let err = try FileHandle(forWritingTo: errURL)
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    try out.close()
+    try err.close()
+    return CLIResult(
+      status: process.terminationStatus,
+      stdout: try String(contentsOf: outURL, encoding: .utf8),
+      stderr: try String(contentsOf: errURL, encoding: .utf8))
+  }
+
+  /// A fresh temporary folder for one test's output; the caller removes it.
+  static func temporaryFolder() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "cellsim-cli-out-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+  }
+}
