@@ -5,6 +5,11 @@ import PNGRender
 /// Headers that claim huge images must be refused by the default limits in under 10 ms, before
 /// any pixel allocation.
 enum BombRefusal {
+  /// The RGBA8 size the header claims.
+  static func decodedBytes(_ bytes: [UInt8]) -> Int {
+    (try? PNGHeader.read(from: bytes).decodedByteCount) ?? 0
+  }
+
   static func run(folder: URL, quick: Bool) throws {
     print("== Refusal by default limits (16,384 px per side, 64 megapixels)")
     print("target: under 10 ms, without the allocation")
@@ -34,7 +39,7 @@ enum BombRefusal {
           + "  \(Format.verdict(kind == "tooLarge" && worst < 10))")
       print(
         "    peak RSS (VmHWM) of child processes: load only \(Format.mb(baseline)), load and refuse \(Format.mb(refused))"
-          + " (a decode would need \(Format.mb(20_000 * 20_000 * 4)) or more)")
+          + " (a full RGBA8 decode would need \(Format.mb(decodedBytes(fixture.bytes))))")
     }
   }
 }
