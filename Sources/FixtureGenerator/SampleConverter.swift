@@ -3,6 +3,7 @@ import PNGRender
 /// Converts 16-bit RGBA photo rows to one PNG sample layout, and computes what a decoder must
 /// produce from those samples.
 struct SampleConverter {
+  /// The layout being written.
   let format: FixtureFormat
   /// RGB triples (colour type 3).
   private(set) var palette: [UInt8] = []
@@ -11,6 +12,7 @@ struct SampleConverter {
   /// The transparent stored sample values (gray in `.0`), for a gray or RGB tRNS.
   private var transparentValue: (UInt16, UInt16, UInt16)?
 
+  /// Prepares the palette or tRNS value `format` needs for `photo`.
   init(format: FixtureFormat, photo: SyntheticPhoto) {
     self.format = format
     if format.colorType == .palette { makePalette() }
@@ -144,12 +146,14 @@ struct BitPacker {
   private let depth: Int
   private var bit = 0
 
+  /// Starts packing into `bytes` (zeroed first) at `depth` bits per sample.
   init(bytes: UnsafeMutableRawBufferPointer, depth: Int) {
     self.bytes = bytes
     self.depth = depth
     bytes.initializeMemory(as: UInt8.self, repeating: 0)
   }
 
+  /// Appends one sample, which must fit in `depth` bits.
   mutating func append(_ value: UInt16) {
     let byte = bit / 8
     switch depth {

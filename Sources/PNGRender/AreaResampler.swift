@@ -2,8 +2,11 @@
 /// pixel is `targetCount` long and a target pixel is `sourceCount` long (so every weight is an
 /// integer and the weights of one target pixel add up to `sourceCount`).
 struct AxisSegment {
+  /// Source pixel index (absolute, crop offset included).
   var source: Int32
+  /// Target pixel index.
   var target: Int32
+  /// Overlap length in the units described above.
   var weight: UInt32
 }
 
@@ -16,8 +19,9 @@ struct AxisSegment {
 /// Rounding is to nearest. Memory: two rows of `targetWidth × 4` 64-bit sums plus the segment
 /// tables; the caller owns the source row and the output.
 struct AreaResampler: ~Copyable {
-  /// Target size in pixels.
+  /// Target width in pixels.
   let targetWidth: Int
+  /// Target height in pixels.
   let targetHeight: Int
   private let columns: UnsafeMutableBufferPointer<AxisSegment>
   private let rows: UnsafeMutableBufferPointer<AxisSegment>

@@ -36,11 +36,17 @@ public enum DecodeMethod: String, Sendable, Hashable, CustomStringConvertible {
 
 /// The source rectangle and output size of a resample.
 struct ResampleGeometry: Hashable {
+  /// Left edge of the source rectangle.
   var cropX: Int
+  /// Top edge of the source rectangle.
   var cropY: Int
+  /// Width of the source rectangle.
   var cropWidth: Int
+  /// Height of the source rectangle.
   var cropHeight: Int
+  /// Output width.
   var width: Int
+  /// Output height.
   var height: Int
 
   /// The output size for `target` from a `width` × `height` source, or nil when no resampling is

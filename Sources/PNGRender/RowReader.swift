@@ -2,9 +2,13 @@ import CPNGRows
 
 /// What libpng reports after reading the chunks up to the first IDAT.
 struct RowReaderInfo {
+  /// Width in pixels.
   var width: Int
+  /// Height in pixels.
   var height: Int
+  /// Whether the rows are stored in Adam7 passes.
   var interlaced: Bool
+  /// Whether the file has a tRNS chunk (which expands to alpha).
   var hasTransparencyChunk: Bool
 }
 

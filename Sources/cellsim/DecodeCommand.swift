@@ -6,6 +6,7 @@ import PNGRender
 /// is, its digests and how long the decode took. Invalid input exits with status 2 and the typed
 /// error on stderr.
 struct DecodeCommand: ParsableCommand {
+  /// The subcommand name, abstract and exit-status discussion.
   static let configuration = CommandConfiguration(
     commandName: "decode",
     abstract: "Decode a PNG and print its size, format, digests and decode time.",
@@ -17,24 +18,30 @@ struct DecodeCommand: ParsableCommand {
       """
   )
 
+  /// The file to decode.
   @Argument(help: "The PNG file to decode.")
   var file: String
 
+  /// The longer side of the optional scaled decode.
   @Option(help: "Also decode scaled down so the longer side is at most N pixels (N ≥ 1).")
   var maxPixelSize: Int?
 
+  /// Where to write the decoded image as a PNG.
   @Option(help: "Write the decoded image (scaled, if --max-pixel-size is given) as an RGBA8 PNG.")
   var out: String?
 
+  /// Machine output.
   @Flag(help: "Print one JSON object instead of text.")
   var json = false
 
+  /// Rejects a maximum pixel size below 1 as a usage error.
   func validate() throws {
     if let maxPixelSize, maxPixelSize < 1 {
       throw ValidationError("--max-pixel-size must be at least 1, not \(maxPixelSize).")
     }
   }
 
+  /// Decodes, prints the report, and exits 2 on invalid input.
   func run() throws {
     let bytes: [UInt8]
     do {
@@ -63,28 +70,46 @@ struct DecodeCommand: ParsableCommand {
 
 /// What `cellsim decode` found out about one file.
 struct DecodeReport: Encodable {
+  /// The path as given.
   var file: String
+  /// Full-size width.
   var width: Int
+  /// Full-size height.
   var height: Int
+  /// IHDR colour type, for example `rgb`.
   var colorType: String
+  /// IHDR bit depth.
   var bitDepth: Int
+  /// Whether the file is Adam7-interlaced.
   var interlaced: Bool
+  /// FNV-1a 64 of the file bytes, 16 hex digits.
   var contentDigest: String
+  /// CRC-32 of the full-size RGBA8 buffer, 8 lowercase hex digits.
   var rgba8Crc32: String
+  /// Wall time of the full-size decode.
   var decodeMs: Double
+  /// The scaled decode, if requested.
   var scaled: Scaled?
+  /// The bitmap --out writes (scaled when requested); not in the JSON.
   var outputBitmap: Bitmap
 
   /// The scaled decode, when --max-pixel-size was given.
   struct Scaled: Encodable {
+    /// Scaled width.
     var width: Int
+    /// Scaled height.
     var height: Int
+    /// `streaming` or `full-then-resample`.
     var method: String
+    /// Planned working memory of the scaled decode.
     var workingBytes: Int
+    /// CRC-32 of the scaled RGBA8 buffer.
     var rgba8Crc32: String
+    /// Wall time of the scaled decode.
     var decodeMs: Double
   }
 
+  /// JSON keys of the report.
   enum CodingKeys: String, CodingKey {
     case file, width, height
     case colorType = "color_type"
@@ -96,6 +121,7 @@ struct DecodeReport: Encodable {
     case scaled
   }
 
+  /// Decodes `bytes` (and a scaled copy when `maxPixelSize` is set), timing each.
   static func make(file: String, bytes: [UInt8], maxPixelSize: Int?) throws(PNGError)
     -> DecodeReport
   {
@@ -128,6 +154,7 @@ struct DecodeReport: Encodable {
     return (Double(seconds) * 1e3 + Double(attoseconds) / 1e15 * 1000).rounded() / 1000
   }
 
+  /// Encodes every field except the bitmap.
   func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(file, forKey: .file)
@@ -142,6 +169,7 @@ struct DecodeReport: Encodable {
     try container.encodeIfPresent(scaled, forKey: .scaled)
   }
 
+  /// One JSON object with sorted keys.
   func json() -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -150,6 +178,7 @@ struct DecodeReport: Encodable {
     return String(decoding: data, as: UTF8.self)
   }
 
+  /// One `name: value` line per field.
   func text() -> String {
     var lines = [
       "file: \(file)",

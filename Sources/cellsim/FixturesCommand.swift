@@ -4,6 +4,7 @@ import Foundation
 
 /// `cellsim fixtures …`: the deterministic PNG fixture set.
 struct FixturesCommand: ParsableCommand {
+  /// The subcommand name and its `generate` subcommand.
   static let configuration = CommandConfiguration(
     commandName: "fixtures",
     abstract: "Work with the generated PNG fixtures.",
@@ -12,6 +13,7 @@ struct FixturesCommand: ParsableCommand {
 
   /// `cellsim fixtures generate --out DIR [--big]`.
   struct Generate: ParsableCommand {
+    /// Abstract and discussion.
     static let configuration = CommandConfiguration(
       abstract: "Write the deterministic synthetic PNG fixtures, with MANIFEST.tsv and README.md.",
       discussion: """
@@ -22,12 +24,15 @@ struct FixturesCommand: ParsableCommand {
         """
     )
 
+    /// The output folder.
     @Option(help: "The folder to write into (created if needed).")
     var out: String
 
+    /// Whether to add the big photos.
     @Flag(help: "Also write the 6144×4096 benchmark photos.")
     var big = false
 
+    /// Generates and writes the set, then prints a one-line summary.
     func run() throws {
       var fixtures = try FixtureCatalog.standard()
       if big { fixtures += try FixtureCatalog.big() }
