@@ -39,12 +39,16 @@ let package = Package(
       name: "SimPlatform",
       dependencies: ["SimKernel", "PNGRender"]
     ),
+    .target(
+      name: "SimNetwork",
+      dependencies: ["SimPlatform", "SimKernel"]
+    ),
 
     // MARK: The CLI
     .executableTarget(
       name: "cellsim",
       dependencies: [
-        "SimKernel", "SimPlatform", "PNGRender", "FixtureGenerator",
+        "SimKernel", "SimPlatform", "PNGRender", "FixtureGenerator", "SimNetwork",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -52,9 +56,13 @@ let package = Package(
     // MARK: Tests
     .testTarget(name: "SimKernelTests", dependencies: ["SimKernel"]),
     .testTarget(name: "SimPlatformTests", dependencies: ["SimPlatform", "SimKernel"]),
+    .testTarget(
+      name: "SimNetworkTests", dependencies: ["SimNetwork", "SimPlatform", "SimKernel"]),
     .testTarget(name: "PNGRenderTests", dependencies: ["PNGRender", "FixtureGenerator"]),
     .testTarget(name: "FixtureGeneratorTests", dependencies: ["FixtureGenerator", "PNGRender"]),
-    .testTarget(name: "CLITests", dependencies: ["cellsim", "SimPlatform", "SimKernel", "PNGRender"]),
+    .testTarget(
+      name: "CLITests",
+      dependencies: ["cellsim", "SimPlatform", "SimKernel", "PNGRender", "SimNetwork"]),
   ],
   swiftLanguageModes: [.v6]
 )
