@@ -1,0 +1,47 @@
+public import SimPlatform
+
+extension FakeNetwork {
+  /// `NSData(contentsOfURL:)` / `dataWithContentsOfURL`: fetches `url` while holding the
+  /// calling thread, then runs `completion` on that thread with the body or the error.
+  ///
+  /// The execution waits on a `Waiter` for the whole transfer (slot wait included), so it
+  /// holds its thread but no CPU slot, and a global queue may start more threads meanwhile
+  /// (seed 002's thread explosion). Nothing can cancel it: cancelling the enclosing operation
+  /// only sets its flag, and the fetch runs to the end, as on iOS. Issue it like any step: the
+  /// completion runs after the steps issued before it, and before those issued after it.
+  public func fetchSynchronously(
+    _ url: String, on execution: Execution, priority: Float = 0.5,
+    completion: @escaping (Result<[UInt8], NetworkError>) -> Void
+  ) {
+    let fetch = BlockingFetch()
+    execution.then { [self] in
+      _ = submit(url: url, priority: priority, client: fetch)
+      execution.wait(for: fetch.waiter) {
+        completion(fetch.result ?? .failure(.cancelled))
+      }
+    }
+  }
+}
+
+/// The client of a blocking fetch: collects the body and completes its waiter at the end.
+final class BlockingFetch: TransferClient {
+  let waiter = Waiter()
+  var body: [UInt8] = []
+  var result: Result<[UInt8], NetworkError>?
+
+  func transferDidReceiveResponse(_ transfer: Transfer, status: Int) {}
+
+  func transfer(_ transfer: Transfer, didReceive chunk: [UInt8]) {
+    body.append(contentsOf: chunk)
+  }
+
+  func transfer(_ transfer: Transfer, didEndWith outcome: TransferOutcome) {
+    if let error = NetworkError(outcome) {
+      result = .failure(error)
+    } else {
+      result = .success(body)
+    }
+    body = []
+    waiter.complete()
+  }
+}

@@ -1,0 +1,210 @@
+public import SimKernel
+public import SimPlatform
+
+/// The simulated network of one `World`: connection slots per host, scripted latency,
+/// bandwidth, failures, holds and outages, and a record of every transfer.
+///
+/// The lifecycle of a transfer:
+/// 1. It is created (`net.queue`) and waits for one of its host's connection slots. Waiting
+///    transfers start by priority, highest first, then first in first out. A transfer created
+///    while the network is offline is refused instead, `refusalDelay` later.
+/// 2. With a slot (`net.start`), its time to first byte passes: the latency drawn from the
+///    stream keyed by `("latency", url, attempt)`, unless a rule holds it or makes it time out.
+/// 3. At the first byte (`net.first_byte`) the status arrives: 200, a rule's status, or 404 if
+///    the URL serves no bytes. A body then arrives in chunks (`net.chunk`); chunk k arrives at
+///    `firstByte + ceil(bytesThroughChunk(k) × 10⁹ / bandwidth)` ns.
+/// 4. It ends exactly once (`net.end`): success with the last chunk, or a failure, or a cancel
+///    (`net.cancel`). Its slot goes to the next waiting transfer before its client hears the
+///    end.
+///
+/// Every transfer times out if no byte has arrived `device.requestTimeout` after its start
+/// (or the rule's `after:` for `fail: timeout`); the timeout is not applied between chunks.
+///
+/// Events reach subscribers and clients synchronously at the instant they happen. Like every
+/// platform type, the network is single-threaded: drive it from the world's events.
+public final class FakeNetwork {
+  /// How long a transfer created while offline takes to be refused: 1 ms, a model choice for
+  /// a local reachability failure that needs no round trip.
+  public static let refusalDelay = SimDuration.ms(1)
+
+  /// The world it runs in.
+  public unowned let world: World
+  /// The validated script.
+  public let script: NetworkScript
+  /// Connection slots per host: the script's limit, or the device's.
+  public let maxConnectionsPerHost: Int
+  let resolver: (String) -> [UInt8]?
+  let globs: [Glob]
+  /// Every transfer's record, in creation order (`records[id - 1]`).
+  public internal(set) var records: [TransferRecord] = []
+  /// Transfers not yet ended, in creation order.
+  var outstandingList: [Transfer] = []
+  var hosts: [String: HostSlots] = [:]
+  var attemptCounts: [String: Int] = [:]
+  var subscribers: [(TransferEvent) -> Void] = []
+  var releases: [Glob] = []
+  var dynamicOutages: [Outage] = []
+
+  /// A network following `script`, serving for each URL the bytes `resolver` returns (nil
+  /// means the URL serves nothing, and its transfers get 404). The script's outages are
+  /// scheduled at once. Throws if the script is invalid.
+  public init(
+    world: World, script: NetworkScript = NetworkScript(),
+    resolver: @escaping (String) -> [UInt8]?
+  ) throws(NetworkScriptError) {
+    try script.validate()
+    self.world = world
+    self.script = script
+    self.resolver = resolver
+    self.globs = script.rules.map { Glob($0.match) }
+    self.maxConnectionsPerHost = script.maxConnectionsPerHost ?? world.device.maxConnectionsPerHost
+    scheduleScriptOutages()
+  }
+
+  // MARK: Observation
+
+  /// Adds a subscriber; it hears every later transfer event synchronously, in order (the
+  /// oracle and metrics subscribe here). It must not start or cancel transfers.
+  public func subscribe(_ subscriber: @escaping (TransferEvent) -> Void) {
+    subscribers.append(subscriber)
+  }
+
+  /// Transfers not yet ended: waiting for a slot, active, or being refused.
+  public var outstandingTransfers: Int { outstandingList.count }
+
+  /// Outstanding transfers of `url`.
+  public func outstanding(for url: String) -> Int {
+    outstandingList.reduce(0) { $0 + ($1.url == url ? 1 : 0) }
+  }
+
+  /// The ids of outstanding transfers, in creation order.
+  public var outstandingIDs: [Int] { outstandingList.map(\.id) }
+
+  /// The record of transfer `id`, if it exists.
+  public func record(id: Int) -> TransferRecord? {
+    records.indices.contains(id - 1) ? records[id - 1] : nil
+  }
+
+  /// Transfers of `url` created so far (the attempt number of the latest one).
+  public func attempts(for url: String) -> Int { attemptCounts[url] ?? 0 }
+
+  /// Whether the URL would be served now: no outage is active, it serves bytes, no transfer
+  /// of it is held, and its next attempt would neither fail by rule nor be held (the
+  /// `eventually_loaded` invariant's definition).
+  public func isServable(_ url: String) -> Bool {
+    if isOffline || resolver(url) == nil { return false }
+    if outstandingList.contains(where: { $0.url == url && $0.phase == .held }) { return false }
+    let plan = makePlan(url: url, attempt: attempts(for: url) + 1)
+    return plan.fail == nil && !(plan.hold && !isReleased(url))
+  }
+
+  // MARK: Creating and cancelling
+
+  /// Creates a transfer of `url` and queues it for a connection slot (or refuses it while
+  /// offline). `client` hears its wire events; the network holds it until the end.
+  package func submit(url: String, priority: Float, client: TransferClient?) -> Transfer {
+    let attempt = attempts(for: url) + 1
+    attemptCounts[url] = attempt
+    let plan = makePlan(url: url, attempt: attempt)
+    let id = records.count + 1
+    let transfer = Transfer(
+      id: id, url: url, host: WireModel.host(of: url), priority: priority, plan: plan,
+      client: client)
+    records.append(
+      TransferRecord(
+        id: id, url: url, host: transfer.host, attempt: attempt, rule: plan.rule,
+        latency: plan.latency, priority: priority, queuedAt: world.now))
+    outstandingList.append(transfer)
+    world.trace.record(at: world.now, "net.queue") {
+      $0.field("id", id)
+      $0.field("url", url)
+      $0.field("attempt", attempt)
+      $0.field("priority", Double(priority))
+      $0.field("rule", plan.rule ?? -1)
+    }
+    emit(.queued, transfer)
+    if isOffline {
+      transfer.phase = .refusing
+      transfer.pending = world.loop.schedule(after: Self.refusalDelay) { [self] in
+        end(transfer, .offline)
+      }
+    } else {
+      slots(for: transfer.host).waiting.append(transfer)
+      pump(transfer.host)
+    }
+    return transfer
+  }
+
+  /// Cancels `transfer`: its remaining wire events are dropped and it ends `cancelled` at
+  /// once. Does nothing if it already ended.
+  package func cancel(_ transfer: Transfer) {
+    guard !transfer.hasEnded else { return }
+    world.trace.record(at: world.now, "net.cancel") {
+      $0.field("id", transfer.id)
+      $0.field("phase", transfer.phase.rawValue)
+    }
+    end(transfer, .cancelled)
+  }
+
+  /// Changes the slot priority of a transfer still waiting for a slot.
+  package func setPriority(_ priority: Float, of transfer: Transfer) {
+    transfer.priority = priority
+  }
+
+  /// Lets held transfers whose URL matches `pattern` proceed, and stops the hold rules from
+  /// holding later attempts of such URLs. A released transfer's first byte arrives at the
+  /// later of now and its start plus its latency. Held transfers are released in creation
+  /// order.
+  public func release(match pattern: String) {
+    let glob = Glob(pattern)
+    releases.append(glob)
+    world.trace.record(at: world.now, "net.release") { $0.field("match", pattern) }
+    for transfer in outstandingList where transfer.phase == .held && glob.matches(transfer.url) {
+      transfer.phase = .connecting
+      emit(.released, transfer)
+      let started = records[transfer.id - 1].startedAt ?? world.now
+      scheduleFirstByte(transfer, at: max(world.now, started + transfer.plan.latency))
+    }
+  }
+
+  // MARK: Internals
+
+  func isReleased(_ url: String) -> Bool { releases.contains { $0.matches(url) } }
+
+  func slots(for host: String) -> HostSlots {
+    if let slots = hosts[host] { return slots }
+    let slots = HostSlots()
+    hosts[host] = slots
+    return slots
+  }
+
+  /// The plan for attempt `attempt` of `url`: the first rule that matches it and whose
+  /// `times` allows this attempt, over the script's defaults.
+  func makePlan(url: String, attempt: Int) -> TransferPlan {
+    let index = script.rules.indices.first { index in
+      globs[index].matches(url) && (script.rules[index].times.map { attempt <= $0 } ?? true)
+    }
+    let rule = index.map { script.rules[$0] }
+    var stream = world.random.stream("latency", url, attempt)
+    let latency = WireModel.draw(rule?.latency ?? script.latency, from: &stream)
+    return TransferPlan(
+      rule: index, latency: latency, bandwidth: rule?.bandwidth ?? script.bandwidth,
+      fail: rule?.fail, timeoutAfter: rule?.after ?? world.device.requestTimeout,
+      corruption: rule?.corrupt, hold: rule?.hold ?? false)
+  }
+
+  /// Starts waiting transfers of `host` while it has free slots and the network is up.
+  func pump(_ host: String) {
+    guard !isOffline, let slots = hosts[host] else { return }
+    while slots.active < maxConnectionsPerHost, let next = slots.takeNext() {
+      slots.active += 1
+      start(next)
+    }
+  }
+
+  func emit(_ kind: TransferEvent.Kind, _ transfer: Transfer) {
+    guard !subscribers.isEmpty else { return }
+    let event = TransferEvent(at: world.now, kind: kind, record: records[transfer.id - 1])
+    for subscriber in subscribers { subscriber(event) }
+  }
+}

@@ -1,0 +1,100 @@
+import SimKernel
+
+/// Hears a transfer's wire events at the instants they happen, synchronously, in order:
+/// at most one response, then chunks, then exactly one end.
+///
+/// The URL-loading APIs (`SimulatedDataTask`, `SimulatedURLConnection`, the blocking fetch)
+/// implement it and forward each event to their own callback queue or waiter. A client is
+/// released when the transfer ends.
+package protocol TransferClient: AnyObject {
+  /// The response arrived with `status` (200, or an HTTP error status before an end).
+  func transferDidReceiveResponse(_ transfer: Transfer, status: Int)
+  /// A chunk of the body arrived.
+  func transfer(_ transfer: Transfer, didReceive chunk: [UInt8])
+  /// The transfer ended; nothing follows.
+  func transfer(_ transfer: Transfer, didEndWith outcome: TransferOutcome)
+}
+
+/// What the matching rule (or the script's defaults) decided for one attempt.
+struct TransferPlan {
+  var rule: Int?
+  var latency: SimDuration
+  var bandwidth: Int64?
+  var fail: NetworkFailure?
+  var timeoutAfter: SimDuration
+  var corruption: Corruption?
+  var hold: Bool
+}
+
+/// One attempt to fetch a URL: waits for a connection slot, then receives its response and
+/// body on the wire, then ends exactly once.
+///
+/// Phases move forward only: `waiting` (or `refusing` while offline) → `connecting` (holding
+/// a slot, before the first byte; `held` while a hold rule keeps it) → `receiving` → `ended`.
+/// At most one wire event (`pending`) and one timeout are scheduled at a time; ending the
+/// transfer cancels both, so no wire event of an ended transfer ever runs.
+package final class Transfer {
+  enum Phase: String {
+    case waiting, refusing, connecting, held, receiving, ended
+
+    /// Whether the transfer holds a connection slot.
+    var holdsSlot: Bool { self == .connecting || self == .held || self == .receiving }
+  }
+
+  /// The transfer's id, as its record and traces show it.
+  package let id: Int
+  /// The requested URL.
+  package let url: String
+  /// The host whose slots it uses.
+  package let host: String
+  /// Slot order among waiting transfers: higher first, then lower id.
+  package var priority: Float
+  let plan: TransferPlan
+  var phase: Phase
+  var client: TransferClient?
+  var pending: EventHandle?
+  var timeout: EventHandle?
+  var body: [UInt8] = []
+  var chunkEnds: [Int64] = []
+  var nextChunk = 0
+  var resetAtEnd = false
+  var hasher = StableHasher()
+
+  init(
+    id: Int, url: String, host: String, priority: Float, plan: TransferPlan,
+    client: TransferClient?
+  ) {
+    self.id = id
+    self.url = url
+    self.host = host
+    self.priority = priority
+    self.plan = plan
+    self.phase = .waiting
+    self.client = client
+  }
+
+  /// Whether the transfer has ended (successfully or not).
+  package var hasEnded: Bool { phase == .ended }
+}
+
+/// The connection slots of one host and the transfers waiting for them.
+final class HostSlots {
+  var active = 0
+  var waiting: [Transfer] = []
+
+  /// Removes and returns the waiting transfer that starts next: the highest priority, then
+  /// the earliest created.
+  func takeNext() -> Transfer? {
+    guard var best = waiting.indices.first else { return nil }
+    for index in waiting.indices.dropFirst() {
+      let candidate = waiting[index]
+      let current = waiting[best]
+      if candidate.priority > current.priority
+        || (candidate.priority == current.priority && candidate.id < current.id)
+      {
+        best = index
+      }
+    }
+    return waiting.remove(at: best)
+  }
+}

@@ -1,0 +1,214 @@
+public import SimPlatform
+
+/// A URLSession-shaped factory of data tasks over a `FakeNetwork`.
+///
+/// Every callback of its tasks runs on `callbackQueue` (URLSession's `delegateQueue`). With
+/// none given, the session makes a serial operation queue, as URLSession does when passed nil.
+public final class SimulatedURLSession {
+  /// The network its tasks use.
+  public let network: FakeNetwork
+  /// Where task callbacks run.
+  public let callbackQueue: CallbackQueue
+  var nextTaskIdentifier = 0
+
+  /// A session over `network` whose callbacks run on `callbackQueue` (default: a new serial
+  /// operation queue).
+  public init(network: FakeNetwork, callbackQueue: CallbackQueue? = nil) {
+    self.network = network
+    if let callbackQueue {
+      self.callbackQueue = callbackQueue
+    } else {
+      let queue = network.world.operationQueue(name: "urlsession.delegate")
+      queue.maxConcurrentOperationCount = 1
+      self.callbackQueue = .operationQueue(queue)
+    }
+  }
+
+  /// A suspended task for `url` whose `completion` runs exactly once on the callback queue,
+  /// with the whole body or an error (an HTTP error status is an error here, unlike
+  /// URLSession, so loaders need no status check). Call `resume()` to start it.
+  public func dataTask(
+    with url: String,
+    completion: @escaping (Execution, Result<NetworkResponse, NetworkError>) -> Void
+  ) -> SimulatedDataTask {
+    makeTask(url: url, handler: .completion(completion))
+  }
+
+  /// A suspended task for `url` whose `delegate` hears the response, each chunk and the
+  /// completion on the callback queue. The task holds the delegate strongly until the
+  /// completion is enqueued.
+  public func dataTask(
+    with url: String, delegate: SimulatedDataTaskDelegate
+  ) -> SimulatedDataTask {
+    makeTask(url: url, handler: .delegate(delegate))
+  }
+
+  func makeTask(url: String, handler: SimulatedDataTask.Handler) -> SimulatedDataTask {
+    nextTaskIdentifier += 1
+    return SimulatedDataTask(
+      session: self, identifier: nextTaskIdentifier, url: url, handler: handler)
+  }
+}
+
+/// URLSessionDataDelegate's calls for one task. All run on the session's callback queue, in
+/// the order the wire produced them (on a serial queue).
+public protocol SimulatedDataTaskDelegate: AnyObject {
+  /// The response arrived with `status`. Default: nothing.
+  func dataTask(_ task: SimulatedDataTask, didReceiveResponse status: Int, execution: Execution)
+  /// A chunk of the body arrived. A chunk enqueued before a cancel still arrives.
+  func dataTask(_ task: SimulatedDataTask, didReceive data: [UInt8], execution: Execution)
+  /// The task completed: `error` is nil on success. Called exactly once, last.
+  func dataTask(
+    _ task: SimulatedDataTask, didCompleteWithError error: NetworkError?, execution: Execution)
+}
+
+extension SimulatedDataTaskDelegate {
+  /// Does nothing.
+  public func dataTask(
+    _ task: SimulatedDataTask, didReceiveResponse status: Int, execution: Execution
+  ) {}
+}
+
+/// A URLSessionDataTask-shaped task: `resume`, `cancel`, `priority`, `state`.
+///
+/// - `resume()` creates its transfer at once (queued for a slot by `priority`); a second
+///   `resume()` does nothing.
+/// - `cancel()` before `resume()` completes it with `.cancelled` without any transfer; while
+///   running, it drops the transfer's remaining wire events and enqueues the `.cancelled`
+///   completion. Once the completion is enqueued, `cancel()` does nothing: the enqueued
+///   completion still runs, once, with its original result. Chunks a delegate task enqueued
+///   before the cancel still run too.
+/// - The completion (or `didCompleteWithError`) runs exactly once.
+public final class SimulatedDataTask: TransferClient {
+  /// URLSessionTask.State.
+  public enum State: Sendable {
+    /// Created, not yet resumed.
+    case suspended
+    /// Resumed; its transfer is outstanding.
+    case running
+    /// Being cancelled (only inside `cancel()`).
+    case canceling
+    /// Its completion has been enqueued.
+    case completed
+  }
+
+  enum Handler {
+    case completion((Execution, Result<NetworkResponse, NetworkError>) -> Void)
+    case delegate(SimulatedDataTaskDelegate)
+  }
+
+  /// `URLSessionTask.defaultPriority`.
+  public static let defaultPriority: Float = 0.5
+  /// `URLSessionTask.lowPriority`.
+  public static let lowPriority: Float = 0.25
+  /// `URLSessionTask.highPriority`.
+  public static let highPriority: Float = 0.75
+
+  /// The session that made it.
+  public let session: SimulatedURLSession
+  /// Unique within its session, from 1.
+  public let taskIdentifier: Int
+  /// The requested URL.
+  public let url: String
+  /// Slot priority in 0...1; changing it reorders the transfer while it waits for a slot.
+  public var priority: Float = SimulatedDataTask.defaultPriority {
+    didSet {
+      precondition((0...1).contains(priority), "SimulatedDataTask.priority must be in 0...1")
+      if let transfer { session.network.setPriority(priority, of: transfer) }
+    }
+  }
+  /// Where the task is in its life.
+  public private(set) var state: State = .suspended
+  /// The id of its transfer once resumed (`FakeNetwork.record(id:)`).
+  public private(set) var transferID: Int?
+  var handler: Handler?
+  var transfer: Transfer?
+  var body: [UInt8] = []
+
+  init(session: SimulatedURLSession, identifier: Int, url: String, handler: Handler) {
+    self.session = session
+    self.taskIdentifier = identifier
+    self.url = url
+    self.handler = handler
+  }
+
+  /// Starts the task: its transfer is created now. Does nothing unless suspended.
+  public func resume() {
+    guard state == .suspended else { return }
+    state = .running
+    let transfer = session.network.submit(url: url, priority: priority, client: self)
+    transferID = transfer.id
+    if !transfer.hasEnded { self.transfer = transfer }
+  }
+
+  /// Cancels the task (see the type's contract). Does nothing once the completion is
+  /// enqueued.
+  public func cancel() {
+    switch state {
+    case .suspended:
+      complete(.cancelled)
+    case .running:
+      state = .canceling
+      if let transfer { session.network.cancel(transfer) }
+    case .canceling, .completed:
+      return
+    }
+  }
+
+  // MARK: TransferClient
+
+  package func transferDidReceiveResponse(_ transfer: Transfer, status: Int) {
+    guard case .delegate(let delegate) = handler else { return }
+    enqueue("response") { execution in
+      delegate.dataTask(self, didReceiveResponse: status, execution: execution)
+    }
+  }
+
+  package func transfer(_ transfer: Transfer, didReceive chunk: [UInt8]) {
+    switch handler {
+    case .delegate(let delegate):
+      enqueue("data") { execution in
+        delegate.dataTask(self, didReceive: chunk, execution: execution)
+      }
+    case .completion:
+      body.append(contentsOf: chunk)
+    case nil:
+      return
+    }
+  }
+
+  package func transfer(_ transfer: Transfer, didEndWith outcome: TransferOutcome) {
+    self.transfer = nil
+    complete(outcome)
+  }
+
+  // MARK: Completion
+
+  func complete(_ outcome: TransferOutcome) {
+    guard let handler else { return }
+    self.handler = nil
+    state = .completed
+    let error = NetworkError(outcome)
+    switch handler {
+    case .completion(let completion):
+      let result: Result<NetworkResponse, NetworkError>
+      if let error {
+        result = .failure(error)
+      } else {
+        result = .success(
+          NetworkResponse(url: url, status: 200, body: body, transferID: transferID ?? 0))
+      }
+      body = []
+      enqueue("completion") { execution in completion(execution, result) }
+    case .delegate(let delegate):
+      enqueue("complete") { execution in
+        delegate.dataTask(self, didCompleteWithError: error, execution: execution)
+      }
+    }
+  }
+
+  func enqueue(_ what: String, _ body: @escaping (Execution) -> Void) {
+    session.callbackQueue.enqueue(
+      in: session.network.world, label: "task\(taskIdentifier).\(what)", body)
+  }
+}
