@@ -15,8 +15,9 @@ extension FakeNetwork {
   ) {
     let fetch = BlockingFetch()
     execution.then { [self] in
-      _ = submit(url: url, priority: priority, client: fetch)
-      execution.wait(for: fetch.waiter) {
+      let transfer = submit(url: url, priority: priority, client: fetch)
+      execution.wait(for: fetch.waiter) { [self] in
+        callbackRan(transferID: transfer.id)
         completion(fetch.result ?? .failure(.cancelled))
       }
     }
@@ -26,15 +27,20 @@ extension FakeNetwork {
 /// The client of a blocking fetch: collects the body and completes its waiter at the end.
 final class BlockingFetch: TransferClient {
   let waiter = Waiter()
+  /// The body so far.
   var body: [UInt8] = []
+  /// The result, set at the end just before the waiter completes.
   var result: Result<[UInt8], NetworkError>?
 
+  /// Ignored: `dataWithContentsOfURL` exposes no response.
   func transferDidReceiveResponse(_ transfer: Transfer, status: Int) {}
 
+  /// Appends the chunk to the body.
   func transfer(_ transfer: Transfer, didReceive chunk: [UInt8]) {
     body.append(contentsOf: chunk)
   }
 
+  /// Sets the result and resumes the waiting execution.
   func transfer(_ transfer: Transfer, didEndWith outcome: TransferOutcome) {
     if let error = NetworkError(outcome) {
       result = .failure(error)

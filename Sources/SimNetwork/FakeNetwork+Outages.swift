@@ -21,6 +21,7 @@ extension FakeNetwork {
     begin(outage)
   }
 
+  /// Schedules the start of each of the script's outages (at once if already begun).
   func scheduleScriptOutages() {
     for outage in script.outages {
       world.loop.schedule(at: max(outage.from, world.now)) { [self] in begin(outage) }

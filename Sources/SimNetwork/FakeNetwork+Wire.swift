@@ -26,6 +26,7 @@ extension FakeNetwork {
     scheduleFirstByte(transfer, at: world.now + transfer.plan.latency)
   }
 
+  /// Schedules the transfer's first byte at `time`, as its pending wire event.
   func scheduleFirstByte(_ transfer: Transfer, at time: SimTime) {
     transfer.pending = world.loop.schedule(at: time) { [self] in
       transfer.pending = nil
@@ -97,6 +98,8 @@ extension FakeNetwork {
     }
   }
 
+  /// Delivers the next chunk: records, traces and emits it, tells the client, then schedules
+  /// the one after (or the end).
   func receiveChunk(_ transfer: Transfer) {
     let start = transfer.nextChunk == 0 ? 0 : Int(transfer.chunkEnds[transfer.nextChunk - 1])
     let end = Int(transfer.chunkEnds[transfer.nextChunk])

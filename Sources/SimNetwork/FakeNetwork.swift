@@ -33,16 +33,23 @@ public final class FakeNetwork {
   public let script: NetworkScript
   /// Connection slots per host: the script's limit, or the device's.
   public let maxConnectionsPerHost: Int
+  /// The bytes each URL serves; nil means none (404).
   let resolver: (String) -> [UInt8]?
+  /// The rules' patterns, by rule index.
   let globs: [Glob]
   /// Every transfer's record, in creation order (`records[id - 1]`).
   public internal(set) var records: [TransferRecord] = []
   /// Transfers not yet ended, in creation order.
   var outstandingList: [Transfer] = []
+  /// Slots per host; looked up only, never iterated unsorted.
   var hosts: [String: HostSlots] = [:]
+  /// Transfers created per URL.
   var attemptCounts: [String: Int] = [:]
+  /// Transfer-event subscribers, in subscription order.
   var subscribers: [(TransferEvent) -> Void] = []
+  /// Patterns released so far: hold rules no longer hold matching URLs.
   var releases: [Glob] = []
+  /// Outages started by `offline(for:)`, in order.
   var dynamicOutages: [Outage] = []
 
   /// A network following `script`, serving for each URL the bytes `resolver` returns (nil
@@ -167,10 +174,22 @@ public final class FakeNetwork {
     }
   }
 
+  /// Tells subscribers that the final callback for transfer `id` began running now (traced
+  /// as `net.callback`). The URL-loading APIs call it; custom APIs should too.
+  package func callbackRan(transferID id: Int) {
+    guard records.indices.contains(id - 1) else { return }
+    world.trace.record(at: world.now, "net.callback") { $0.field("id", id) }
+    guard !subscribers.isEmpty else { return }
+    let event = TransferEvent(at: world.now, kind: .callbackRan, record: records[id - 1])
+    for subscriber in subscribers { subscriber(event) }
+  }
+
   // MARK: Internals
 
+  /// Whether a release has lifted holds for `url`.
   func isReleased(_ url: String) -> Bool { releases.contains { $0.matches(url) } }
 
+  /// The slots of `host`, created on first use.
   func slots(for host: String) -> HostSlots {
     if let slots = hosts[host] { return slots }
     let slots = HostSlots()
@@ -202,6 +221,7 @@ public final class FakeNetwork {
     }
   }
 
+  /// Sends an event about `transfer` to every subscriber, in order.
   func emit(_ kind: TransferEvent.Kind, _ transfer: Transfer) {
     guard !subscribers.isEmpty else { return }
     let event = TransferEvent(at: world.now, kind: kind, record: records[transfer.id - 1])

@@ -4,7 +4,9 @@
 public struct Glob: Hashable, Sendable, CustomStringConvertible {
   /// The pattern as written.
   public let pattern: String
+  /// The pattern's characters.
   let characters: [Character]
+  /// Whether the pattern has no wildcard (compared as a plain string).
   let isExact: Bool
 
   /// A glob for `pattern`.
@@ -14,6 +16,7 @@ public struct Glob: Hashable, Sendable, CustomStringConvertible {
     self.isExact = !characters.contains("*") && !characters.contains("?")
   }
 
+  /// The pattern as written.
   public var description: String { pattern }
 
   /// Whether `text` matches the whole pattern.

@@ -23,6 +23,7 @@ public enum NetworkError: Error, Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// A short phrase, e.g. `HTTP 404`, `timed out`.
   public var description: String {
     switch self {
     case .cancelled: return "cancelled"

@@ -36,6 +36,7 @@ public enum NetworkScriptError: Error, Hashable, Sendable, CustomStringConvertib
   /// An outage whose `from` is not before its `to`.
   case emptyOutage(outage: Int, from: SimTime, to: SimTime)
 
+  /// The problem, the key path it is at, and how to fix it.
   public var description: String {
     switch self {
     case .negativeLatency(let path, let value):
@@ -91,6 +92,7 @@ extension NetworkScript {
     }
   }
 
+  /// Checks one latency distribution found at `path`.
   static func validate(_ latency: Latency, path: String) throws(NetworkScriptError) {
     switch latency {
     case .fixed(let value):
@@ -105,12 +107,14 @@ extension NetworkScript {
     }
   }
 
+  /// Checks an optional bandwidth found at `path`.
   static func validate(bandwidth: Int64?, path: String) throws(NetworkScriptError) {
     if let bandwidth, bandwidth <= 0 { throw .nonPositiveBandwidth(path: path, bandwidth) }
   }
 }
 
 extension NetworkRule {
+  /// Checks the rule at `rules[index]`.
   func validate(index: Int) throws(NetworkScriptError) {
     if match.isEmpty { throw .emptyGlob(rule: index) }
     if let latency { try NetworkScript.validate(latency, path: "rules[\(index)].latency") }

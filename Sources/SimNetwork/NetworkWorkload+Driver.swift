@@ -3,12 +3,18 @@ import SimPlatform
 
 /// Issues the network workload's random actions and traces every callback it receives.
 final class WorkloadDriver: SimulatedDataTaskDelegate, SimulatedURLConnectionDelegate {
+  /// The world the workload runs in.
   let world: World
+  /// The network under test.
   let network: FakeNetwork
+  /// One session per kind of callback queue.
   let sessions: [SimulatedURLSession]
+  /// Every task made, for later cancels and priority changes.
   var tasks: [SimulatedDataTask] = []
+  /// Every connection made, for later cancels.
   var connections: [SimulatedURLConnection] = []
 
+  /// A driver with its sessions; nothing happens until `scheduleActions`.
   init(world: World, network: FakeNetwork) {
     self.world = world
     self.network = network
@@ -22,6 +28,7 @@ final class WorkloadDriver: SimulatedDataTaskDelegate, SimulatedURLConnectionDel
     ]
   }
 
+  /// Schedules `count` random actions at random instants within `duration`.
   func scheduleActions(count: Int, over duration: SimDuration) {
     var r = world.random.stream("network-workload")
     for index in 0..<count {
@@ -39,6 +46,7 @@ final class WorkloadDriver: SimulatedDataTaskDelegate, SimulatedURLConnectionDel
     }
   }
 
+  /// Performs one action of the given kind.
   func act(kind: Int, url: String, choice: Int) {
     switch kind {
     case 0, 1:
@@ -86,6 +94,7 @@ final class WorkloadDriver: SimulatedDataTaskDelegate, SimulatedURLConnectionDel
     }
   }
 
+  /// Traces a callback, so callback order and thread reach the digest.
   func note(_ what: String, _ url: String, digest: UInt64) {
     world.trace.record(at: world.now, "wl.callback") {
       $0.field("what", what)
@@ -95,23 +104,27 @@ final class WorkloadDriver: SimulatedDataTaskDelegate, SimulatedURLConnectionDel
     }
   }
 
+  /// Traces the chunk and spends a little time on it.
   func dataTask(_ task: SimulatedDataTask, didReceive data: [UInt8], execution: Execution) {
     note("task\(task.taskIdentifier).data", task.url, digest: WireModel.digest(data))
     execution.spend(.us(50))
   }
 
+  /// Traces the completion.
   func dataTask(
     _ task: SimulatedDataTask, didCompleteWithError error: NetworkError?, execution: Execution
   ) {
     note("task\(task.taskIdentifier).complete \(error?.description ?? "ok")", task.url, digest: 0)
   }
 
+  /// Traces the response.
   func connection(
     _ connection: SimulatedURLConnection, didReceiveResponse status: Int, execution: Execution
   ) {
     note("connection.response \(status)", connection.url, digest: 0)
   }
 
+  /// Traces the chunk and spends a little time on it.
   func connection(
     _ connection: SimulatedURLConnection, didReceive data: [UInt8], execution: Execution
   ) {
@@ -119,10 +132,12 @@ final class WorkloadDriver: SimulatedDataTaskDelegate, SimulatedURLConnectionDel
     execution.spend(.us(100))
   }
 
+  /// Traces the finish.
   func connectionDidFinishLoading(_ connection: SimulatedURLConnection, execution: Execution) {
     note("connection.finish", connection.url, digest: 0)
   }
 
+  /// Traces the failure.
   func connection(
     _ connection: SimulatedURLConnection, didFailWithError error: NetworkError,
     execution: Execution
@@ -132,6 +147,7 @@ final class WorkloadDriver: SimulatedDataTaskDelegate, SimulatedURLConnectionDel
 }
 
 extension Result {
+  /// The success value, or `fallback` on failure.
   fileprivate func get(or fallback: Success) -> Success {
     (try? get()) ?? fallback
   }

@@ -44,7 +44,9 @@ public final class SimulatedURLConnection: TransferClient {
   public private(set) var transferID: Int?
   /// The slot priority its transfer gets (NSURLConnection has none; default 0.5).
   public var priority: Float = 0.5
+  /// Retained until the last callback runs or `cancel()`.
   var delegate: SimulatedURLConnectionDelegate?
+  /// The outstanding transfer, if any.
   var transfer: Transfer?
 
   /// `initWithRequest:delegate:startImmediately:`. With `startImmediately` (the default) it
@@ -92,18 +94,21 @@ public final class SimulatedURLConnection: TransferClient {
 
   // MARK: TransferClient
 
+  /// Signals `didReceiveResponse`.
   package func transferDidReceiveResponse(_ transfer: Transfer, status: Int) {
     signal("response") { delegate, execution in
       delegate.connection(self, didReceiveResponse: status, execution: execution)
     }
   }
 
+  /// Signals `didReceive`.
   package func transfer(_ transfer: Transfer, didReceive chunk: [UInt8]) {
     signal("data") { delegate, execution in
       delegate.connection(self, didReceive: chunk, execution: execution)
     }
   }
 
+  /// Signals the finish or the failure; a cancel signals nothing.
   package func transfer(_ transfer: Transfer, didEndWith outcome: TransferOutcome) {
     self.transfer = nil
     switch outcome {
@@ -130,7 +135,10 @@ public final class SimulatedURLConnection: TransferClient {
     let label = "connection\(transferID ?? 0).\(what)"
     network.world.main.perform(inModes: modes, label: label) { [self] execution in
       guard let delegate else { return }
-      if last { self.delegate = nil }
+      if last {
+        self.delegate = nil
+        if let transferID { network.callbackRan(transferID: transferID) }
+      }
       call(delegate, execution)
     }
   }

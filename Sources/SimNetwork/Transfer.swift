@@ -17,12 +17,19 @@ package protocol TransferClient: AnyObject {
 
 /// What the matching rule (or the script's defaults) decided for one attempt.
 struct TransferPlan {
+  /// The matching rule's index.
   var rule: Int?
+  /// Time to first byte from the start.
   var latency: SimDuration
+  /// Bytes per second; nil for unlimited.
   var bandwidth: Int64?
+  /// How it fails, if it does.
   var fail: NetworkFailure?
+  /// When it times out without a first byte, from the start.
   var timeoutAfter: SimDuration
+  /// How its body is damaged, if it is.
   var corruption: Corruption?
+  /// Whether a hold rule applies.
   var hold: Bool
 }
 
@@ -34,6 +41,7 @@ struct TransferPlan {
 /// At most one wire event (`pending`) and one timeout are scheduled at a time; ending the
 /// transfer cancels both, so no wire event of an ended transfer ever runs.
 package final class Transfer {
+  /// Where the transfer is in its life (the raw value is what `net.cancel` prints).
   enum Phase: String {
     case waiting, refusing, connecting, held, receiving, ended
 
@@ -49,17 +57,28 @@ package final class Transfer {
   package let host: String
   /// Slot order among waiting transfers: higher first, then lower id.
   package var priority: Float
+  /// What the rules decided for this attempt.
   let plan: TransferPlan
+  /// The current phase.
   var phase: Phase
+  /// Hears the wire events; released at the end.
   var client: TransferClient?
+  /// The next wire event (refusal, first byte or chunk), if scheduled.
   var pending: EventHandle?
+  /// The timeout, until the first byte arrives.
   var timeout: EventHandle?
+  /// The body being delivered (after corruption or a reset cut).
   var body: [UInt8] = []
+  /// Cumulative byte counts at which chunks end.
   var chunkEnds: [Int64] = []
+  /// The index of the next chunk to deliver.
   var nextChunk = 0
+  /// Whether the transfer resets after its last chunk instead of succeeding.
   var resetAtEnd = false
+  /// The running digest of the bytes delivered.
   var hasher = StableHasher()
 
+  /// A transfer waiting for a slot.
   init(
     id: Int, url: String, host: String, priority: Float, plan: TransferPlan,
     client: TransferClient?
@@ -79,7 +98,9 @@ package final class Transfer {
 
 /// The connection slots of one host and the transfers waiting for them.
 final class HostSlots {
+  /// Transfers holding a slot.
   var active = 0
+  /// Transfers waiting for a slot, in creation order.
   var waiting: [Transfer] = []
 
   /// Removes and returns the waiting transfer that starts next: the highest priority, then

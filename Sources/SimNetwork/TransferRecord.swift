@@ -94,6 +94,11 @@ public struct TransferEvent: Hashable, Sendable {
     case chunk(bytes: Int64)
     /// It ended.
     case ended(TransferOutcome)
+    /// The API's final callback for it began running on its queue: a task's completion or
+    /// `didCompleteWithError`, a connection's finish or failure, or a blocking fetch's
+    /// continuation. The `no_delivery_stall` invariant measures from `ended` to this. A
+    /// cancelled connection has none.
+    case callbackRan
   }
 
   /// When it happened.

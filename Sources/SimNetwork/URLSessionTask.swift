@@ -9,6 +9,7 @@ public final class SimulatedURLSession {
   public let network: FakeNetwork
   /// Where task callbacks run.
   public let callbackQueue: CallbackQueue
+  /// The last task identifier handed out.
   var nextTaskIdentifier = 0
 
   /// A session over `network` whose callbacks run on `callbackQueue` (default: a new serial
@@ -43,6 +44,7 @@ public final class SimulatedURLSession {
     makeTask(url: url, handler: .delegate(delegate))
   }
 
+  /// A suspended task with the next identifier.
   func makeTask(url: String, handler: SimulatedDataTask.Handler) -> SimulatedDataTask {
     nextTaskIdentifier += 1
     return SimulatedDataTask(
@@ -92,8 +94,11 @@ public final class SimulatedDataTask: TransferClient {
     case completed
   }
 
+  /// Who hears the task: a completion handler or a delegate.
   enum Handler {
+    /// A completion handler.
     case completion((Execution, Result<NetworkResponse, NetworkError>) -> Void)
+    /// A delegate.
     case delegate(SimulatedDataTaskDelegate)
   }
 
@@ -121,8 +126,11 @@ public final class SimulatedDataTask: TransferClient {
   public private(set) var state: State = .suspended
   /// The id of its transfer once resumed (`FakeNetwork.record(id:)`).
   public private(set) var transferID: Int?
+  /// The completion or delegate, until the completion is enqueued.
   var handler: Handler?
+  /// The outstanding transfer, if any.
   var transfer: Transfer?
+  /// The body so far (completion tasks only).
   var body: [UInt8] = []
 
   init(session: SimulatedURLSession, identifier: Int, url: String, handler: Handler) {
@@ -157,6 +165,7 @@ public final class SimulatedDataTask: TransferClient {
 
   // MARK: TransferClient
 
+  /// Enqueues `didReceiveResponse` for a delegate task.
   package func transferDidReceiveResponse(_ transfer: Transfer, status: Int) {
     guard case .delegate(let delegate) = handler else { return }
     enqueue("response") { execution in
@@ -164,6 +173,7 @@ public final class SimulatedDataTask: TransferClient {
     }
   }
 
+  /// Enqueues `didReceive` for a delegate task, or collects the chunk for a completion.
   package func transfer(_ transfer: Transfer, didReceive chunk: [UInt8]) {
     switch handler {
     case .delegate(let delegate):
@@ -177,6 +187,7 @@ public final class SimulatedDataTask: TransferClient {
     }
   }
 
+  /// Enqueues the completion with the outcome.
   package func transfer(_ transfer: Transfer, didEndWith outcome: TransferOutcome) {
     self.transfer = nil
     complete(outcome)
@@ -184,6 +195,7 @@ public final class SimulatedDataTask: TransferClient {
 
   // MARK: Completion
 
+  /// Enqueues the completion once; later calls do nothing.
   func complete(_ outcome: TransferOutcome) {
     guard let handler else { return }
     self.handler = nil
@@ -199,14 +211,24 @@ public final class SimulatedDataTask: TransferClient {
           NetworkResponse(url: url, status: 200, body: body, transferID: transferID ?? 0))
       }
       body = []
-      enqueue("completion") { execution in completion(execution, result) }
+      enqueue("completion") { [self] execution in
+        noteCallback()
+        completion(execution, result)
+      }
     case .delegate(let delegate):
-      enqueue("complete") { execution in
+      enqueue("complete") { [self] execution in
+        noteCallback()
         delegate.dataTask(self, didCompleteWithError: error, execution: execution)
       }
     }
   }
 
+  /// Reports the final callback to the network, if the task had a transfer.
+  func noteCallback() {
+    if let transferID { session.network.callbackRan(transferID: transferID) }
+  }
+
+  /// Enqueues a callback on the session's callback queue.
   func enqueue(_ what: String, _ body: @escaping (Execution) -> Void) {
     session.callbackQueue.enqueue(
       in: session.network.world, label: "task\(taskIdentifier).\(what)", body)

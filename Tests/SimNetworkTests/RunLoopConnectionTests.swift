@@ -40,6 +40,29 @@ struct RunLoopConnectionTests {
     #expect(network.records.first?.endedAt == ms(110))
   }
 
+  @Test("subscribers hear when the final callback runs, so a delivery stall is measurable")
+  func callbackRanIsReported() throws {
+    let world = quietWorld()
+    let network = try makeNetwork(world, bodies: [url: pattern(100)])
+    var events: [(SimTime, String)] = []
+    network.subscribe { event in
+      switch event.kind {
+      case .ended: events.append((event.at, "ended"))
+      case .callbackRan: events.append((event.at, "callback"))
+      default: break
+      }
+    }
+    let log = CallLog(world: world)
+    world.loop.schedule(at: .zero) {
+      _ = SimulatedURLConnection(url: url, delegate: log, network: network)
+    }
+    world.loop.schedule(at: ms(50)) { world.main.setMode(.tracking) }
+    world.loop.schedule(at: ms(400)) { world.main.setMode(.default) }
+    try world.run(until: ms(1_000))
+    #expect(events.map(\.1) == ["ended", "callback"])
+    #expect(events.map(\.0) == [ms(80), ms(400)])
+  }
+
   @Test("a .common connection is not stalled by the drag")
   func commonModeRuns() throws {
     let (log, _) = try dragging(modes: .common)
