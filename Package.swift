@@ -12,6 +12,7 @@ let package = Package(
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
   ],
   targets: [
     // MARK: C interop
@@ -42,6 +43,10 @@ let package = Package(
     .target(
       name: "SimNetwork",
       dependencies: ["SimPlatform", "SimKernel"]
+    ),
+    .target(
+      name: "Scenarios",
+      dependencies: ["SimKernel", "SimPlatform", .product(name: "Yams", package: "Yams")]
     ),
 
     // MARK: The CLI

@@ -1,0 +1,130 @@
+public import SimKernel
+
+extension Scenario {
+  /// The ids of the ten standard invariants (`SCENARIO_FORMAT.md`, DESIGN §4).
+  public enum InvariantID: String, Sendable, Equatable, CaseIterable {
+    /// A displayed cell never shows another row's image.
+    case noCrossCellImage = "no_cross_cell_image"
+    /// A displayed image was decoded from exactly one complete, successful transfer.
+    case noCorruptImage = "no_corrupt_image"
+    /// Rows at rest show their image, or are loading it, within `within`.
+    case eventuallyLoaded = "eventually_loaded"
+    /// Transfers no longer needed are cancelled within `within` of `didEndDisplaying`.
+    case cancelOnEndDisplay = "cancel_on_end_display"
+    /// Outstanding transfers plus queued requests never exceed `max`.
+    case boundedQueue = "bounded_queue"
+    /// At most one transfer per URL is outstanding.
+    case noDuplicateTransfers = "no_duplicate_transfers"
+    /// A cached image is committed in the first frame that shows its row.
+    case cacheHitOnRevisit = "cache_hit_on_revisit"
+    /// A completed transfer's callback runs within `within`.
+    case noDeliveryStall = "no_delivery_stall"
+    /// The hitch ratio while scrolling stays at or below `max_hitch_ratio`.
+    case frameBudget = "frame_budget"
+    /// Peak live decoded bytes stay at or below `max`.
+    case memoryBudget = "memory_budget"
+
+    /// The names of the parameters this invariant takes, in documentation order.
+    public var parameterNames: [String] {
+      switch self {
+      case .eventuallyLoaded, .cancelOnEndDisplay, .noDeliveryStall: return ["within"]
+      case .boundedQueue, .memoryBudget: return ["max"]
+      case .frameBudget: return ["max_hitch_ratio"]
+      case .noCrossCellImage, .noCorruptImage, .noDuplicateTransfers, .cacheHitOnRevisit:
+        return []
+      }
+    }
+  }
+
+  /// One invariant to check, with its parameters.
+  public enum InvariantCheck: Sendable, Equatable {
+    /// `no_cross_cell_image`.
+    case noCrossCellImage
+    /// `no_corrupt_image`.
+    case noCorruptImage
+    /// `eventually_loaded` (within: default 2 s).
+    case eventuallyLoaded(within: SimDuration)
+    /// `cancel_on_end_display` (within: default 0 ms, meaning before that main-thread turn
+    /// ends).
+    case cancelOnEndDisplay(within: SimDuration)
+    /// `bounded_queue` (max: default `visible`).
+    case boundedQueue(max: QueueBound)
+    /// `no_duplicate_transfers`.
+    case noDuplicateTransfers
+    /// `cache_hit_on_revisit`.
+    case cacheHitOnRevisit
+    /// `no_delivery_stall` (within: default 250 ms).
+    case noDeliveryStall(within: SimDuration)
+    /// `frame_budget` (max_hitch_ratio in ms/s: default 5).
+    case frameBudget(maxHitchRatio: Double)
+    /// `memory_budget` (max: default nil, meaning the device's budget).
+    case memoryBudget(max: ByteSize?)
+
+    /// The invariant with its default parameters.
+    public static func defaults(_ id: InvariantID) -> InvariantCheck {
+      switch id {
+      case .noCrossCellImage: return .noCrossCellImage
+      case .noCorruptImage: return .noCorruptImage
+      case .eventuallyLoaded: return .eventuallyLoaded(within: .s(2))
+      case .cancelOnEndDisplay: return .cancelOnEndDisplay(within: .zero)
+      case .boundedQueue: return .boundedQueue(max: .visible)
+      case .noDuplicateTransfers: return .noDuplicateTransfers
+      case .cacheHitOnRevisit: return .cacheHitOnRevisit
+      case .noDeliveryStall: return .noDeliveryStall(within: .ms(250))
+      case .frameBudget: return .frameBudget(maxHitchRatio: 5)
+      case .memoryBudget: return .memoryBudget(max: nil)
+      }
+    }
+
+    /// The invariant's id.
+    public var id: InvariantID {
+      switch self {
+      case .noCrossCellImage: return .noCrossCellImage
+      case .noCorruptImage: return .noCorruptImage
+      case .eventuallyLoaded: return .eventuallyLoaded
+      case .cancelOnEndDisplay: return .cancelOnEndDisplay
+      case .boundedQueue: return .boundedQueue
+      case .noDuplicateTransfers: return .noDuplicateTransfers
+      case .cacheHitOnRevisit: return .cacheHitOnRevisit
+      case .noDeliveryStall: return .noDeliveryStall
+      case .frameBudget: return .frameBudget
+      case .memoryBudget: return .memoryBudget
+      }
+    }
+
+    /// True when every parameter has its default value.
+    public var hasDefaultParameters: Bool { self == .defaults(id) }
+  }
+
+  /// The `max` of `bounded_queue`.
+  public enum QueueBound: Sendable, Equatable {
+    /// The number of displayed rows plus the prefetch window (`visible`).
+    case visible
+    /// A fixed number of entries.
+    case count(Int)
+  }
+
+  /// Which invariants a run checks (`invariants`).
+  public enum Invariants: Sendable, Equatable {
+    /// Every standard invariant with default parameters (the key is absent).
+    case standard
+    /// Nothing (`none`), for metrics-only scenarios.
+    case none
+    /// These invariants, in file order, each at most once.
+    case selected([InvariantCheck])
+
+    /// The invariants to check, in file order (`standard`: every id in documentation order).
+    public var checks: [InvariantCheck] {
+      switch self {
+      case .standard: return InvariantID.allCases.map(InvariantCheck.defaults)
+      case .none: return []
+      case .selected(let checks): return checks
+      }
+    }
+
+    /// True when the invariant `id` is checked.
+    public func checks(_ id: InvariantID) -> Bool {
+      checks.contains { $0.id == id }
+    }
+  }
+}

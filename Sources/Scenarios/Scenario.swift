@@ -1,0 +1,175 @@
+public import SimKernel
+public import SimPlatform
+
+/// A scenario, format version 1 (`SCENARIO_FORMAT.md`): a table, its images, a network
+/// script, a trace of events, the loader under test, the invariants to check, and the outcome
+/// the run must reach.
+///
+/// A plain value: read it from YAML with `init(contentsOf:)` or `init(yaml:)`, which validate
+/// everything that can be checked without running, or build it in Swift. `yamlText()` writes
+/// it back; reading that text gives an equal scenario.
+///
+/// Defaults that the format fixes (`seed: 0`, `row_height: 88`, …) are filled in when
+/// reading. Fields the format leaves to the runner or to another section stay optional, and
+/// nil means "not given": `loader`, `device`, `run_until`, the network's latency.
+public struct Scenario: Sendable, Equatable {
+  /// The only format version this reader supports (`cellsim: 1`).
+  public static let formatVersion = 1
+  /// The built-in loader names of `cellsim loaders`, the default `knownLoaders` when reading.
+  public static let builtInLoaderNames = [
+    "naive", "block-operation", "image-provider", "filo-queue", "runloop-buffered", "wwdc211",
+    "reference",
+  ]
+  /// The device profile used when a scenario names none. The format leaves this open; CellSim
+  /// uses the newer of its two built-in profiles.
+  public static let defaultDeviceProfile = "iphone-15-pro"
+
+  /// A short title (`name`, required).
+  public var name: String
+  /// Prose saying what the scenario shows (`about`).
+  public var about: String?
+  /// The run seed (`seed`, default 0).
+  public var seed: UInt64
+  /// The loader under test (`loader`); nil when the file names none, in which case the caller
+  /// (`--loader`, or the Swift API's loader argument) decides.
+  public var loader: Loader?
+  /// The device (`device`); nil when the file names none (see `defaultDeviceProfile`).
+  public var device: Device?
+  /// The table (`table`, required).
+  public var table: Table
+  /// The images (`images`, required).
+  public var images: Images
+  /// The network script (`network`); every field has its default when the section is absent.
+  public var network: Network
+  /// The trace (`events`), in the order they apply: by `at`, then file order.
+  public var events: [Event]
+  /// When the run ends (`run_until`); nil means the last event plus 5 s (see `endTime`).
+  public var runUntil: SimTime?
+  /// The invariants to check (`invariants`, default: every standard invariant).
+  public var invariants: Invariants
+  /// The outcome the run must reach (`expect`, default `pass`).
+  public var expect: Expectation
+
+  /// A scenario built in Swift; every optional part has the format's default.
+  public init(
+    name: String, about: String? = nil, seed: UInt64 = 0, loader: Loader? = nil,
+    device: Device? = nil, table: Table, images: Images, network: Network = Network(),
+    events: [Event] = [], runUntil: SimTime? = nil, invariants: Invariants = .standard,
+    expect: Expectation = .pass
+  ) {
+    self.name = name
+    self.about = about
+    self.seed = seed
+    self.loader = loader
+    self.device = device
+    self.table = table
+    self.images = images
+    self.network = network
+    self.events = events
+    self.runUntil = runUntil
+    self.invariants = invariants
+    self.expect = expect
+  }
+
+  /// When the run ends: `run_until`, or else the last event's `at` plus 5 s.
+  public var endTime: SimTime {
+    runUntil ?? (events.last?.at ?? .zero) + .s(5)
+  }
+
+  /// The device profile with the scenario's overrides applied (the default profile when the
+  /// scenario names none); nil only for a hand-built `Device` that names an unknown profile or
+  /// an invalid override.
+  public var resolvedDevice: DeviceProfile? {
+    (device ?? Device(profile: Self.defaultDeviceProfile)).resolvedProfile
+  }
+}
+
+extension Scenario {
+  /// The loader under test: a name, plus options in file order (`{name: …, <options>}`).
+  ///
+  /// Options are kept as written so that the loader catalog can validate them against each
+  /// loader's own option list.
+  public struct Loader: Sendable, Equatable {
+    /// The loader's name, such as `reference`.
+    public var name: String
+    /// The options, in file order; keys are unique.
+    public var options: [Option]
+
+    /// The loader called `name` with `options`.
+    public init(name: String, options: [Option] = []) {
+      self.name = name
+      self.options = options
+    }
+
+    /// The value of the option `key`, if given.
+    public func option(_ key: String) -> OptionValue? {
+      options.first { $0.key == key }?.value
+    }
+  }
+
+  /// One loader option: a key and a typed scalar value.
+  public struct Option: Sendable, Equatable {
+    /// The option's name, such as `memory_cache`.
+    public var key: String
+    /// Its value.
+    public var value: OptionValue
+
+    /// The option `key: value`.
+    public init(key: String, value: OptionValue) {
+      self.key = key
+      self.value = value
+    }
+  }
+
+  /// The value of a loader option, typed as YAML wrote it (plain `true`/`false` is a flag,
+  /// plain digits an integer, a plain decimal a number, anything else text).
+  public enum OptionValue: Sendable, Equatable {
+    /// `true` or `false`.
+    case flag(Bool)
+    /// A whole number.
+    case integer(Int64)
+    /// A decimal number.
+    case number(Double)
+    /// Text, such as `common` or `"20MB"`.
+    case text(String)
+  }
+
+  /// The simulated device: a profile name plus parameter overrides in file order
+  /// (`{profile: iphone-se, cores: 2}`), validated against `DeviceProfile.parameters`.
+  public struct Device: Sendable, Equatable {
+    /// The built-in profile's name, such as `iphone-se`.
+    public var profile: String
+    /// Overrides of model parameters, in file order; names are unique.
+    public var overrides: [DeviceOverride]
+
+    /// The profile `profile` with `overrides`.
+    public init(profile: String, overrides: [DeviceOverride] = []) {
+      self.profile = profile
+      self.overrides = overrides
+    }
+
+    /// The profile with every override applied, or nil if the profile is unknown or an
+    /// override is invalid (which the reader refuses, so only hand-built values can be nil).
+    public var resolvedProfile: DeviceProfile? {
+      guard var result = DeviceProfile.named(profile) else { return nil }
+      for override in overrides {
+        do { try result.override(override.name, with: override.value) } catch { return nil }
+      }
+      return result
+    }
+  }
+
+  /// One device parameter override, such as `cores: 2` or `decode_fixed: "80us"`.
+  public struct DeviceOverride: Sendable, Equatable {
+    /// The parameter's snake_case name (`DeviceParameter.name`).
+    public var name: String
+    /// The value as written: a number, or text for durations and sizes with units.
+    public var value: DeviceParameterValue
+
+    /// The override `name: value`.
+    public init(name: String, value: DeviceParameterValue) {
+      self.name = name
+      self.value = value
+    }
+  }
+}
