@@ -1,0 +1,108 @@
+public import Foundation
+
+/// Fixture globs: paths under the fixtures root in which `*` matches any run of characters
+/// within one path component and `?` exactly one character.
+///
+/// Matching never crosses a `/`, and a wildcard does not match a leading `.` (hidden files)
+/// unless the pattern's component starts with `.` too. Directory listings are sorted by the
+/// bytes of their names, so results never depend on the file system's enumeration order.
+public enum FixtureGlob {
+  /// Why a pattern is not acceptable as a fixture glob, or nil if it is.
+  public static func problem(with pattern: String) -> String? {
+    if pattern.isEmpty { return "a fixture glob is empty" }
+    if pattern.hasPrefix("/") { return "fixture paths are relative to the fixtures root" }
+    let components = pattern.split(separator: "/", omittingEmptySubsequences: false)
+    if components.contains(where: { $0 == ".." }) {
+      return "fixture paths must stay under the fixtures root (no \"..\")"
+    }
+    if components.contains(where: \.isEmpty) { return "a fixture path has an empty component" }
+    return nil
+  }
+
+  /// True when `pattern` contains `*` or `?`.
+  public static func hasWildcards(_ pattern: String) -> Bool {
+    pattern.contains("*") || pattern.contains("?")
+  }
+
+  /// The regular files under `root` that `pattern` matches, as relative paths sorted by their
+  /// UTF-8 bytes.
+  public static func expand(_ pattern: String, in root: URL) -> [String] {
+    guard problem(with: pattern) == nil else { return [] }
+    let components = pattern.split(separator: "/").map(String.init)
+    var prefixes = [""]
+    for (index, component) in components.enumerated() {
+      let last = index == components.count - 1
+      var next: [String] = []
+      for prefix in prefixes {
+        for name in matches(of: component, in: root, under: prefix) {
+          let path = prefix.isEmpty ? name : prefix + "/" + name
+          if isEntry(path, in: root, directory: !last) { next.append(path) }
+        }
+      }
+      prefixes = next
+    }
+    return prefixes.sorted(by: utf8Order)
+  }
+
+  /// The files that `patterns` match, each pattern's files sorted, concatenated in pattern
+  /// order, keeping only the first occurrence of a file. Items get them round-robin by id.
+  public static func expand(_ patterns: [String], in root: URL) -> [String] {
+    var seen: Set<String> = []
+    var result: [String] = []
+    for pattern in patterns {
+      for path in expand(pattern, in: root) where seen.insert(path).inserted {
+        result.append(path)
+      }
+    }
+    return result
+  }
+
+  /// True when `name` matches the single-component `pattern`.
+  public static func matches(_ pattern: String, _ name: String) -> Bool {
+    let p = Array(pattern.unicodeScalars)
+    let n = Array(name.unicodeScalars)
+    if n.first == ".", p.first != "." { return false }
+    // Iterative matching with backtracking to the last `*`: linear in practice, never
+    // exponential.
+    var pi = 0
+    var ni = 0
+    var star: (p: Int, n: Int)?
+    while ni < n.count {
+      if pi < p.count, p[pi] == "?" || p[pi] == n[ni] {
+        pi += 1
+        ni += 1
+      } else if pi < p.count, p[pi] == "*" {
+        star = (pi, ni)
+        pi += 1
+      } else if let s = star {
+        pi = s.p + 1
+        ni = s.n + 1
+        star = (s.p, s.n + 1)
+      } else {
+        return false
+      }
+    }
+    while pi < p.count, p[pi] == "*" { pi += 1 }
+    return pi == p.count
+  }
+
+  private static func matches(of component: String, in root: URL, under prefix: String)
+    -> [String]
+  {
+    guard hasWildcards(component) else { return [component] }
+    let directory = prefix.isEmpty ? root : root.appendingPathComponent(prefix)
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+    return names.filter { matches(component, $0) }.sorted(by: utf8Order)
+  }
+
+  private static func isEntry(_ path: String, in root: URL, directory: Bool) -> Bool {
+    var isDirectory: ObjCBool = false
+    let exists = FileManager.default.fileExists(
+      atPath: root.appendingPathComponent(path).path, isDirectory: &isDirectory)
+    return exists && isDirectory.boolValue == directory
+  }
+
+  private static func utf8Order(_ a: String, _ b: String) -> Bool {
+    a.utf8.lexicographicallyPrecedes(b.utf8)
+  }
+}

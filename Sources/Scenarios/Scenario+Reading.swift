@@ -1,0 +1,50 @@
+public import Foundation
+
+extension Scenario {
+  /// Reads and validates the scenario file at `url`.
+  ///
+  /// Errors name the file as `url.relativePath`, so a URL made from a relative path reports
+  /// that path (`Scenarios/x.yaml:12:5: …`).
+  ///
+  /// - Parameters:
+  ///   - fixturesRoot: when given, every fixture glob must match at least one file under it
+  ///     and every fixture path must name a file; when nil, fixtures are checked only for
+  ///     their shape, and the runner checks them against its own root.
+  ///   - knownLoaders: the loader names `loader` may use; defaults to the built-in catalog.
+  ///     Add your own loaders' names to run scenarios that name them.
+  /// - Throws: `ScenarioError` for an unreadable file or any problem in it; the first
+  ///   problem, in a fixed order, is reported.
+  public init(
+    contentsOf url: URL, fixturesRoot: URL? = nil,
+    knownLoaders: [String] = Scenario.builtInLoaderNames
+  ) throws(ScenarioError) {
+    let file = url.relativePath
+    let data: Data
+    do {
+      data = try Data(contentsOf: url)
+    } catch {
+      throw ScenarioError(
+        kind: .unreadableFile, file: file, line: 1, column: 1, path: "",
+        message: "cannot read the file: \(error.localizedDescription)")
+    }
+    guard let text = String(data: data, encoding: .utf8) else {
+      throw ScenarioError(
+        kind: .syntax, file: file, line: 1, column: 1, path: "",
+        message: "the file is not UTF-8 text")
+    }
+    try self.init(yaml: text, file: file, fixturesRoot: fixturesRoot, knownLoaders: knownLoaders)
+  }
+
+  /// Reads and validates a scenario from YAML text; `file` names it in errors.
+  ///
+  /// See `init(contentsOf:fixturesRoot:knownLoaders:)` for the parameters.
+  public init(
+    yaml: String, file: String = "<string>", fixturesRoot: URL? = nil,
+    knownLoaders: [String] = Scenario.builtInLoaderNames
+  ) throws(ScenarioError) {
+    var names = Array(Set(knownLoaders))
+    names.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    let reader = ScenarioReader(file: file, knownLoaders: names, fixturesRoot: fixturesRoot)
+    self = try reader.read(yaml)
+  }
+}
