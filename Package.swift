@@ -66,6 +66,11 @@ let package = Package(
     .testTarget(name: "PNGRenderTests", dependencies: ["PNGRender", "FixtureGenerator"]),
     .testTarget(name: "FixtureGeneratorTests", dependencies: ["FixtureGenerator", "PNGRender"]),
     .testTarget(
+      name: "ScenariosTests",
+      dependencies: ["Scenarios", "SimKernel", "SimPlatform"],
+      resources: [.copy("Malformed"), .copy("Valid")]
+    ),
+    .testTarget(
       name: "CLITests",
       dependencies: ["cellsim", "SimPlatform", "SimKernel", "PNGRender", "SimNetwork"]),
   ],

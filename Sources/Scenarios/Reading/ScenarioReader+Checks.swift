@@ -152,7 +152,8 @@ extension ScenarioReader {
         throw bound.error(.missingKey, "a metric bound needs min, max or both")
       }
       if let min, let max, max < min {
-        throw fields["max"]!.error(.invalidValue, "max \(max) is below min \(min)")
+        throw fields["max"]!.error(
+          .invalidValue, "max \(YAMLText.number(max)) is below min \(YAMLText.number(min))")
       }
       bounds.append(Scenario.MetricBound(metric: metric, min: min, max: max))
     }
