@@ -7,6 +7,7 @@ let package = Package(
     .executable(name: "cellsim", targets: ["cellsim"]),
     .library(name: "SimKernel", targets: ["SimKernel"]),
     .library(name: "SimPlatform", targets: ["SimPlatform"]),
+    .library(name: "SimTable", targets: ["SimTable"]),
     .library(name: "PNGRender", targets: ["PNGRender"]),
     .library(name: "FixtureGenerator", targets: ["FixtureGenerator"]),
   ],
@@ -41,6 +42,10 @@ let package = Package(
       dependencies: ["SimKernel", "PNGRender"]
     ),
     .target(
+      name: "SimTable",
+      dependencies: ["SimPlatform", "SimKernel"]
+    ),
+    .target(
       name: "SimNetwork",
       dependencies: ["SimPlatform", "SimKernel"]
     ),
@@ -61,6 +66,8 @@ let package = Package(
     // MARK: Tests
     .testTarget(name: "SimKernelTests", dependencies: ["SimKernel"]),
     .testTarget(name: "SimPlatformTests", dependencies: ["SimPlatform", "SimKernel"]),
+    .testTarget(
+      name: "SimTableTests", dependencies: ["SimTable", "SimPlatform", "SimKernel", "PNGRender"]),
     .testTarget(
       name: "SimNetworkTests", dependencies: ["SimNetwork", "SimPlatform", "SimKernel"]),
     .testTarget(name: "PNGRenderTests", dependencies: ["PNGRender", "FixtureGenerator"]),

@@ -1,0 +1,82 @@
+public import SimPlatform
+
+/// A simulated `UITableViewCell`: an image view, a reuse identifier, and an id for traces.
+///
+/// The table creates cells (from the class its data source names), hands them to
+/// `cellForRow`, recycles them through its reuse pool, and calls `prepareForReuse()` on a
+/// recycled cell just before it is handed out again. A loader may subclass `TableCell` and
+/// override `prepareForReuse()`; a subclass that adds stored properties must implement the
+/// required initializer.
+open class TableCell {
+  /// Where a cell is in its life, for queries and invariants.
+  package enum Placement: Equatable {
+    /// Created, not yet handed out.
+    case new
+    /// Configured and on screen at `row`.
+    case displayed(row: Int)
+    /// Configured ahead of visibility by cell prefetching, at `row`; not on screen.
+    case prepared(row: Int)
+    /// Ended by `reloadData`; `didEndDisplaying` comes in the next layout pass.
+    case awaitingEnd(oldRow: Int)
+    /// In the reuse pool.
+    case pooled
+  }
+
+  /// The image view the loader sets images on.
+  public let imageView: ImageView
+  /// The reuse identifier the cell was created for.
+  public let reuseIdentifier: String
+  /// A number unique within the table, in creation order (1, 2, …), used in traces and by the
+  /// oracle to name the cell.
+  public let cellID: Int
+
+  package var placement: Placement = .new
+  /// The stable id of the item the cell was last configured for (nil before the first
+  /// `cellForRow`).
+  public package(set) var itemID: Int?
+  /// `willDisplay` calls minus `didEndDisplaying` calls: 1 while displayed, else 0.
+  package var displayBalance = 0
+  /// How many times the cell was handed out by `cellForRow` (1 for a new cell).
+  public package(set) var configureCount = 0
+  /// The display-log signature of what this cell showed at the last commit.
+  package var committed = CommittedSignature()
+
+  /// Creates a cell; called by the table, never by loaders directly.
+  public required init(reuseIdentifier: String, cellID: Int, world: World) {
+    self.reuseIdentifier = reuseIdentifier
+    self.cellID = cellID
+    self.imageView = ImageView(world: world)
+  }
+
+  /// `UITableViewCell.prepareForReuse()`: called on a recycled cell just before the table
+  /// hands it to `cellForRow` again, never on a new cell (Apple's documentation). The base
+  /// implementation does nothing; like UIKit's, it does *not* clear the image view.
+  open func prepareForReuse() {}
+
+  /// The row the cell is displayed at, or nil (`UITableView.indexPath(for:)` reads this).
+  package var displayedRow: Int? {
+    if case .displayed(let row) = placement { return row }
+    return nil
+  }
+}
+
+/// What a cell showed at its last committed frame: compared at the next commit so that trace
+/// lines are written only when something changed.
+package struct CommittedSignature: Equatable {
+  var row = -1
+  var itemID = -1
+  /// Identities of the images on screen, only compared, never printed.
+  var images: [ObjectIdentifier] = []
+
+  /// Whether this signature records the same row, item and images.
+  func matches(row: Int, itemID: Int, current: ObjectIdentifier?, outgoing: ObjectIdentifier?)
+    -> Bool
+  {
+    guard self.row == row, self.itemID == itemID else { return false }
+    switch (current, outgoing) {
+    case (nil, nil): return images.isEmpty
+    case (let image?, nil), (nil, let image?): return images.count == 1 && images[0] == image
+    case (let image?, let out?): return images.count == 2 && images[0] == image && images[1] == out
+    }
+  }
+}

@@ -1,0 +1,278 @@
+import SimKernel
+public import SimPlatform
+
+/// A simulated `UITableView` (or, with `columns > 1`, a grid `UICollectionView`): cells,
+/// reuse pool, a layout pass every frame, prefetching, data-source mutations, scroll physics
+/// and a log of what every frame committed.
+///
+/// The table hooks itself into the world's display link when it is created:
+/// - `.scroll` phase: the scroll position advances to the frame's vsync;
+/// - `.layout` phase: the layout pass runs the cell callbacks (`TableView+Layout.swift`);
+/// - `.commit` phase: images on screen that are still encoded are decoded on the main thread,
+///   and the display log records what the frame shows (`TableView+Commit.swift`).
+///
+/// Everything is synchronous and single-threaded, like the rest of a `World`. One table per
+/// world: the table owns the main run loop's tracking mode and the world's scrolling flag.
+/// The data source is held weakly, as UIKit's is; keep a strong reference to it.
+public final class TableView {
+  /// The world the table lives in.
+  public let world: World
+  /// The layout and behaviour options, fixed at creation.
+  public let configuration: TableConfiguration
+  /// The data as the table knows it now (changes apply at once; cells follow per UIKit's
+  /// rules).
+  public internal(set) var model: TableModel
+  /// The display log: what every committed frame showed.
+  public let displayLog: DisplayLog
+  weak var storedDataSource: (any TableDataSource)?
+
+  var geometry: TableGeometry
+  var motion: ScrollMotion
+  var pool: ReusePool
+  /// Displayed cells, ordered by row; their rows are contiguous.
+  var displayed: [TableCell] = []
+  /// Cells prepared ahead of visibility (cell prefetching), ordered by row.
+  var prepared: [TableCell] = []
+  /// Cells ended by `reloadData`, waiting for the next pass, ordered by old row.
+  var awaitingEnd: [TableCell] = []
+  var needsReload = false
+  var isAppeared = true
+  var needsAppearCallback = true
+  /// Depth of data-source callbacks running now (mutations are refused inside them).
+  var callbackDepth = 0
+  /// +1 when the content last moved toward higher rows, −1 toward lower ones.
+  public internal(set) var scrollDirection = 1
+  var lastLayoutOffset: Double
+  /// The visible rows the last layout pass (or mutation) settled on.
+  var lastLayoutRange: Range<Int> = 0..<0
+  /// The prefetch window: item ids and their current rows, nearest first.
+  var prefetchEntries: [(itemID: Int, row: Int)] = []
+  var prefetchKey: PrefetchKey?
+  var cellsCreated = 0
+  var cellsAlive = 0
+  /// The most cells ever out of the pool at once (displayed, prepared or awaiting end).
+  var peakInUse = 0
+  var gestureGeneration = 0
+  var lastScrollState: ScrollState = .idle
+  /// Calls made on the table from a background thread (each is also traced).
+  public internal(set) var offMainThreadCalls = 0
+  /// The layout pass running now, if any.
+  var pass: LayoutInProgress?
+  /// Batch updates and reloads so far (the prefetch window is recomputed after each).
+  var mutationCount = 0
+
+  /// Creates a table over `model` in `world`, laid out per `configuration`, calling
+  /// `dataSource`. The first layout pass runs at the next frame, after `viewWillAppear`.
+  public init(
+    world: World, model: TableModel, configuration: TableConfiguration = TableConfiguration(),
+    dataSource: any TableDataSource
+  ) throws(TableError) {
+    let problems = configuration.problems
+    guard problems.isEmpty else { throw .invalidConfiguration(problems) }
+    self.world = world
+    self.configuration = configuration
+    self.model = model
+    self.storedDataSource = dataSource
+    self.displayLog = DisplayLog(capacity: configuration.displayLogCapacity)
+    self.geometry = TableGeometry(
+      rowHeight: configuration.rowHeight, columns: configuration.columns,
+      viewportWidth: world.device.screenWidth, viewportHeight: world.device.screenHeight,
+      preloadMargin: configuration.preloadMargin, itemCount: model.count)
+    let start = geometry.clamp(configuration.startOffset)
+    self.motion = ScrollMotion(offset: start, configuration: configuration)
+    self.lastLayoutOffset = start
+    self.pool = ReusePool(order: configuration.reuseOrder)
+    installObservers()
+  }
+
+  func installObservers() {
+    world.main.addFrameObserver(.scroll) { [weak self] context in self?.scrollPhase(context) }
+    world.main.addFrameObserver(.layout) { [weak self] context in self?.layoutPass(context) }
+    world.main.addFrameObserver(.commit) { [weak self] context in self?.commit(context) }
+    world.reports.subscribe { [weak self] report in
+      if case .memoryWarning = report { self?.didReceiveMemoryWarning() }
+    }
+  }
+
+  /// The data source. Stops with a message if it has been deallocated (it is held weakly).
+  public var dataSource: any TableDataSource {
+    guard let source = storedDataSource else {
+      preconditionFailure(
+        "TableView: the data source was deallocated; keep a strong reference to it "
+          + "(UIKit's dataSource is weak too)")
+    }
+    return source
+  }
+
+  // MARK: Geometry and scroll position
+
+  /// The layout geometry for the current number of items.
+  public var layout: TableGeometry { geometry }
+
+  /// The content offset in points (past an edge while rubber-banding or bouncing).
+  public var contentOffset: Double { motion.offset }
+
+  /// What the scroll view is doing now.
+  public var scrollState: ScrollState { motion.state }
+
+  /// The image size in pixels on this device (points × scale, rounded), for loaders that
+  /// downsample to the cell.
+  public var imagePixelSize: (width: Int, height: Int) {
+    let size = configuration.effectiveImageSize
+    let scale = world.device.scale
+    return (
+      max(1, Int((size.width * scale).rounded())), max(1, Int((size.height * scale).rounded()))
+    )
+  }
+
+  // MARK: Queries (UITableView's)
+
+  /// The number of rows now (`numberOfRows(inSection: 0)`).
+  public var numberOfRows: Int { model.count }
+
+  /// The item at `indexPath`, or nil if the row does not exist now.
+  public func item(at indexPath: IndexPath) -> TableItem? {
+    indexPath.section == 0 && model.items.indices.contains(indexPath.row)
+      ? model.items[indexPath.row] : nil
+  }
+
+  /// `cellForRow(at:)`: the cell displayed at `indexPath` — or, with cell prefetching, prepared
+  /// for it — and nil otherwise (never a pooled cell, never one awaiting its end after
+  /// `reloadData`).
+  public func cellForRow(at indexPath: IndexPath) -> TableCell? {
+    guard indexPath.section == 0 else { return nil }
+    if let cell = displayedCell(row: indexPath.row) { return cell }
+    return prepared.first { $0.placement == .prepared(row: indexPath.row) }
+  }
+
+  /// `visibleCells`: the displayed cells, ordered by row.
+  public var visibleCells: [TableCell] { currentDisplayedCells }
+
+  /// `indexPathsForVisibleRows`: the displayed rows, in order.
+  public var indexPathsForVisibleRows: [IndexPath] {
+    currentDisplayedCells.compactMap { $0.displayedRow.map(IndexPath.init(row:)) }
+  }
+
+  /// `indexPath(for:)`: where `cell` is displayed (or prepared, with cell prefetching), or nil.
+  public func indexPath(for cell: TableCell) -> IndexPath? {
+    switch cell.placement {
+    case .displayed(let row), .prepared(let row): IndexPath(row: row)
+    default: nil
+    }
+  }
+
+  /// The displayed cell at `row`, or nil.
+  func displayedCell(row: Int) -> TableCell? {
+    if pass != nil { return currentDisplayedCells.first { $0.displayedRow == row } }
+    guard let first = displayed.first?.displayedRow else { return nil }
+    let index = row - first
+    return displayed.indices.contains(index) ? displayed[index] : nil
+  }
+
+  /// The displayed cells ordered by row, including, during a pass, those displayed so far.
+  var currentDisplayedCells: [TableCell] {
+    guard let pass else { return displayed }
+    var cells = pass.slots.compactMap { $0 }
+    for cell in displayed where cell.displayedRow.map({ !pass.target.contains($0) }) ?? false {
+      cells.append(cell)
+    }
+    return cells.sorted { $0.displayedRow! < $1.displayedRow! }
+  }
+
+  /// Counts of the table's cells, for tests, metrics and the oracle.
+  public var cellCounts: CellCounts {
+    CellCounts(
+      displayed: displayed.count, prepared: prepared.count, awaitingEnd: awaitingEnd.count,
+      pooled: pool.count, created: cellsCreated, alive: cellsAlive, peakInUse: peakInUse)
+  }
+
+  // MARK: Lifecycle
+
+  /// `viewWillAppear`: the table is on screen again; the data source hears `viewWillAppear`
+  /// now, and layout passes resume at the next frame. Does nothing if already on screen.
+  public func appear() {
+    guard !isAppeared else { return }
+    isAppeared = true
+    needsAppearCallback = false
+    world.trace.record(at: world.now, "table.appear")
+    callDataSource { $0.viewWillAppear(self) }
+  }
+
+  /// `viewDidDisappear`: the table left the screen. The data source hears `viewDidDisappear`;
+  /// no layout pass runs and frames show nothing of the table until `appear()`. Cells keep
+  /// their state (UIKit does not end their display for a covered view controller).
+  public func disappear() {
+    guard isAppeared else { return }
+    isAppeared = false
+    world.trace.record(at: world.now, "table.disappear")
+    callDataSource { $0.viewDidDisappear(self) }
+  }
+
+  /// Whether the table is on screen.
+  public var isOnScreen: Bool { isAppeared }
+
+  /// A memory warning (from `world.deliverMemoryWarning()`): the reuse pool is emptied — its
+  /// cells and their images are released — and the data source hears
+  /// `didReceiveMemoryWarning`.
+  func didReceiveMemoryWarning() {
+    let released = pool.removeAll()
+    cellsAlive -= released
+    world.trace.record(at: world.now, "table.memory_warning") { $0.field("released", released) }
+    callDataSource { $0.didReceiveMemoryWarning(in: self) }
+  }
+
+  // MARK: Plumbing
+
+  /// Runs a data-source callback, marking the table as inside one (mutations are refused).
+  @inline(__always)
+  func callDataSource(_ body: (any TableDataSource) -> Void) {
+    callbackDepth += 1
+    body(dataSource)
+    callbackDepth -= 1
+  }
+
+  /// Charges `cost` to the main-thread execution running now, if any. Outside any execution
+  /// (a scenario event applied directly by the event loop) nothing is charged.
+  @inline(__always)
+  func charge(_ cost: SimDuration) {
+    guard let execution = world.currentThread?.execution, execution.thread.isMain else { return }
+    execution.spend(cost)
+  }
+
+  /// Records a UIKit call on the table from a background thread (it still takes effect, as it
+  /// often seems to on a device): traced as `table.off_main` and counted in
+  /// `offMainThreadCalls`. (`MainThreadViolation`'s initializer is internal to SimPlatform, so
+  /// these are not yet in `world.mainThreadViolations`.)
+  func checkMainThread(_ action: String) {
+    guard let thread = world.currentThread, !thread.isMain else { return }
+    offMainThreadCalls += 1
+    world.trace.record(at: world.now, "table.off_main") {
+      $0.field("thread", thread.name)
+      $0.field("action", "TableView.\(action)")
+    }
+  }
+}
+
+/// A layout pass in progress: the rows it lays out and the cells placed so far.
+struct LayoutInProgress {
+  var target: Range<Int>
+  var slots: [TableCell?]
+}
+
+/// How many cells a table holds and where.
+public struct CellCounts: Hashable, Sendable {
+  /// On screen.
+  public var displayed: Int
+  /// Prepared ahead of visibility (cell prefetching).
+  public var prepared: Int
+  /// Ended by `reloadData`, waiting for the next pass.
+  public var awaitingEnd: Int
+  /// In the reuse pool.
+  public var pooled: Int
+  /// Ever created.
+  public var created: Int
+  /// Created and not released by a memory warning.
+  public var alive: Int
+  /// The most cells out of the pool at once.
+  public var peakInUse: Int
+}
