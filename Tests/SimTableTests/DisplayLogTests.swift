@@ -1,0 +1,87 @@
+import PNGRender
+import SimKernel
+import SimPlatform
+import Testing
+
+@testable import SimTable
+
+@Suite("Display log and commit")
+struct DisplayLogTests {
+  func png() throws -> [UInt8] {
+    var pixels: [UInt8] = []
+    for index in 0..<(8 * 8) { pixels += [UInt8(index), 0x80, 0x20, 0xFF] }
+    return try PNGEncoder.encode(Bitmap(width: 8, height: 8, pixels: pixels))
+  }
+
+  @Test("every commit records cell, row, item, URL and each image's kind and provenance")
+  func records() throws {
+    let h = try Harness { $0.displayLogCapacity = 3 }
+    h.source.placeholderSize = 2
+    var streamed: [CommittedFrame] = []
+    h.table.displayLog.subscribe { streamed.append($0) }
+    try h.run(untilMs: 5)
+    let image = try #require(Image(data: try png()))
+    h.table.cellForRow(at: IndexPath(row: 0))!.imageView.image = image
+    #expect(!image.isDecoded)
+    try h.run(untilMs: 45)
+    // The encoded image was decoded on the main thread at the commit that first showed it.
+    #expect(image.isDecoded)
+    #expect(h.world.decodes.mainThreadDecodes == 1)
+    #expect(streamed.count == 5)
+    #expect(h.table.displayLog.frames.map(\.frame) == [2, 3, 4])
+    let frame = try #require(h.table.displayLog.last)
+    #expect(frame.cells.map(\.indexPath.row) == [0, 1, 2, 3])
+    #expect(frame.cells.map(\.itemID) == [0, 1, 2, 3])
+    #expect(frame.cells[1].url == "https://img.test/1.png")
+    #expect(frame.cells[0].images.first?.kind == .content)
+    #expect(frame.cells[0].images.first?.provenance == image.provenance)
+    #expect(frame.cells[2].images.map(\.kind) == [.placeholder])
+    #expect(frame.time == SimTime(nanoseconds: 40_000_000))
+  }
+
+  @Test("a cross-dissolve shows both images until it ends")
+  func transition() throws {
+    let h = try Harness { $0.displayLogCapacity = nil }
+    h.source.placeholderSize = 2
+    try h.run(untilMs: 5)
+    let cell = try #require(h.table.cellForRow(at: IndexPath(row: 0)))
+    cell.imageView.setImage(
+      Image(kind: .manual, width: 2, height: 2, world: h.world), transition: .fade(.ms(25)))
+    try h.run(untilMs: 45)
+    let kinds = h.table.displayLog.frames.map { $0.cells[0].images.map(\.kind) }
+    #expect(
+      kinds == [
+        [.placeholder], [.manual, .placeholder], [.manual, .placeholder], [.manual], [.manual],
+      ])
+  }
+
+  @Test("trace lines cover what frames show, and identical runs give identical digests")
+  func digests() throws {
+    func run(_ order: LayoutOrder) throws -> String {
+      let world = World(seed: 7, device: testDevice(), trace: .full)
+      let source = RecordingDataSource()
+      source.world = world
+      source.placeholderSize = 2
+      var options = TableConfiguration()
+      options.layoutOrder = order
+      options.rowHeight = 100  // rows enter and leave in the same pass, so the order shows
+      let table = try TableView(
+        world: world, model: TableModel(count: 200), configuration: options, dataSource: source)
+      table.fling(velocity: 4_000)
+      try world.run(until: SimTime(nanoseconds: 2_000_000_000))
+      #expect(world.trace.fullText.contains("table.show"))
+      return world.trace.digestHex
+    }
+    #expect(try run(.displayFirst) == run(.displayFirst))
+    #expect(try run(.displayFirst) != run(.endFirst))
+  }
+
+  @Test("nothing of the table is committed while it is off screen")
+  func offScreen() throws {
+    let h = try Harness { $0.displayLogCapacity = 1 }
+    try h.run(untilMs: 5)
+    h.table.disappear()
+    try h.run(untilMs: 15)
+    #expect(h.table.displayLog.last?.cells.isEmpty == true)
+  }
+}
