@@ -32,7 +32,14 @@ extension TableView {
     if target != lastLayoutRange || displayed.count != target.count {
       apply(target: target, survivors: displayed)
     }
-    if configuration.cellPrefetching { prepareCellsAhead() }
+    if configuration.cellPrefetching {
+      let key = PrefetchKey(
+        visible: target, direction: scrollDirection, count: model.count, mutations: mutationCount)
+      if key != cellPrefetchKey {
+        cellPrefetchKey = key
+        prepareCellsAhead()
+      }
+    }
     if configuration.prefetching { updatePrefetchWindow() }
   }
 

@@ -48,6 +48,8 @@ public final class TableView {
   /// The prefetch window: item ids and their current rows, nearest first.
   var prefetchEntries: [(itemID: Int, row: Int)] = []
   var prefetchKey: PrefetchKey?
+  /// What cell prefetching last prepared for; it runs again only when this changes.
+  var cellPrefetchKey: PrefetchKey?
   var cellsCreated = 0
   var cellsAlive = 0
   /// The most cells ever out of the pool at once (displayed, prepared or awaiting end).
