@@ -36,6 +36,14 @@ let package = Package(
         .product(name: "FixtureGenerator", package: rootPackageName),
       ]
     ),
+    .executableTarget(
+      name: "TableBench",
+      dependencies: [
+        .product(name: "SimTable", package: rootPackageName),
+        .product(name: "SimPlatform", package: rootPackageName),
+        .product(name: "SimKernel", package: rootPackageName),
+      ]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )
