@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "SimKernel", targets: ["SimKernel"]),
     .library(name: "SimPlatform", targets: ["SimPlatform"]),
     .library(name: "SimTable", targets: ["SimTable"]),
+    .library(name: "ImageLoaders", targets: ["ImageLoaders"]),
     .library(name: "PNGRender", targets: ["PNGRender"]),
     .library(name: "FixtureGenerator", targets: ["FixtureGenerator"]),
   ],
@@ -50,14 +51,27 @@ let package = Package(
       dependencies: ["SimPlatform", "SimKernel"]
     ),
     .target(
+      name: "ImageLoaders",
+      dependencies: ["SimTable", "SimNetwork", "SimPlatform", "SimKernel", "PNGRender"]
+    ),
+    .target(
       name: "Scenarios",
-      dependencies: ["SimKernel", "SimPlatform", .product(name: "Yams", package: "Yams")]
+      dependencies: [
+        "SimKernel", "SimPlatform", "SimTable", "SimNetwork", "ImageLoaders", "PNGRender",
+        .product(name: "Yams", package: "Yams"),
+      ]
+    ),
+
+    .target(
+      name: "Reports",
+      dependencies: ["Scenarios"]
     ),
 
     // MARK: The CLI
     .executableTarget(
       name: "cellsim",
       dependencies: [
+        "Scenarios", "Reports", "ImageLoaders",
         "SimKernel", "SimPlatform", "PNGRender", "FixtureGenerator", "SimNetwork",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
@@ -73,8 +87,14 @@ let package = Package(
     .testTarget(name: "PNGRenderTests", dependencies: ["PNGRender", "FixtureGenerator"]),
     .testTarget(name: "FixtureGeneratorTests", dependencies: ["FixtureGenerator", "PNGRender"]),
     .testTarget(
+      name: "ImageLoadersTests",
+      dependencies: ["ImageLoaders", "SimTable", "SimNetwork", "SimPlatform", "SimKernel"]),
+    .testTarget(
       name: "ScenariosTests",
-      dependencies: ["Scenarios", "SimKernel", "SimPlatform"],
+      dependencies: [
+        "Scenarios", "Reports", "ImageLoaders", "SimTable", "SimNetwork", "SimKernel", "SimPlatform",
+        "PNGRender",
+      ],
       resources: [.copy("Malformed"), .copy("Valid")]
     ),
     .testTarget(

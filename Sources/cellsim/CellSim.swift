@@ -11,7 +11,7 @@ struct CellSimCommand: ParsableCommand {
     version: CellSimVersion.string,
     subcommands: [
       WorkloadCommand.self, DecodeCommand.self, FixturesCommand.self,
-      NetworkWorkloadCommand.self,
+      NetworkWorkloadCommand.self, RunCommand.self, InvariantsCommand.self,
     ]
   )
 }

@@ -1,0 +1,107 @@
+public import SimPlatform
+public import SimTable
+
+/// A strategy for loading images into recycled cells: the system under test.
+///
+/// A loader plays the app's data source and delegate. It is judged from outside, like an app on
+/// a device: the oracle looks at what frames commit, what the network carried and what the main
+/// thread did, never at the loader's private state. Every callback runs on the main thread,
+/// inside the table's work (a frame's layout pass, a mutation or a lifecycle event); the
+/// main-thread execution running now is `environment.currentExecution`.
+///
+/// Only `cellForRow` is required. `Cell` may subclass `TableCell` to override
+/// `prepareForReuse()` (seed 001 cancels its operation there).
+public protocol CellImageLoader: AnyObject {
+  /// The cell class the table instantiates for this loader.
+  associatedtype Cell: TableCell = TableCell
+
+  /// Creates the loader. Read options with `options` (unknown or mistyped options are typed
+  /// errors, never silent defaults).
+  init(environment: LoaderEnvironment, options: LoaderOptions) throws(LoaderError)
+
+  /// `tableView(_:cellForRowAt:)`: configure `cell` (just dequeued; recycled cells have had
+  /// `prepareForReuse()`) for `item`.
+  func cellForRow(_ cell: Cell, item: TableItem, at indexPath: IndexPath, in table: TableView)
+  /// `tableView(_:willDisplay:forRowAt:)`.
+  func willDisplay(_ cell: Cell, at indexPath: IndexPath, in table: TableView)
+  /// `tableView(_:didEndDisplaying:forRowAt:)`: `indexPath` is where the cell was displayed
+  /// (the old index path after a delete, reload or `reloadData`).
+  func didEndDisplaying(_ cell: Cell, at indexPath: IndexPath, in table: TableView)
+  /// `tableView(_:prefetchRowsAt:)` (only when the table prefetches).
+  func prefetchRows(at indexPaths: [IndexPath], in table: TableView)
+  /// `tableView(_:cancelPrefetchingForRowsAt:)`.
+  func cancelPrefetchingForRows(at indexPaths: [IndexPath], in table: TableView)
+  /// `didReceiveMemoryWarning`.
+  func didReceiveMemoryWarning()
+  /// `viewWillAppear`.
+  func viewWillAppear()
+  /// `viewDidDisappear`.
+  func viewDidDisappear()
+}
+
+extension CellImageLoader {
+  /// Nothing.
+  public func willDisplay(_ cell: Cell, at indexPath: IndexPath, in table: TableView) {}
+  /// Nothing.
+  public func didEndDisplaying(_ cell: Cell, at indexPath: IndexPath, in table: TableView) {}
+  /// Nothing.
+  public func prefetchRows(at indexPaths: [IndexPath], in table: TableView) {}
+  /// Nothing.
+  public func cancelPrefetchingForRows(at indexPaths: [IndexPath], in table: TableView) {}
+  /// Nothing.
+  public func didReceiveMemoryWarning() {}
+  /// Nothing.
+  public func viewWillAppear() {}
+  /// Nothing.
+  public func viewDidDisappear() {}
+}
+
+/// Adapts a `CellImageLoader` to the table's `TableDataSource`, casting cells to the loader's
+/// cell class. The adapter holds the loader strongly; the table holds the adapter weakly, so
+/// keep the adapter alive for the run.
+public final class LoaderDataSource<Loader: CellImageLoader>: TableDataSource {
+  /// The loader being adapted.
+  public let loader: Loader
+
+  /// An adapter for `loader`.
+  public init(_ loader: Loader) { self.loader = loader }
+
+  public func cellClass(forReuseIdentifier identifier: String) -> TableCell.Type {
+    Loader.Cell.self
+  }
+
+  public func cellForRow(
+    _ cell: TableCell, item: TableItem, at indexPath: IndexPath, in table: TableView
+  ) {
+    loader.cellForRow(cast(cell), item: item, at: indexPath, in: table)
+  }
+
+  public func willDisplay(_ cell: TableCell, at indexPath: IndexPath, in table: TableView) {
+    loader.willDisplay(cast(cell), at: indexPath, in: table)
+  }
+
+  public func didEndDisplaying(_ cell: TableCell, at indexPath: IndexPath, in table: TableView) {
+    loader.didEndDisplaying(cast(cell), at: indexPath, in: table)
+  }
+
+  public func prefetchRows(at indexPaths: [IndexPath], in table: TableView) {
+    loader.prefetchRows(at: indexPaths, in: table)
+  }
+
+  public func cancelPrefetchingForRows(at indexPaths: [IndexPath], in table: TableView) {
+    loader.cancelPrefetchingForRows(at: indexPaths, in: table)
+  }
+
+  public func didReceiveMemoryWarning(in table: TableView) { loader.didReceiveMemoryWarning() }
+  public func viewWillAppear(_ table: TableView) { loader.viewWillAppear() }
+  public func viewDidDisappear(_ table: TableView) { loader.viewDidDisappear() }
+
+  func cast(_ cell: TableCell) -> Loader.Cell {
+    guard let typed = cell as? Loader.Cell else {
+      preconditionFailure(
+        "LoaderDataSource: the table handed out a \(type(of: cell)), not the loader's "
+          + "\(Loader.Cell.self)")
+    }
+    return typed
+  }
+}

@@ -1,0 +1,129 @@
+public import SimPlatform
+public import SimTable
+
+/// A loader that describes itself, so a catalog can list it and build it by name.
+public protocol CatalogLoader: CellImageLoader {
+  /// The stable name used in scenarios and on the command line (`loader: reference`).
+  static var name: String { get }
+  /// The seed article it models, e.g. `002`, or nil.
+  static var seed: String? { get }
+  /// One line on the strategy.
+  static var summary: String { get }
+  /// The options it accepts.
+  static var optionSpecs: [LoaderOptionSpec] { get }
+  /// Changes the table's configuration before the table is built, for strategies that shape
+  /// the table itself (seed 003's table "twice as tall" sets `preloadMargin`). The world
+  /// builder calls it with the validated options and the run's device; the default does
+  /// nothing.
+  static func adjust(
+    _ configuration: inout TableConfiguration, options: LoaderOptions, device: DeviceProfile)
+}
+
+extension CatalogLoader {
+  /// No options.
+  public static var optionSpecs: [LoaderOptionSpec] { [] }
+  /// No seed article.
+  public static var seed: String? { nil }
+  /// Leaves the configuration as it is.
+  public static func adjust(
+    _ configuration: inout TableConfiguration, options: LoaderOptions, device: DeviceProfile
+  ) {}
+}
+
+/// A loader ready to run: the table's data source, which owns the loader.
+public struct LoaderInstance {
+  /// The catalog name.
+  public let name: String
+  /// The data source to hand the table; keep it alive for the run (the table holds it weakly).
+  public let dataSource: any TableDataSource
+  /// The loader object itself.
+  public let loader: AnyObject
+}
+
+/// The loaders known by name: the built-in catalog plus any a user registers.
+public struct LoaderCatalog {
+  /// One entry.
+  public struct Entry {
+    /// The loader's name.
+    public let name: String
+    /// The seed article it models.
+    public let seed: String?
+    /// One line on the strategy.
+    public let summary: String
+    /// Its options.
+    public let options: [LoaderOptionSpec]
+    let make: (LoaderEnvironment, LoaderOptions) throws(LoaderError) -> LoaderInstance
+    let adjuster: (inout TableConfiguration, LoaderOptions, DeviceProfile) -> Void
+
+    /// Validates `options` against this loader's specs (unknown names and mistyped values are
+    /// typed errors with suggestions).
+    public func validate(_ options: [(key: String, value: LoaderOptionValue)]) throws(LoaderError)
+      -> LoaderOptions
+    {
+      try LoaderOptions(loader: name, entries: options, specs: self.options)
+    }
+
+    /// The loader's `CatalogLoader.adjust`: call it on the table configuration before building
+    /// the table.
+    public func adjust(
+      _ configuration: inout TableConfiguration, options: LoaderOptions, device: DeviceProfile
+    ) {
+      adjuster(&configuration, options, device)
+    }
+
+    /// Builds the loader with already validated `options`.
+    public func make(environment: LoaderEnvironment, options: LoaderOptions)
+      throws(LoaderError) -> LoaderInstance
+    {
+      try make(environment, options)
+    }
+  }
+
+  /// The entries, in the order they were registered.
+  public private(set) var entries: [Entry] = []
+
+  /// An empty catalog.
+  public init() {}
+
+  /// The built-in loaders of DESIGN §3.5.
+  public static var builtIn: LoaderCatalog {
+    var catalog = LoaderCatalog()
+    for loader in builtInLoaders { catalog.register(loader) }
+    return catalog
+  }
+
+  /// The names of the loaders in the catalog.
+  public var names: [String] { entries.map(\.name) }
+
+  /// Adds `type` under its name, replacing an entry of the same name.
+  public mutating func register<L: CatalogLoader>(_ type: L.Type) {
+    entries.removeAll { $0.name == L.name }
+    entries.append(
+      Entry(
+        name: L.name, seed: L.seed, summary: L.summary, options: L.optionSpecs,
+        make: { environment, options throws(LoaderError) in
+          let loader = try L(environment: environment, options: options)
+          return LoaderInstance(name: L.name, dataSource: LoaderDataSource(loader), loader: loader)
+        },
+        adjuster: { configuration, options, device in
+          L.adjust(&configuration, options: options, device: device)
+        }))
+  }
+
+  /// The entry called `name`, or a typed error suggesting the nearest name.
+  public func entry(named name: String) throws(LoaderError) -> Entry {
+    guard let entry = entries.first(where: { $0.name == name }) else {
+      throw .unknownLoader(name, suggestion: nearestName(to: name, in: names))
+    }
+    return entry
+  }
+
+  /// Validates `options` and builds the loader called `name`.
+  public func make(
+    _ name: String, options: [(key: String, value: LoaderOptionValue)] = [],
+    environment: LoaderEnvironment
+  ) throws(LoaderError) -> LoaderInstance {
+    let entry = try entry(named: name)
+    return try entry.make(environment, entry.validate(options))
+  }
+}

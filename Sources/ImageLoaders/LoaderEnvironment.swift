@@ -1,0 +1,118 @@
+public import PNGRender
+public import SimKernel
+public import SimNetwork
+public import SimPlatform
+
+/// Everything a loader may use: the simulated platform's queues, network APIs, decoder,
+/// caches and clock, shaped like their iOS originals.
+///
+/// Loaders keep their caches in platform `MemoryCache`/`DiskCache` instances and their pending
+/// requests in platform `RequestQueue`s made here, so the oracle can see them.
+public final class LoaderEnvironment {
+  /// The simulated world.
+  public let world: World
+  /// The fake network.
+  public let network: FakeNetwork
+
+  /// An environment over `world` and `network`.
+  public init(world: World, network: FakeNetwork) {
+    self.world = world
+    self.network = network
+  }
+
+  // MARK: Clock, device, randomness
+
+  /// The current virtual time.
+  public var now: SimTime { world.now }
+  /// The device.
+  public var device: DeviceProfile { world.device }
+  /// A keyed random stream of the loader's own, independent of every other stream of the run.
+  public func random(_ key: String) -> RandomStream { world.random.stream("loader", key) }
+
+  // MARK: Threads and queues
+
+  /// The main thread: `main.async`, `main.asyncAfter`, run-loop sources and timers.
+  public var main: MainThread { world.main }
+  /// The main-thread (or worker) execution running now, if any: charge costs with `spend`.
+  public var currentExecution: Execution? { world.currentThread?.execution }
+  /// A global concurrent queue (`dispatch_get_global_queue`).
+  public func globalQueue() -> SimulatedQueue { world.globalQueue() }
+  /// A new serial queue.
+  public func serialQueue(label: String) -> SimulatedQueue { world.serialQueue(label: label) }
+  /// A new concurrent queue with an optional width.
+  public func concurrentQueue(label: String, width: Int? = nil) -> SimulatedQueue {
+    world.concurrentQueue(label: label, width: width)
+  }
+  /// A new operation queue.
+  public func operationQueue(name: String? = nil) -> SimulatedOperationQueue {
+    world.operationQueue(name: name)
+  }
+  /// `OperationQueue.main`: a serial operation queue on the main thread.
+  public func mainOperationQueue() -> SimulatedOperationQueue { world.mainOperationQueue() }
+
+  // MARK: Network
+
+  /// A URL session whose callbacks run on `callbackQueue` (nil: a serial operation queue, as
+  /// URLSession makes when given none).
+  public func urlSession(callbackQueue: CallbackQueue? = nil) -> SimulatedURLSession {
+    SimulatedURLSession(network: network, callbackQueue: callbackQueue)
+  }
+
+  /// An NSURLConnection on the main run loop; with `startImmediately: false`, schedule it in
+  /// modes and start it yourself.
+  public func connection(
+    url: String, delegate: SimulatedURLConnectionDelegate, startImmediately: Bool = true
+  ) -> SimulatedURLConnection {
+    SimulatedURLConnection(
+      url: url, delegate: delegate, network: network, startImmediately: startImmediately)
+  }
+
+  /// `dataWithContentsOfURL`: a blocking fetch holding the calling worker for the whole
+  /// transfer; nothing can cancel it.
+  public func fetchSynchronously(
+    _ url: String, on execution: Execution,
+    completion: @escaping (Result<[UInt8], NetworkError>) -> Void
+  ) {
+    network.fetchSynchronously(url, on: execution, completion: completion)
+  }
+
+  // MARK: Images
+
+  /// The decoder service: decode or downsample as a step on the calling thread.
+  public var decoder: DecoderService { world.decoder }
+  /// `UIImage(data:)`: lazy, decoded on the main thread at first display; nil for bytes
+  /// without a PNG header.
+  public func image(data: [UInt8]) -> Image? { Image(data: data) }
+  /// A placeholder image of the given pixel size.
+  public func placeholderImage(width: Int, height: Int) -> Image {
+    Image(kind: .placeholder, width: width, height: height, world: world)
+  }
+  /// A "failed to load" image of the given pixel size.
+  public func failureImage(width: Int, height: Int) -> Image {
+    Image(kind: .failure, width: width, height: height, world: world)
+  }
+
+  // MARK: Caches and request queues
+
+  /// A memory cache registered with the world (visible to the oracle).
+  public func memoryCache<Value>(
+    name: String, countLimit: Int = 0, totalCostLimit: Int64 = 0,
+    policy: MemoryCache<Value>.Policy = .insertionOrder, evictsOnMemoryWarning: Bool = true
+  ) -> MemoryCache<Value> {
+    MemoryCache(
+      world: world, name: name, countLimit: countLimit, totalCostLimit: totalCostLimit,
+      policy: policy, evictsOnMemoryWarning: evictsOnMemoryWarning)
+  }
+
+  /// A disk cache with the device's disk latency.
+  public func diskCache(name: String, byteLimit: Int64? = nil) -> DiskCache {
+    DiskCache(world: world, name: name, byteLimit: byteLimit)
+  }
+
+  /// A pending-request queue (seed 000), counted by the oracle's `bounded_queue`.
+  public func requestQueue<Element>(order: RequestQueue<Element>.Order, capacity: Int?)
+    -> RequestQueue<Element>
+  {
+    RequestQueue(world: world, order: order, capacity: capacity)
+  }
+}

@@ -1,0 +1,112 @@
+public import Scenarios
+
+/// The human summary `cellsim run` prints: one aligned line per scenario, then the first
+/// violations of each scenario that did not meet its expectation, with the command that
+/// replays it.
+public enum TextReport {
+  /// The report for `outcomes`.
+  public static func render(_ outcomes: [ScenarioOutcome], color: Bool = false) -> String {
+    let width = min(60, outcomes.map(\.file.count).max() ?? 0)
+    var lines: [String] = []
+    for outcome in outcomes {
+      let status: String
+      if outcome.result == nil {
+        status = paint("INVALID", .red, color)
+      } else {
+        status = outcome.met ? paint("met    ", .green, color) : paint("NOT MET", .red, color)
+      }
+      var line = "\(status)  \(pad(outcome.file, width))"
+      if let result = outcome.result {
+        let violated = result.violations.violated
+        line += "  \(result.loader)"
+        line +=
+          violated.isEmpty
+          ? "  no violations" : "  violated: " + violated.map(\.rawValue).joined(separator: ", ")
+        line += "  digest \(result.digest)"
+      }
+      lines.append(line)
+    }
+    for outcome in outcomes where !outcome.met {
+      lines.append("")
+      lines.append("\(outcome.file):")
+      if let error = outcome.error {
+        lines.append("  \(error)")
+        continue
+      }
+      guard let result = outcome.result else { continue }
+      for reason in result.unmetReasons { lines.append("  - \(reason)") }
+      for violation in result.violations.first.prefix(5) {
+        var place = "t=\(violation.time)"
+        if let frame = violation.frame { place += " frame \(frame)" }
+        lines.append("  \(violation.invariant.rawValue) at \(place): \(violation.detail)")
+      }
+      if result.violations.first.count > 5 {
+        lines.append("  … and \(result.violations.first.count - 5) more first violations")
+      }
+      lines.append("  replay: \(outcome.replayCommand)")
+    }
+    let met = outcomes.filter(\.met).count
+    lines.append("")
+    lines.append(
+      "\(outcomes.count) scenario\(outcomes.count == 1 ? "" : "s"): \(met) met, \(outcomes.count - met) not met"
+    )
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  enum Color: String {
+    case red = "31"
+    case green = "32"
+  }
+
+  static func paint(_ text: String, _ c: Color, _ enabled: Bool) -> String {
+    enabled ? "\u{1B}[\(c.rawValue)m\(text)\u{1B}[0m" : text
+  }
+
+  static func pad(_ text: String, _ width: Int) -> String {
+    text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+  }
+}
+
+/// JUnit XML for CI: one test case per scenario file.
+public enum JUnitReport {
+  /// The XML document for `outcomes`.
+  public static func render(_ outcomes: [ScenarioOutcome]) -> String {
+    let failures = outcomes.filter { !$0.met }.count
+    var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    xml +=
+      "<testsuites><testsuite name=\"cellsim\" tests=\"\(outcomes.count)\" failures=\"\(failures)\">\n"
+    for outcome in outcomes {
+      let name = escape(outcome.result?.name ?? outcome.file)
+      xml += "  <testcase classname=\"\(escape(outcome.file))\" name=\"\(name)\">"
+      if !outcome.met {
+        let message =
+          outcome.error
+          ?? (outcome.result?.unmetReasons ?? []).joined(separator: "; ")
+        var body = message
+        for violation in outcome.result?.violations.first.prefix(5) ?? [] {
+          body += "\n\(violation.invariant.rawValue) at t=\(violation.time): \(violation.detail)"
+        }
+        body += "\nreplay: \(outcome.replayCommand)"
+        xml += "<failure message=\"\(escape(message))\">\(escape(body))</failure>"
+      }
+      xml += "</testcase>\n"
+    }
+    xml += "</testsuite></testsuites>\n"
+    return xml
+  }
+
+  static func escape(_ s: String) -> String {
+    var out = ""
+    for c in s.unicodeScalars {
+      switch c {
+      case "&": out += "&amp;"
+      case "<": out += "&lt;"
+      case ">": out += "&gt;"
+      case "\"": out += "&quot;"
+      case _ where c.value < 0x20 && c != "\n" && c != "\t": out += "?"
+      default: out.unicodeScalars.append(c)
+      }
+    }
+    return out
+  }
+}

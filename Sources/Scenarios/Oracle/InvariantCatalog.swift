@@ -1,0 +1,80 @@
+/// The invariants' ids, definitions and parameters, as SCENARIO_FORMAT.md gives them
+/// (`cellsim invariants` prints these).
+public enum InvariantCatalog {
+  /// One invariant.
+  public struct Entry: Sendable {
+    /// The stable id.
+    public let id: Scenario.InvariantID
+    /// The definition.
+    public let definition: String
+    /// The parameters and their defaults.
+    public let parameters: String
+  }
+
+  /// Every invariant, in id order.
+  public static let entries: [Entry] = [
+    Entry(
+      id: .noCrossCellImage,
+      definition:
+        "At every frame commit, each displayed cell's image is nil, a placeholder or failure "
+        + "image, a manual image (set by a set_image event), or an image decoded from the bytes "
+        + "served for the URL its row has at that instant, at any size or crop.",
+      parameters: "none"),
+    Entry(
+      id: .noCorruptImage,
+      definition:
+        "Every displayed image decoded from network bytes was decoded from exactly the bytes of "
+        + "one complete, successful transfer.",
+      parameters: "none"),
+    Entry(
+      id: .eventuallyLoaded,
+      definition:
+        "While the table is at rest, each displayed row whose URL is servable must, within "
+        + "`within` of the later of (rest began, the row was displayed), show its image, have a "
+        + "transfer of its URL outstanding, or show the failure image because the URL's most "
+        + "recent transfer failed (a cancelled transfer is not a failure); and it must show its "
+        + "image within `within` of the end of any successful transfer of its URL. At the end "
+        + "of the run the same holds, with the end as the deadline.",
+      parameters: "within (default 2s)"),
+    Entry(
+      id: .cancelOnEndDisplay,
+      definition:
+        "When a row ends display, any transfer of its URL that no displayed row and no "
+        + "prefetch-window row still needs is cancelled within `within` of the "
+        + "didEndDisplaying call.",
+      parameters: "within (default 0ms: before that main-thread turn ends)"),
+    Entry(
+      id: .boundedQueue,
+      definition:
+        "Outstanding transfers (waiting for a connection slot, plus active) plus the entries "
+        + "waiting in the loader's platform request queues never exceed `max`.",
+      parameters: "max (default visible: displayed rows plus the prefetch window)"),
+    Entry(
+      id: .noDuplicateTransfers,
+      definition: "At most one transfer per URL is outstanding at a time.",
+      parameters: "none"),
+    Entry(
+      id: .cacheHitOnRevisit,
+      definition:
+        "When a row enters display and a MemoryCache of the loader holds a decoded image for "
+        + "its URL, that image is committed in the first frame that shows the row, and no "
+        + "transfer for the URL starts.",
+      parameters: "none"),
+    Entry(
+      id: .noDeliveryStall,
+      definition:
+        "A transfer that has completed on the wire has its completion callback run within "
+        + "`within`.",
+      parameters: "within (default 250ms)"),
+    Entry(
+      id: .frameBudget,
+      definition:
+        "The hitch ratio while scrolling stays at or below `max_hitch_ratio` ms/s "
+        + "(Instruments' scale: under 5 good, 5-10 warning, 10 or more critical).",
+      parameters: "max_hitch_ratio (default 5)"),
+    Entry(
+      id: .memoryBudget,
+      definition: "Peak live decoded bytes stay at or below `max`.",
+      parameters: "max (default: the device's memory budget)"),
+  ]
+}

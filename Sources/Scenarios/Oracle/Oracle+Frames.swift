@@ -1,0 +1,260 @@
+import PNGRender
+import SimKernel
+import SimNetwork
+import SimPlatform
+import SimTable
+
+extension Oracle {
+  /// Checks a committed frame: what every displayed cell shows, rows waiting for images,
+  /// expected cache hits, and decoded memory.
+  func frameCommitted(_ frame: CommittedFrame) {
+    lastFrame = frame.frame
+    updateRest()
+    for cell in frame.cells {
+      checkImages(of: cell)
+    }
+    checkCacheHits(frame)
+    checkEventuallyLoaded(frame.cells, deadlineIsNow: false)
+    checkMemory()
+    checkPendingStalls()
+  }
+
+  /// A frame ended (the main-thread turn is over): end-of-display checks due at the end of
+  /// the turn run now.
+  func frameEnded() {
+    runEndChecks(upTo: world.now)
+    if boundedQueueDirty {
+      boundedQueueDirty = false
+      checkBoundedQueue()
+    }
+  }
+
+  func updateRest() {
+    let atRest = table.scrollState == .idle
+    if atRest, restSince == nil {
+      restSince = world.now
+    } else if !atRest {
+      restSince = nil
+    }
+  }
+
+  func checkImages(of cell: DisplayedCell) {
+    for image in cell.images where image.kind == .content {
+      guard let source = image.provenance?.source else { continue }
+      if isChecked(.noCrossCellImage), !shows(image, bytesOf: cell.url) {
+        let culprit = culprits(of: source)
+        let whose =
+          culprit.items.isEmpty
+          ? "an image whose bytes no row's URL serves"
+          : "the image of item\(culprit.items.count > 1 ? "s" : "") "
+            + culprit.items.prefix(3).map(String.init).joined(separator: ", ")
+        flag(
+          .noCrossCellImage, row: cell.indexPath.row, item: cell.itemID, cell: cell.cellID,
+          urls: [cell.url] + culprit.urls.prefix(2),
+          "cell \(cell.cellID) at row \(cell.indexPath.row) (item \(cell.itemID)) shows \(whose)"
+            + (image.isOutgoing ? " (fading out)" : "")
+            + "; check that the cell still represents the request's item before setting")
+      }
+      if isChecked(.noCorruptImage), !image.rendered || !completeDigests.contains(source.value) {
+        flag(
+          .noCorruptImage, row: cell.indexPath.row, item: cell.itemID, cell: cell.cellID,
+          urls: [cell.url],
+          "cell \(cell.cellID) at row \(cell.indexPath.row) shows an image decoded from bytes "
+            + "that no complete, successful transfer delivered"
+            + (image.rendered ? "" : " (the decode failed: the user sees a broken image)")
+            + "; decode only whole, successful responses")
+      }
+    }
+  }
+
+  // MARK: eventually_loaded
+
+  /// `eventually_loaded`, as SCENARIO_FORMAT.md defines it: at rest, a displayed row whose URL
+  /// is servable must, within `within` of the later of (rest began, the row was displayed),
+  /// show its image, have a transfer of its URL outstanding, or show the failure image after
+  /// its URL's latest transfer failed; and it must show its image within `within` of the end of
+  /// a successful transfer of its URL that ended while it was displayed. At the end of the run
+  /// the end is the deadline.
+  func checkEventuallyLoaded(_ cells: [DisplayedCell], deadlineIsNow: Bool) {
+    guard let within = check({ if case .eventuallyLoaded(let w) = $0 { w } else { nil } }) else {
+      return
+    }
+    guard deadlineIsNow || restSince != nil else { return }
+    for cell in cells {
+      guard network.isServable(cell.url), !showsCorrectImage(cell) else { continue }
+      let displayed = displayedSince[cell.cellID] ?? world.now
+      let since = max(restSince ?? world.now, displayed)
+      if let success = lastSuccessEnd[cell.url], success >= displayed,
+        deadlineIsNow || world.now - max(success, since) >= within
+      {
+        flagNotLoaded(
+          cell, reason: "a successful transfer of its URL ended \(world.now - success) ago")
+        continue
+      }
+      guard deadlineIsNow || world.now - since >= within else { continue }
+      if network.outstanding(for: cell.url) > 0 { continue }
+      let failed = lastOutcome[cell.url].map { $0 != .success && $0 != .cancelled } ?? false
+      if failed && cell.images.contains(where: { $0.kind == .failure }) { continue }
+      flagNotLoaded(
+        cell,
+        reason: deadlineIsNow
+          ? "the run ended" : "it has been displayed at rest for \(world.now - since)")
+    }
+  }
+
+  func flagNotLoaded(_ cell: DisplayedCell, reason: String) {
+    flag(
+      .eventuallyLoaded, row: cell.indexPath.row, item: cell.itemID, cell: cell.cellID,
+      urls: [cell.url],
+      "row \(cell.indexPath.row) (item \(cell.itemID)) does not show the image of \(cell.url) "
+        + "though \(reason); make sure every displayed row ends with its image, a request in "
+        + "flight, or the failure image")
+  }
+
+  // MARK: Display callbacks
+
+  func tableCallback(_ callback: TableCallback) {
+    switch callback {
+    case .willDisplay(let cell, let row, let itemID, let url):
+      displayedSince[cell.cellID] = world.now
+      metrics.rowDisplayed(itemID: itemID, at: world.now)
+      expectCacheHit(cell: cell, row: row, itemID: itemID, url: url)
+    case .didEndDisplaying(let cell, let row, let itemID, let url):
+      displayedSince[cell.cellID] = nil
+      if let itemID { metrics.rowEnded(itemID: itemID, at: world.now) }
+      guard let url,
+        let within = check({
+          if case .cancelOnEndDisplay(let w) = $0 { w } else { nil }
+        })
+      else { return }
+      pendingEndChecks.append((url, row, itemID, cell.cellID, world.now + within))
+      if within > .zero {
+        world.loop.schedule(after: within) { [weak self] in
+          self?.runEndChecks(upTo: self?.world.now ?? .zero)
+        }
+      } else if world.currentThread?.execution == nil {
+        // Outside any main-thread turn (a mutation event): the turn is this event.
+        world.loop.schedule(after: .zero) { [weak self] in
+          self?.runEndChecks(upTo: self?.world.now ?? .zero)
+        }
+      }
+    }
+  }
+
+  /// Runs end-of-display checks whose deadline has come.
+  func runEndChecks(upTo now: SimTime) {
+    var remaining: [(url: String, row: Int, item: Int?, cell: Int, at: SimTime)] = []
+    for pending in pendingEndChecks {
+      guard pending.at <= now else {
+        remaining.append(pending)
+        continue
+      }
+      let stillNeeded =
+        table.visibleCells.contains { cell in cell.itemID.flatMap(urlOfItem) == pending.url }
+        || table.prefetchWindow.contains { table.item(at: $0)?.url == pending.url }
+      guard !stillNeeded else { continue }
+      let stale = network.outstandingIDs.compactMap { network.record(id: $0) }
+        .filter { $0.url == pending.url && $0.queuedAt <= pending.at }
+      if !stale.isEmpty {
+        flag(
+          .cancelOnEndDisplay, row: pending.row, item: pending.item, cell: pending.cell,
+          urls: [pending.url],
+          "row \(pending.row) ended display but \(stale.count) transfer"
+            + "\(stale.count > 1 ? "s" : "") of \(pending.url) kept running; cancel work in "
+            + "didEndDisplaying when no other row needs the URL")
+      }
+    }
+    pendingEndChecks = remaining
+  }
+
+  // MARK: cache_hit_on_revisit
+
+  func expectCacheHit(cell: TableCell, row: Int, itemID: Int, url: String) {
+    guard isChecked(.cacheHitOnRevisit), let served = server.digest(for: url) else { return }
+    // An entry counts when it is keyed by the URL and holds a decoded image of the URL's
+    // bytes: identical bytes served under another URL are another URL's image.
+    for cache in world.liveMemoryCaches {
+      guard let image = cache.peekValue(forKey: url) as? Image, image.kind == .content,
+        image.provenance?.source == served
+      else { continue }
+      expectedCacheHits.append((itemID, row, cell.cellID, url, served))
+      return
+    }
+  }
+
+  func checkCacheHits(_ frame: CommittedFrame) {
+    guard !expectedCacheHits.isEmpty else { return }
+    var remaining: [(item: Int, row: Int, cell: Int, url: String, source: ContentDigest)] = []
+    for expected in expectedCacheHits {
+      guard let shown = frame.cells.first(where: { $0.itemID == expected.item }) else {
+        remaining.append(expected)
+        continue
+      }
+      let hit = shown.images.contains {
+        $0.kind == .content && !$0.isOutgoing && $0.provenance?.source == expected.source
+      }
+      if !hit {
+        flag(
+          .cacheHitOnRevisit, row: shown.indexPath.row, item: expected.item, cell: shown.cellID,
+          urls: [expected.url],
+          "row \(shown.indexPath.row) (item \(expected.item)) came back on screen while a memory "
+            + "cache held its decoded image, but its first frame did not show it; set cached "
+            + "images synchronously in cellForRow/willDisplay")
+      }
+    }
+    expectedCacheHits = remaining
+  }
+
+  func checkNoTransferOnCacheHit(_ url: String) {
+    guard let expected = expectedCacheHits.first(where: { $0.url == url }) else { return }
+    flag(
+      .cacheHitOnRevisit, row: expected.row, item: expected.item, cell: expected.cell,
+      urls: [url],
+      "a transfer of \(url) started although a memory cache held its decoded image; "
+        + "look in the cache before fetching")
+  }
+
+  // MARK: memory_budget, frame_budget
+
+  func memoryLimit() -> Int64? {
+    let picked: ByteSize?? = check { check -> ByteSize?? in
+      if case .memoryBudget(let max) = check { return .some(max) }
+      return nil
+    }
+    guard let bound = picked else { return nil }
+    return bound?.bytes ?? world.device.memoryBudget
+  }
+
+  func checkMemory() {
+    guard !memoryFlagged, let limit = memoryLimit(), world.memory.peakBytes > limit else { return }
+    memoryFlagged = true
+    flag(
+      .memoryBudget,
+      "decoded images peaked at \(ByteSize(bytes: world.memory.peakBytes)) against a budget of "
+        + "\(ByteSize(bytes: limit)); downsample to the cell's size and bound caches by cost")
+  }
+
+  /// The checks due at the end of the run.
+  func finish(lastCommitted: [DisplayedCell]) {
+    runEndChecks(upTo: .distantFuture)
+    checkPendingStalls()
+    checkMemory()
+    checkEventuallyLoaded(lastCommitted, deadlineIsNow: true)
+    if let maxRatio = check({ if case .frameBudget(let r) = $0 { r } else { nil } }) {
+      let stats = world.main.frameStats
+      if stats.hitchRatio > maxRatio {
+        flag(
+          .frameBudget,
+          "hitch ratio \(Self.format(stats.hitchRatio)) ms/s over "
+            + "\(Self.format(stats.scrollingTime.seconds)) s of scrolling exceeds "
+            + "\(Self.format(maxRatio)) ms/s (\(stats.hitches) hitches); move decoding and "
+            + "resizing off the main thread")
+      }
+    }
+  }
+
+  static func format(_ value: Double) -> String {
+    let rounded = (value * 100).rounded() / 100
+    return rounded == rounded.rounded() ? String(Int64(rounded)) : String(rounded)
+  }
+}

@@ -1,0 +1,208 @@
+import PNGRender
+import SimKernel
+import SimNetwork
+import SimPlatform
+import SimTable
+
+/// Checks the invariants of SCENARIO_FORMAT.md against what the user would see: what each frame
+/// commits (the display log), what the network carried (transfer events), what the main thread
+/// did (frame records) and what the table told the app (display callbacks). It never looks at a
+/// loader's private state.
+///
+/// Checks run at every frame commit, at every transfer event and at the end of the run. The
+/// report keeps the first violation per (invariant, row) and a count per invariant; each
+/// violation is also traced, so the digest covers the verdict.
+final class Oracle {
+  let world: World
+  let table: TableView
+  let network: FakeNetwork
+  let server: ImageServer
+  let checks: [Scenario.InvariantCheck]
+  var report = ViolationReport()
+  let metrics: MetricsCollector
+
+  /// Digests of the bytes each URL's transfers delivered, whatever the outcome.
+  var deliveredDigests: [String: Set<UInt64>] = [:]
+  /// Digests of bytes delivered whole by a successful transfer.
+  var completeDigests: Set<UInt64> = []
+  /// For each digest, the URLs whose transfers or fixtures produced it (to name the culprit).
+  var urlsByDigest: [UInt64: Set<String>] = [:]
+  var lastFrame: Int64?
+
+  // eventually_loaded
+  var restSince: SimTime?
+  var displayedSince: [Int: SimTime] = [:]  // by cell id
+  var lastSuccessEnd: [String: SimTime] = [:]
+  var lastOutcome: [String: TransferOutcome] = [:]
+  // cancel_on_end_display
+  var pendingEndChecks: [(url: String, row: Int, item: Int?, cell: Int, at: SimTime)] = []
+  // cache_hit_on_revisit
+  var expectedCacheHits: [(item: Int, row: Int, cell: Int, url: String, source: ContentDigest)] =
+    []
+  // no_delivery_stall
+  var awaitingCallback: [(id: Int, url: String, endedAt: SimTime)] = []
+  var memoryFlagged = false
+  /// Set when the queue changed during a main-thread turn: the bound is checked when the turn
+  /// ends, once the layout pass has settled which rows are displayed.
+  var boundedQueueDirty = false
+  /// The URL of an item id, including deleted items (set by the run).
+  var urlOfItem: (Int) -> String? = { _ in nil }
+
+  init(
+    world: World, table: TableView, network: FakeNetwork, server: ImageServer,
+    checks: [Scenario.InvariantCheck], metrics: MetricsCollector
+  ) {
+    self.world = world
+    self.table = table
+    self.network = network
+    self.server = server
+    self.checks = checks
+    self.metrics = metrics
+  }
+
+  func check<T>(_ pick: (Scenario.InvariantCheck) -> T?) -> T? {
+    for check in checks { if let value = pick(check) { return value } }
+    return nil
+  }
+
+  func isChecked(_ id: Scenario.InvariantID) -> Bool { checks.contains { $0.id == id } }
+
+  /// Records a violation (and traces it).
+  func flag(
+    _ invariant: Scenario.InvariantID, row: Int? = nil, item: Int? = nil, cell: Int? = nil,
+    urls: [String] = [], _ detail: String
+  ) {
+    let violation = Violation(
+      invariant: invariant, time: world.now, frame: lastFrame, row: row, item: item, cell: cell,
+      urls: urls.sorted(), detail: detail)
+    report.record(violation)
+    world.trace.record(at: world.now, "oracle.violation") {
+      $0.field("invariant", invariant.rawValue)
+      if let row { $0.field("row", row) }
+      if let cell { $0.field("cell", cell) }
+    }
+  }
+
+  // MARK: What a URL may show
+
+  /// Whether `image` (a content image) shows bytes served for `url`: its fixture, or anything
+  /// a transfer of `url` delivered.
+  func shows(_ image: DisplayedImage, bytesOf url: String) -> Bool {
+    guard let source = image.provenance?.source else { return false }
+    if server.digest(for: url) == source { return true }
+    return deliveredDigests[url]?.contains(source.value) ?? false
+  }
+
+  /// Whether the cell shows its row's correct image.
+  func showsCorrectImage(_ cell: DisplayedCell) -> Bool {
+    cell.images.contains {
+      $0.kind == .content && !$0.isOutgoing && $0.rendered && shows($0, bytesOf: cell.url)
+    }
+  }
+
+  /// Items whose URLs produced `source`, for messages.
+  func culprits(of source: ContentDigest) -> (urls: [String], items: [Int]) {
+    var urls = urlsByDigest[source.value] ?? []
+    for url in server.urlsServing(source) { urls.insert(url) }
+    let sorted = urls.sorted()
+    let items = table.model.items.filter { sorted.contains($0.url) }.map(\.id)
+    return (sorted, items)
+  }
+
+  // MARK: Transfers
+
+  func transferEvent(_ event: TransferEvent) {
+    let record = event.record
+    switch event.kind {
+    case .queued:
+      if isChecked(.noDuplicateTransfers), network.outstanding(for: record.url) > 1 {
+        let row = table.model.items.firstIndex { $0.url == record.url }
+        flag(
+          .noDuplicateTransfers, row: row, urls: [record.url],
+          "a second transfer of \(record.url) started while one was outstanding; "
+            + "coalesce requests for the same URL")
+      }
+      checkBoundedQueue()
+      checkNoTransferOnCacheHit(record.url)
+    case .ended(let outcome):
+      var digests = deliveredDigests[record.url] ?? []
+      digests.insert(record.digest)
+      deliveredDigests[record.url] = digests
+      urlsByDigest[record.digest, default: []].insert(record.url)
+      lastOutcome[record.url] = outcome
+      if record.deliveredExactBytes {
+        completeDigests.insert(record.digest)
+        lastSuccessEnd[record.url] = event.at
+      }
+      if outcome != .cancelled { awaitingCallback.append((record.id, record.url, event.at)) }
+    case .callbackRan:
+      if let index = awaitingCallback.firstIndex(where: { $0.id == record.id }) {
+        let waiting = awaitingCallback.remove(at: index)
+        checkStall(waiting, deliveredAt: event.at)
+      }
+    default:
+      break
+    }
+  }
+
+  func requestQueueChanged() { checkBoundedQueue() }
+
+  func checkBoundedQueue() {
+    if world.currentThread?.isMain == true {
+      boundedQueueDirty = true
+      return
+    }
+    guard let bound = check({ if case .boundedQueue(let max) = $0 { max } else { nil } }) else {
+      return
+    }
+    let limit: Int
+    switch bound {
+    case .visible: limit = table.visibleCells.count + table.prefetchWindowCount
+    case .count(let n): limit = n
+    }
+    let count = network.outstandingTransfers + world.requestQueueEntries
+    if count > limit {
+      flag(
+        .boundedQueue,
+        "\(count) requests outstanding or queued (\(network.outstandingTransfers) transfers, "
+          + "\(world.requestQueueEntries) queued) against a bound of \(limit)"
+          + (bound == .visible ? " (displayed rows plus the prefetch window)" : "")
+          + "; drop or cancel requests for rows that left the screen")
+    }
+  }
+
+  func checkStall(_ waiting: (id: Int, url: String, endedAt: SimTime), deliveredAt: SimTime) {
+    guard let within = check({ if case .noDeliveryStall(let w) = $0 { w } else { nil } }) else {
+      return
+    }
+    if deliveredAt - waiting.endedAt > within {
+      let row = table.model.items.firstIndex { $0.url == waiting.url }
+      flag(
+        .noDeliveryStall, row: row, urls: [waiting.url],
+        "transfer \(waiting.id) of \(waiting.url) finished on the wire at \(waiting.endedAt) but "
+          + "its completion ran \(deliveredAt - waiting.endedAt) later (bound \(within)); "
+          + "deliver callbacks in common run-loop modes or off the main run loop")
+    }
+  }
+
+  /// Stalls still waiting now, flagged once they pass the bound.
+  func checkPendingStalls() {
+    guard let within = check({ if case .noDeliveryStall(let w) = $0 { w } else { nil } }) else {
+      return
+    }
+    var remaining: [(id: Int, url: String, endedAt: SimTime)] = []
+    for waiting in awaitingCallback {
+      if world.now - waiting.endedAt > within {
+        let row = table.model.items.firstIndex { $0.url == waiting.url }
+        flag(
+          .noDeliveryStall, row: row, urls: [waiting.url],
+          "transfer \(waiting.id) of \(waiting.url) finished on the wire at \(waiting.endedAt) "
+            + "and its completion has not run \(within) later; deliver callbacks in common "
+            + "run-loop modes or off the main run loop")
+      } else {
+        remaining.append(waiting)
+      }
+    }
+    awaitingCallback = remaining
+  }
+}

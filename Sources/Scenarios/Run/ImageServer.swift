@@ -1,0 +1,88 @@
+public import Foundation
+import PNGRender
+import SimTable
+
+/// What each URL serves: the bytes of one fixture PNG, and their content digest.
+///
+/// Built from a scenario's `images` section: the URL template, fixture globs under the fixtures
+/// root (sorted, assigned round-robin by item id), `shared` groups and `overrides`. Items
+/// inserted later get the template URL and the fixture their id's turn gives; `set_url` events
+/// register their URL here. Lookups are by key only; nothing iterates a dictionary in an order
+/// that could reach a trace.
+final class ImageServer {
+  let images: Scenario.Images
+  let fixturesRoot: URL
+  /// Fixture paths matched by the globs, sorted, relative to the root.
+  let fixtures: [String]
+  var bytesByURL: [String: [UInt8]] = [:]
+  var digestByURL: [String: ContentDigest] = [:]
+  var fileCache: [String: [UInt8]] = [:]
+
+  init(images: Scenario.Images, fixturesRoot: URL) throws(RunError) {
+    self.images = images
+    self.fixturesRoot = fixturesRoot
+    fixtures = FixtureGlob.expand(images.fixtures, in: fixturesRoot)
+    if fixtures.isEmpty {
+      throw .setup(
+        "images.fixtures: \(images.fixtures) match no file under \(fixturesRoot.path)")
+    }
+  }
+
+  /// The items at the start of a run: ids 0..<rows with their URLs.
+  func initialItems(rows: Int) throws(RunError) -> [TableItem] {
+    var urls = (0..<rows).map { images.templateURL(forItem: $0) }
+    var fixtureOf = (0..<rows).map { fixtures[$0 % fixtures.count] }
+    for group in images.shared where group.count > 0 {
+      for id in group where id < rows && group[0] < rows {
+        urls[id] = urls[group[0]]
+        fixtureOf[id] = fixtureOf[group[0]]
+      }
+    }
+    for override in images.overrides where override.id < rows {
+      if let url = override.url { urls[override.id] = url }
+      if let fixture = override.fixture { fixtureOf[override.id] = fixture }
+    }
+    for id in 0..<rows { try register(url: urls[id], fixture: fixtureOf[id]) }
+    return (0..<rows).map { TableItem(id: $0, url: urls[$0]) }
+  }
+
+  /// Registers the URL an inserted item `id` gets, with its round-robin fixture.
+  func registerInserted(id: Int) throws(RunError) -> String {
+    let url = images.templateURL(forItem: id)
+    if bytesByURL[url] == nil { try register(url: url, fixture: fixtures[id % fixtures.count]) }
+    return url
+  }
+
+  /// Makes `url` serve `fixture` (a path under the fixtures root). A URL already registered
+  /// keeps its first fixture unless `replace` is set.
+  func register(url: String, fixture: String, replace: Bool = false) throws(RunError) {
+    if bytesByURL[url] != nil && !replace { return }
+    let bytes = try load(fixture)
+    bytesByURL[url] = bytes
+    digestByURL[url] = ContentDigest(of: bytes)
+  }
+
+  /// The bytes `url` serves, or nil (the network answers 404).
+  func bytes(for url: String) -> [UInt8]? { bytesByURL[url] }
+
+  /// The digest of the bytes `url` serves.
+  func digest(for url: String) -> ContentDigest? { digestByURL[url] }
+
+  func load(_ fixture: String) throws(RunError) -> [UInt8] {
+    if let cached = fileCache[fixture] { return cached }
+    let url = fixturesRoot.appendingPathComponent(fixture)
+    guard let data = FileManager.default.contents(atPath: url.path) else {
+      throw .setup("fixture \(fixture) cannot be read under \(fixturesRoot.path)")
+    }
+    let bytes = [UInt8](data)
+    fileCache[fixture] = bytes
+    return bytes
+  }
+}
+
+extension ImageServer {
+  /// The URLs whose fixture has digest `source`, sorted (for messages only).
+  func urlsServing(_ source: ContentDigest) -> [String] {
+    digestByURL.filter { $0.value == source }.map(\.key).sorted()
+  }
+}

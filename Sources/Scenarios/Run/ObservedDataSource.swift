@@ -1,0 +1,63 @@
+import SimPlatform
+import SimTable
+
+/// What the table told the app, as the oracle hears it.
+enum TableCallback {
+  case willDisplay(cell: TableCell, row: Int, itemID: Int, url: String)
+  case didEndDisplaying(cell: TableCell, row: Int, itemID: Int?, url: String?)
+}
+
+/// Sits between the table and the loader's data source, forwarding every call unchanged and
+/// telling the oracle about display callbacks. The oracle judges the loader from outside: this
+/// sees exactly what UIKit would have told the app, never the loader's state.
+final class ObservedDataSource: TableDataSource {
+  let inner: any TableDataSource
+  /// Hears every display callback.
+  var observe: (TableCallback) -> Void = { _ in }
+  /// The URL of each item id the run has seen, kept current through `set_url`.
+  var urlOfItem: (Int) -> String? = { _ in nil }
+
+  init(_ inner: any TableDataSource) {
+    self.inner = inner
+  }
+
+  func reuseIdentifier(for item: TableItem, at indexPath: IndexPath, in table: TableView) -> String
+  {
+    inner.reuseIdentifier(for: item, at: indexPath, in: table)
+  }
+
+  func cellClass(forReuseIdentifier identifier: String) -> TableCell.Type {
+    inner.cellClass(forReuseIdentifier: identifier)
+  }
+
+  func cellForRow(_ cell: TableCell, item: TableItem, at indexPath: IndexPath, in table: TableView)
+  {
+    inner.cellForRow(cell, item: item, at: indexPath, in: table)
+  }
+
+  func willDisplay(_ cell: TableCell, at indexPath: IndexPath, in table: TableView) {
+    if let item = table.item(at: indexPath) {
+      observe(.willDisplay(cell: cell, row: indexPath.row, itemID: item.id, url: item.url))
+    }
+    inner.willDisplay(cell, at: indexPath, in: table)
+  }
+
+  func didEndDisplaying(_ cell: TableCell, at indexPath: IndexPath, in table: TableView) {
+    inner.didEndDisplaying(cell, at: indexPath, in: table)
+    // Observed after the app's callback ran: cancellation inside it counts as in time.
+    let url = cell.itemID.flatMap(urlOfItem)
+    observe(.didEndDisplaying(cell: cell, row: indexPath.row, itemID: cell.itemID, url: url))
+  }
+
+  func prefetchRows(at indexPaths: [IndexPath], in table: TableView) {
+    inner.prefetchRows(at: indexPaths, in: table)
+  }
+
+  func cancelPrefetchingForRows(at indexPaths: [IndexPath], in table: TableView) {
+    inner.cancelPrefetchingForRows(at: indexPaths, in: table)
+  }
+
+  func didReceiveMemoryWarning(in table: TableView) { inner.didReceiveMemoryWarning(in: table) }
+  func viewWillAppear(_ table: TableView) { inner.viewWillAppear(table) }
+  func viewDidDisappear(_ table: TableView) { inner.viewDidDisappear(table) }
+}

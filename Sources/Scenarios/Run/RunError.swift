@@ -1,0 +1,19 @@
+/// Why a scenario could not be run to its end: bad input the reader could not catch
+/// statically, or a loader that could not be built.
+public enum RunError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The world could not be set up (fixtures, network script, table configuration, loader).
+  case setup(String)
+  /// An event could not be applied when its time came (a row out of range after earlier
+  /// mutations, say). `index` is the event's position in `events`.
+  case invalidEvent(index: Int, message: String)
+  /// The simulation ran away: more events than the kernel's limit.
+  case runaway(String)
+
+  public var description: String {
+    switch self {
+    case .setup(let message): return message
+    case .invalidEvent(let index, let message): return "events[\(index)]: \(message)"
+    case .runaway(let message): return message
+    }
+  }
+}

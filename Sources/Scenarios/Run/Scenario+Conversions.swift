@@ -1,0 +1,77 @@
+import ImageLoaders
+import SimKernel
+import SimNetwork
+import SimTable
+
+extension Scenario.Network {
+  /// The fake network's script for this section.
+  var script: NetworkScript {
+    NetworkScript(
+      latency: latency.map(\.networkLatency) ?? NetworkScript().latency,
+      bandwidth: bandwidth?.bytes, chunkSize: chunkSize.bytes,
+      maxConnectionsPerHost: maxConnectionsPerHost,
+      rules: rules.map(\.networkRule),
+      outages: outages.map { Outage(from: $0.from, to: $0.to) })
+  }
+}
+
+extension Scenario.Latency {
+  var networkLatency: Latency {
+    switch self {
+    case .fixed(let d): return .fixed(d)
+    case .uniform(let min, let max): return .uniform(min: min, max: max)
+    case .lognormal(let median, let p99): return .lognormal(median: median, p99: p99)
+    }
+  }
+}
+
+extension Scenario.NetworkRule {
+  var networkRule: NetworkRule {
+    let failure: NetworkFailure? =
+      switch fail {
+      case .status(let code): .status(code)
+      case .timeout: .timeout
+      case .resetAfter(let size): .resetAfter(bytes: size.bytes)
+      case nil: nil
+      }
+    let corruption: Corruption? =
+      switch corrupt {
+      case .truncate: .truncate
+      case .flipBytes: .flipBytes
+      case nil: nil
+      }
+    return NetworkRule(
+      match: match, latency: latency?.networkLatency, bandwidth: bandwidth?.bytes, fail: failure,
+      after: after, corrupt: corruption, hold: hold, times: times)
+  }
+}
+
+extension Scenario.Table {
+  /// The table's configuration for this section.
+  var configuration: TableConfiguration {
+    var c = TableConfiguration()
+    c.rowHeight = rowHeight
+    c.columns = columns
+    c.imageSize = SimTable.ImageSize(width: imageSize.width, height: imageSize.height)
+    c.prefetching = prefetching
+    c.prefetchDistance = prefetchDistance
+    c.preloadMargin = preloadMargin
+    c.layoutOrder = layoutOrder == .displayFirst ? .displayFirst : .endFirst
+    c.cellPrefetching = cellPrefetching
+    c.reuseOrder = reuseOrder == .lifo ? .lifo : .fifo
+    c.startOffset = startOffset
+    return c
+  }
+}
+
+extension Scenario.Option {
+  /// The option as the loader catalog reads it.
+  var loaderOption: (key: String, value: LoaderOptionValue) {
+    switch value {
+    case .flag(let b): return (key, .bool(b))
+    case .integer(let i): return (key, .number(Double(i)))
+    case .number(let n): return (key, .number(n))
+    case .text(let t): return (key, .string(t))
+    }
+  }
+}

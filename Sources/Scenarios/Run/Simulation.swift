@@ -1,0 +1,182 @@
+public import Foundation
+public import ImageLoaders
+import SimKernel
+import SimNetwork
+import SimPlatform
+import SimTable
+
+/// How to run a scenario.
+public struct SimulationOptions {
+  /// The folder fixture globs are resolved under (the project's `Fixtures/` by default).
+  public var fixturesRoot: URL
+  /// Overrides the scenario's seed.
+  public var seed: UInt64?
+  /// Overrides the scenario's loader (its options are kept only if the names match).
+  public var loader: String?
+  /// The loaders known by name.
+  public var catalog: LoaderCatalog
+  /// Keep the full trace text in the result (for `--trace FILE` and replay).
+  public var keepTrace: Bool
+
+  /// Options with the given fixtures root and the built-in catalog.
+  public init(
+    fixturesRoot: URL, seed: UInt64? = nil, loader: String? = nil,
+    catalog: LoaderCatalog = .builtIn, keepTrace: Bool = false
+  ) {
+    self.fixturesRoot = fixturesRoot
+    self.seed = seed
+    self.loader = loader
+    self.catalog = catalog
+    self.keepTrace = keepTrace
+  }
+}
+
+/// Runs scenarios: builds the world, the network, the table and the loader, applies the
+/// events, checks the invariants and collects the metrics.
+public enum Simulation {
+  /// The loader used when neither the scenario nor the options name one.
+  public static let defaultLoader = "reference"
+
+  /// Runs `scenario` with `options`.
+  public static func run(_ scenario: Scenario, options: SimulationOptions) throws(RunError)
+    -> RunResult
+  {
+    let run = try SimulationRun(scenario: scenario, options: options)
+    return try run.execute()
+  }
+
+  /// Runs `scenario` with the loader called `loader` (nil: the scenario's) under
+  /// `fixturesRoot`.
+  public static func run(
+    _ scenario: Scenario, loader: String? = nil, fixturesRoot: URL, seed: UInt64? = nil
+  ) throws(RunError) -> RunResult {
+    try run(
+      scenario, options: SimulationOptions(fixturesRoot: fixturesRoot, seed: seed, loader: loader))
+  }
+
+  /// Runs `scenario` with a loader of your own (registered under its name for this run).
+  public static func run<L: CatalogLoader>(
+    _ scenario: Scenario, loader: L.Type, fixturesRoot: URL, seed: UInt64? = nil
+  ) throws(RunError) -> RunResult {
+    var catalog = LoaderCatalog.builtIn
+    catalog.register(L.self)
+    return try run(
+      scenario,
+      options: SimulationOptions(
+        fixturesRoot: fixturesRoot, seed: seed, loader: L.name, catalog: catalog))
+  }
+}
+
+/// One run: the world and everything in it, wired to the oracle and the metrics.
+final class SimulationRun {
+  let scenario: Scenario
+  let world: World
+  let server: ImageServer
+  let network: FakeNetwork
+  let loader: LoaderInstance
+  let observed: ObservedDataSource
+  let table: TableView
+  let oracle: Oracle
+  let metrics = MetricsCollector()
+  var urlByItem: [Int: String] = [:]
+  var lastCommitted: [DisplayedCell] = []
+  var eventError: RunError?
+
+  init(scenario: Scenario, options: SimulationOptions) throws(RunError) {
+    self.scenario = scenario
+    guard let device = scenario.resolvedDevice else {
+      throw .setup("device: the profile or an override is invalid")
+    }
+    world = World(
+      seed: options.seed ?? scenario.seed, device: device,
+      trace: options.keepTrace ? .full : .digestOnly)
+    server = try ImageServer(images: scenario.images, fixturesRoot: options.fixturesRoot)
+    let items = try server.initialItems(rows: scenario.table.rows)
+    do {
+      network = try FakeNetwork(
+        world: world, script: scenario.network.script,
+        resolver: { [server] in server.bytes(for: $0) })
+    } catch {
+      throw .setup("network: \(error)")
+    }
+    let environment = LoaderEnvironment(world: world, network: network)
+    let name = options.loader ?? scenario.loader?.name ?? Simulation.defaultLoader
+    let loaderOptions =
+      scenario.loader?.name == name ? (scenario.loader?.options ?? []).map(\.loaderOption) : []
+    do {
+      loader = try options.catalog.make(name, options: loaderOptions, environment: environment)
+    } catch {
+      throw .setup("loader: \(error)")
+    }
+    for item in items { urlByItem[item.id] = item.url }
+    observed = ObservedDataSource(loader.dataSource)
+    do {
+      table = try TableView(
+        world: world, model: TableModel(items: items, urlTemplate: scenario.images.urlTemplate),
+        configuration: scenario.table.configuration, dataSource: observed)
+    } catch {
+      throw .setup("table: \(error)")
+    }
+    oracle = Oracle(
+      world: world, table: table, network: network, server: server,
+      checks: scenario.invariants.checks, metrics: metrics)
+    wire()
+  }
+
+  func wire() {
+    let oracle = self.oracle
+    let metrics = self.metrics
+    observed.observe = { oracle.tableCallback($0) }
+    observed.urlOfItem = { [unowned self] in urlByItem[$0] }
+    oracle.urlOfItem = { [unowned self] in urlByItem[$0] }
+    table.displayLog.subscribe { [weak self] frame in
+      metrics.frameCommitted(frame) { oracle.showsCorrectImage($0) }
+      oracle.frameCommitted(frame)
+      self?.lastCommitted = frame.cells
+    }
+    world.reports.subscribe { report in
+      metrics.platformReport(report)
+      switch report {
+      case .frame: oracle.frameEnded()
+      case .requestQueue: oracle.requestQueueChanged()
+      default: break
+      }
+    }
+    network.subscribe { [network] event in
+      if case .queued = event.kind {
+        metrics.transferQueued(duplicate: network.outstanding(for: event.record.url) > 1)
+      }
+      oracle.transferEvent(event)
+    }
+  }
+
+  func execute() throws(RunError) -> RunResult {
+    for (index, event) in scenario.events.enumerated() {
+      world.loop.schedule(at: event.at) { [self] in
+        guard eventError == nil else { return }
+        do {
+          try apply(event.action)
+        } catch {
+          eventError = .invalidEvent(index: index, message: "\(event.action.key): \(error)")
+        }
+      }
+    }
+    let end = scenario.endTime
+    do {
+      try world.run(until: end)
+    } catch {
+      throw .runaway(error.description)
+    }
+    if let eventError { throw eventError }
+    oracle.finish(lastCommitted: lastCommitted)
+    let collected = metrics.finish(world: world, network: network, end: end)
+    let ordered = Scenario.Metric.allCases.map { (metric: $0, value: collected[$0] ?? 0) }
+    let reasons = scenario.expect.unmetReasons(violations: oracle.report, metrics: ordered)
+    return RunResult(
+      name: scenario.name, loader: loader.name, seed: world.random.seed,
+      violations: oracle.report, metrics: ordered, digest: world.trace.digestHex,
+      meetsExpectation: reasons.isEmpty, unmetReasons: reasons, events: world.loop.eventsRun,
+      endTime: world.now,
+      traceText: world.trace.retention == .full ? world.trace.fullText : nil)
+  }
+}

@@ -1,0 +1,46 @@
+import SimNetwork
+import SimPlatform
+import SimTable
+
+extension SimulationRun {
+  /// Applies one scenario event to the world. Table errors (a row that no longer exists) are
+  /// reported as invalid events by the caller.
+  func apply(_ action: Scenario.Action) throws {
+    switch action {
+    case .drag(let distance, let duration): table.drag(by: distance, over: duration)
+    case .release(let velocity): table.release(velocity: velocity)
+    case .fling(let velocity): table.fling(velocity: velocity)
+    case .touch: table.touch()
+    case .lift: table.lift()
+    case .scrollTo(let row, let animated):
+      guard row >= 0 && row < table.numberOfRows else {
+        throw TableError.rowOutOfRange(operation: "scroll_to", row: row, count: table.numberOfRows)
+      }
+      try table.scroll(toRow: row, animated: animated)
+    case .statusBarTap: table.statusBarTap()
+    case .reloadData: try table.reloadData()
+    case .reloadRows(let rows): try table.reloadRows(rows)
+    case .insertRows(let row, let count):
+      let inserted = try table.insertRows(at: row, count: count)
+      for item in inserted {
+        _ = try server.registerInserted(id: item.id)
+        urlByItem[item.id] = item.url
+      }
+    case .deleteRows(let row, let count): try table.deleteRows(at: row, count: count)
+    case .moveRow(let from, let to): try table.moveRow(from: from, to: to)
+    case .setURL(let row, let url, let fixture):
+      if let fixture { try server.register(url: url, fixture: fixture) }
+      guard let item = table.item(at: IndexPath(row: row)) else {
+        throw TableError.rowOutOfRange(operation: "set_url", row: row, count: table.numberOfRows)
+      }
+      try table.setURL(url, forRow: row)
+      urlByItem[item.id] = url
+    case .setImage(let row): try table.setManualImage(forRow: row)
+    case .memoryWarning: world.deliverMemoryWarning()
+    case .disappear: table.disappear()
+    case .appear: table.appear()
+    case .releaseHeld(let pattern): network.release(match: pattern)
+    case .offline(let duration): network.offline(for: duration)
+    }
+  }
+}

@@ -1,0 +1,95 @@
+import ArgumentParser
+import Foundation
+import ImageLoaders
+import Reports
+import Scenarios
+
+/// `cellsim run [PATH…]`: runs scenario files and folders (default `Scenarios/`).
+struct RunCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "run",
+    abstract: "Run scenario files and report which expectations are met.",
+    discussion: """
+      Exit codes: 0 every expectation met, 1 one not met, 2 invalid input, 3 internal error.
+      """)
+
+  @Argument(help: "Scenario files or folders (searched recursively for .yaml/.yml).")
+  var paths: [String] = ["Scenarios"]
+
+  @Option(help: "Run every scenario with this loader instead of its own.")
+  var loader: String?
+
+  @Option(help: "Override every scenario's seed.")
+  var seed: UInt64?
+
+  @Option(help: "The fixtures root (default: Fixtures).")
+  var fixtures: String = "Fixtures"
+
+  @Flag(help: "Print machine-readable JSON instead of the human summary.")
+  var json = false
+
+  @Option(help: "Also write JUnit XML to this file.")
+  var junit: String?
+
+  @Option(help: "Write the full trace text of the run to this file (one scenario only).")
+  var trace: String?
+
+  func validate() throws {
+    if let loader, !LoaderCatalog.builtIn.names.contains(loader) {
+      let names = LoaderCatalog.builtIn.names.joined(separator: ", ")
+      throw ValidationError("--loader: unknown loader \"\(loader)\"; choose one of \(names)")
+    }
+  }
+
+  func run() throws {
+    let files: [String]
+    do {
+      files = try ScenarioFiles.find(paths)
+    } catch {
+      FileHandle.standardError.write(Data("cellsim run: \(error)\n".utf8))
+      throw ExitCode(2)
+    }
+    if trace != nil && files.count != 1 {
+      FileHandle.standardError.write(
+        Data("cellsim run: --trace needs exactly one scenario file (got \(files.count))\n".utf8))
+      throw ExitCode(2)
+    }
+    let options = SimulationOptions(
+      fixturesRoot: URL(fileURLWithPath: fixtures), seed: seed, loader: loader,
+      keepTrace: trace != nil)
+    let runner = SuiteRunner(options: options)
+    var outcomes: [ScenarioOutcome] = []
+    for file in files {
+      outcomes.append(runner.run(file: file))
+    }
+    if json {
+      print(RunReports.json(outcomes))
+    } else {
+      let color = ProcessInfo.processInfo.environment["NO_COLOR"] == nil && isatty(1) != 0
+      print(TextReport.render(outcomes, color: color), terminator: "")
+    }
+    if let junit {
+      try JUnitReport.render(outcomes).write(toFile: junit, atomically: true, encoding: .utf8)
+    }
+    if let trace, let text = outcomes.first?.result?.traceText {
+      try text.write(toFile: trace, atomically: true, encoding: .utf8)
+    }
+    let code = SuiteRunner.exitCode(outcomes)
+    if code != 0 { throw ExitCode(code) }
+  }
+}
+
+/// `cellsim invariants`: lists the invariant ids, definitions and parameters.
+struct InvariantsCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "invariants", abstract: "List the invariants the oracle checks.")
+
+  func run() {
+    for entry in InvariantCatalog.entries {
+      print(entry.id.rawValue)
+      print("  parameters: \(entry.parameters)")
+      print("  \(entry.definition)")
+      print("")
+    }
+  }
+}
