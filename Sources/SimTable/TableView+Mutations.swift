@@ -1,6 +1,8 @@
 import SimPlatform
 
-/// Data-source mutations with UIKit's batch-update semantics (DESIGN §3.4).
+/// Data-source mutations with UIKit's batch-update semantics (DESIGN §3.4; the rules come from
+/// logs of real UIKit calls under Mac Catalyst, agreeing with Chameleon and PSTCollectionView,
+/// DESIGN §8).
 ///
 /// Each call is one batch update (`performBatchUpdates` with a single change, no animation):
 /// the model changes at once, and the cells on screen are updated synchronously inside the
@@ -14,7 +16,9 @@ import SimPlatform
 /// - a reloaded row dequeues its new cell *before* its old cell returns to the pool, so it
 ///   always gets a different cell; the old cell then gets `didEndDisplaying` (old index path).
 /// Callbacks run in the configured `layout_order` and are charged to the main-thread execution
-/// running the call, if any. Cells prepared by cell prefetching go back to the pool. While a
+/// running the call, if any (a scenario event applied directly by the event loop runs them at
+/// its instant, uncharged). When `didEndDisplaying` fires for an *animated* delete is
+/// unconfirmed (§8); CellSim models unanimated updates, so it fires inside the call. Cells prepared by cell prefetching go back to the pool. While a
 /// `reloadData` is pending, mutations change only the model: the pending reload redoes every
 /// row at the next pass. Invalid rows throw `TableError` and change nothing.
 extension TableView {
