@@ -16,6 +16,13 @@ public struct MainThreadViolation: Sendable, Equatable {
   public let threadName: String
   /// What was done.
   public let action: String
+
+  /// A violation by `threadName` doing `action` at `time`.
+  public init(time: SimTime, threadName: String, action: String) {
+    self.time = time
+    self.threadName = threadName
+    self.action = action
+  }
 }
 
 /// A simulated `UIImageView`.

@@ -213,6 +213,7 @@ public final class MainThread {
     let execution = Execution(world: world, thread: thread, label: label) { [self] execution in
       thread.execution = nil
       busyTime += world.now - execution.startedAt
+      world.reports.send(.mainWorkEnded(label: execution.label))
       workEnded()
     }
     thread.execution = execution

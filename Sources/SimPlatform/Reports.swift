@@ -12,6 +12,10 @@ public enum PlatformReport {
   case requestQueue(RequestQueueReport)
   /// A memory warning was delivered.
   case memoryWarning
+  /// A piece of main-thread work (a frame, a main-queue block, a run-loop source) ended: the
+  /// main-thread turn that ran it is over. Checks due "before that main-thread turn ends" run
+  /// here.
+  case mainWorkEnded(label: String)
   /// UIKit was touched off the main thread.
   case mainThreadViolation(MainThreadViolation)
 }

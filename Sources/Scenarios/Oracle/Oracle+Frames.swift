@@ -19,9 +19,9 @@ extension Oracle {
     checkPendingStalls()
   }
 
-  /// A frame ended (the main-thread turn is over): end-of-display checks due at the end of
-  /// the turn run now.
-  func frameEnded() {
+  /// A piece of main-thread work ended (the turn is over): end-of-display checks due at the
+  /// end of the turn, and queue-bound checks deferred during it, run now.
+  func mainWorkEnded() {
     runEndChecks(upTo: world.now)
     if boundedQueueDirty {
       boundedQueueDirty = false
@@ -93,7 +93,7 @@ extension Oracle {
       }
       guard deadlineIsNow || world.now - since >= within else { continue }
       if network.outstanding(for: cell.url) > 0 { continue }
-      let failed = lastOutcome[cell.url].map { $0 != .success && $0 != .cancelled } ?? false
+      let failed = lastFailed[cell.url] ?? false
       if failed && cell.images.contains(where: { $0.kind == .failure }) { continue }
       flagNotLoaded(
         cell,

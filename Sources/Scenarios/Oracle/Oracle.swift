@@ -33,7 +33,9 @@ final class Oracle {
   var restSince: SimTime?
   var displayedSince: [Int: SimTime] = [:]  // by cell id
   var lastSuccessEnd: [String: SimTime] = [:]
-  var lastOutcome: [String: TransferOutcome] = [:]
+  /// Whether each URL's latest transfer failed: an error outcome, or a "success" that did not
+  /// deliver exactly the served bytes (a truncated or corrupted body is a failure to the user).
+  var lastFailed: [String: Bool] = [:]
   // cancel_on_end_display
   var pendingEndChecks: [(url: String, row: Int, item: Int?, cell: Int, at: SimTime)] = []
   // cache_hit_on_revisit
@@ -93,10 +95,11 @@ final class Oracle {
     return deliveredDigests[url]?.contains(source.value) ?? false
   }
 
-  /// Whether the cell shows its row's correct image.
+  /// Whether the cell shows its row's image: a content image of bytes served for its URL
+  /// (whether it decoded is `no_corrupt_image`'s concern).
   func showsCorrectImage(_ cell: DisplayedCell) -> Bool {
     cell.images.contains {
-      $0.kind == .content && !$0.isOutgoing && $0.rendered && shows($0, bytesOf: cell.url)
+      $0.kind == .content && !$0.isOutgoing && shows($0, bytesOf: cell.url)
     }
   }
 
@@ -129,7 +132,8 @@ final class Oracle {
       digests.insert(record.digest)
       deliveredDigests[record.url] = digests
       urlsByDigest[record.digest, default: []].insert(record.url)
-      lastOutcome[record.url] = outcome
+      lastFailed[record.url] =
+        outcome != .cancelled && (outcome != .success || !record.deliveredExactBytes)
       if record.deliveredExactBytes {
         completeDigests.insert(record.digest)
         lastSuccessEnd[record.url] = event.at

@@ -137,7 +137,7 @@ final class SimulationRun {
     world.reports.subscribe { report in
       metrics.platformReport(report)
       switch report {
-      case .frame: oracle.frameEnded()
+      case .mainWorkEnded: oracle.mainWorkEnded()
       case .requestQueue: oracle.requestQueueChanged()
       default: break
       }
@@ -153,11 +153,20 @@ final class SimulationRun {
   func execute() throws(RunError) -> RunResult {
     for (index, event) in scenario.events.enumerated() {
       world.loop.schedule(at: event.at) { [self] in
-        guard eventError == nil else { return }
-        do {
-          try apply(event.action)
-        } catch {
-          eventError = .invalidEvent(index: index, message: "\(event.action.key): \(error)")
+        let body = { [self] in
+          guard eventError == nil else { return }
+          do {
+            try apply(event.action)
+          } catch {
+            eventError = .invalidEvent(index: index, message: "\(event.action.key): \(error)")
+          }
+        }
+        // Touches, data-source changes and app events reach the app on the main thread, as
+        // run-loop sources in every mode; network script events act on the network at once.
+        if event.action.isNetworkEvent {
+          body()
+        } else {
+          world.main.perform(inModes: .common, label: "event.\(event.action.key)") { _ in body() }
         }
       }
     }

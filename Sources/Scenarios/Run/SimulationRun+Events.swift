@@ -44,3 +44,13 @@ extension SimulationRun {
     }
   }
 }
+
+extension Scenario.Action {
+  /// Whether the event acts on the network script rather than on the app.
+  var isNetworkEvent: Bool {
+    switch self {
+    case .releaseHeld, .offline: return true
+    default: return false
+    }
+  }
+}
