@@ -88,7 +88,10 @@ let package = Package(
     .testTarget(name: "FixtureGeneratorTests", dependencies: ["FixtureGenerator", "PNGRender"]),
     .testTarget(
       name: "ImageLoadersTests",
-      dependencies: ["ImageLoaders", "SimTable", "SimNetwork", "SimPlatform", "SimKernel"]),
+      dependencies: [
+        "ImageLoaders", "SimTable", "SimNetwork", "SimPlatform", "SimKernel", "PNGRender",
+      ]),
+    .testTarget(name: "ScenarioSuiteTests", dependencies: ["Scenarios", "Reports"]),
     .testTarget(
       name: "ScenariosTests",
       dependencies: [
