@@ -1,2 +1,14 @@
 /// The built-in loaders, in `cellsim loaders` order (DESIGN §3.5).
-let builtInLoaders: [any CatalogLoader.Type] = []
+///
+/// Each seed loader's doc comment cites its article by file (`shared/seeds/NNN_….txt`) and by
+/// the heading, numbered point or code block each modelled rule comes from, and says which
+/// choices CellSim made where the article is silent.
+nonisolated(unsafe) let builtInLoaders: [any CatalogLoader.Type] = [
+  NaiveLoader.self,
+  BlockOperationLoader.self,
+  ImageProviderLoader.self,
+  FILOQueueLoader.self,
+  RunLoopBufferedLoader.self,
+  WWDC211Loader.self,
+  ReferenceLoader.self,
+]

@@ -1,0 +1,226 @@
+import SimKernel
+import SimNetwork
+public import SimPlatform
+public import SimTable
+
+/// `reference`: CellSim's own best practice, which must pass every invariant on every
+/// scenario and under fuzzing (DESIGN §3.5, issue 7 item 2). It models no article; each rule
+/// names the invariant of `shared/SCENARIO_FORMAT.md` it answers.
+///
+/// - **Identity check** (`no_cross_cell_image`): a cell remembers the URL it represents
+///   (`Cell.representedURL`, set in `cellForRow`); a finished load sets its image only on
+///   displayed cells that still represent that URL.
+/// - **Synchronous cache hit** (`cache_hit_on_revisit`): `cellForRow` and `willDisplay` look
+///   the memory cache up and set a hit at once, so the first frame that shows the row shows
+///   the image, and no transfer starts.
+/// - **One transfer per URL** (`no_duplicate_transfers`): loads are coalesced per URL, with a
+///   list of claims — displayed cells and prefetch-window rows.
+/// - **Cancellation** (`cancel_on_end_display`, `bounded_queue`): `didEndDisplaying`,
+///   `prepareForReuse` and `cancelPrefetchingForRows` drop their claims; a load with no claim
+///   left is cancelled at once, inside that main-thread turn. Transfers start only for
+///   displayed or prefetch-window rows, on the main-queue turn after the layout pass, so the
+///   rows that left are cancelled before the rows that entered start.
+/// - **Prefetching** when the table offers it (option `prefetch`), at low priority; a displayed
+///   row joining a prefetch load raises it to the default priority.
+/// - **Off the main thread** (`no_delivery_stall`, `frame_budget`, `memory_budget`): network
+///   callbacks run on a concurrent worker queue, which never waits for the main run loop; the
+///   body is decoded there, downsampled by the decoder service to an aspect-fill of the cell's
+///   pixel size (`TableView.imagePixelSize`), and only the decoded image goes to the main
+///   queue.
+/// - **LRU memory cache bounded by decoded cost** (option `memory_cache`), emptied on a memory
+///   warning.
+/// - **Bounded retry with backoff** (`eventually_loaded`): timeouts, resets, offline and HTTP
+///   5xx are retried up to `retries` times, after `retry_backoff`, doubling each time. The
+///   failure image shows from the first failure (a retry that succeeds replaces it), so a row
+///   never waits blank with nothing outstanding; HTTP 4xx and undecodable bodies fail for
+///   good at once.
+public final class ReferenceLoader: CatalogLoader {
+  /// A cell that knows which URL it represents and whether it shows that URL's image.
+  public final class Cell: TableCell {
+    /// The URL of the item the cell was last configured for.
+    public internal(set) var representedURL: String?
+    /// The item the cell was last configured for.
+    public internal(set) var representedItemID: Int?
+    /// The URL whose content image the cell shows now, if any.
+    public internal(set) var loadedURL: String?
+    /// Called by `prepareForReuse`: the loader drops the cell's claim.
+    var onReuse: ((Cell) -> Void)?
+
+    /// A cell that represents nothing.
+    public required init(reuseIdentifier: String, cellID: Int, world: World) {
+      super.init(reuseIdentifier: reuseIdentifier, cellID: cellID, world: world)
+    }
+
+    /// Drops the cell's claim on its load and clears what it shows.
+    public override func prepareForReuse() {
+      onReuse?(self)
+      representedURL = nil
+      representedItemID = nil
+      loadedURL = nil
+      imageView.image = nil
+    }
+  }
+
+  /// `reference`.
+  public static let name = "reference"
+  /// One line for `cellsim loaders`.
+  public static let summary =
+    "best practice: identity check, cancel on end display and reuse, coalescing, LRU cost "
+    + "cache, off-main downsampling, prefetching, retry with backoff, failure image"
+  /// Options: the cache size, retries and backoff, and prefetching.
+  public static let optionSpecs: [LoaderOptionSpec] = [
+    LoaderOptionSpec(
+      "memory_cache", .size, default: "50MB",
+      "the memory cache's limit on decoded bytes (0: no limit)"),
+    LoaderOptionSpec(
+      "retries", .integer(0...10), default: "2",
+      "retries after a transient failure (timeout, reset, offline, HTTP 5xx)"),
+    LoaderOptionSpec(
+      "retry_backoff", .duration, default: "200ms",
+      "the wait before the first retry; it doubles for each later one"),
+    LoaderOptionSpec(
+      "prefetch", .bool, default: "true",
+      "load prefetch-window rows when the table offers prefetching"),
+  ]
+
+  let environment: LoaderEnvironment
+  let retries: Int
+  let backoff: SimDuration
+  let prefetches: Bool
+  /// Decoded images by URL, least recently used evicted first, cost = decoded bytes.
+  let cache: MemoryCache<Image>
+  /// Where network callbacks run and bodies are decoded.
+  let session: SimulatedURLSession
+  /// Loads in progress, by URL (looked up only, never iterated).
+  var loads: [String: URLLoad] = [:]
+  /// URLs whose load waits for the next main-queue turn to start, in claim order.
+  var toStart: [String] = []
+  var flushScheduled = false
+  /// The URL each cell claims, by cell id.
+  var cellClaims: [Int: String] = [:]
+  /// The URL each prefetch-window item claims, by item id.
+  var prefetchClaims: [Int: String] = [:]
+  weak var table: TableView?
+  var failureImage: Image?
+
+  /// A loader per `options`.
+  public init(environment: LoaderEnvironment, options: LoaderOptions) throws(LoaderError) {
+    self.environment = environment
+    retries = options.integer("retries")
+    backoff = options.duration("retry_backoff")
+    prefetches = options.bool("prefetch")
+    cache = environment.memoryCache(
+      name: "reference.memory", totalCostLimit: options.size("memory_cache"), policy: .lru,
+      evictsOnMemoryWarning: false)
+    let callbacks = environment.concurrentQueue(label: "reference.network")
+    session = environment.urlSession(callbackQueue: .queue(callbacks))
+  }
+
+  // MARK: Table callbacks
+
+  /// Represents the item's URL; a cache hit is shown at once.
+  public func cellForRow(
+    _ cell: Cell, item: TableItem, at indexPath: IndexPath, in table: TableView
+  ) {
+    self.table = table
+    if cell.onReuse == nil { cell.onReuse = { [weak self] in self?.releaseCell($0) } }
+    releaseCell(cell)
+    cell.representedURL = item.url
+    cell.representedItemID = item.id
+    cell.loadedURL = nil
+    if let image = cache.value(forKey: item.url) {
+      show(image, in: cell, url: item.url)
+    } else {
+      cell.imageView.image = nil
+    }
+  }
+
+  /// Shows a cache hit, or claims the URL's load for this cell.
+  public func willDisplay(_ cell: Cell, at indexPath: IndexPath, in table: TableView) {
+    self.table = table
+    guard let url = cell.representedURL, cell.loadedURL != url else { return }
+    if let image = cache.value(forKey: url) {
+      show(image, in: cell, url: url)
+      return
+    }
+    claim(url, by: .cell(cell.cellID))
+    if let itemID = cell.representedItemID { releasePrefetch(itemID) }
+  }
+
+  /// Drops the cell's claim; a load nobody needs any more is cancelled now.
+  public func didEndDisplaying(_ cell: Cell, at indexPath: IndexPath, in table: TableView) {
+    releaseCell(cell)
+  }
+
+  /// Claims the rows' URLs at low priority, unless cached.
+  public func prefetchRows(at indexPaths: [IndexPath], in table: TableView) {
+    self.table = table
+    guard prefetches else { return }
+    dropPrefetchClaimsOutsideWindow(table)
+    for indexPath in indexPaths {
+      guard let item = table.item(at: indexPath), prefetchClaims[item.id] == nil else { continue }
+      if cache.peekValue(forKey: item.url) != nil { continue }
+      prefetchClaims[item.id] = item.url
+      claim(item.url, by: .prefetch(item.id))
+    }
+  }
+
+  /// Drops the rows' prefetch claims.
+  public func cancelPrefetchingForRows(at indexPaths: [IndexPath], in table: TableView) {
+    for indexPath in indexPaths {
+      if let item = table.item(at: indexPath) { releasePrefetch(item.id) }
+    }
+    dropPrefetchClaimsOutsideWindow(table)
+  }
+
+  /// Empties the memory cache.
+  public func didReceiveMemoryWarning() {
+    cache.removeAllValues()
+  }
+
+  // MARK: Showing
+
+  /// Sets a content image of `url` on `cell`.
+  func show(_ image: Image, in cell: Cell, url: String) {
+    cell.imageView.image = image
+    cell.loadedURL = url
+  }
+
+  /// The displayed cells that represent `url`, in row order.
+  func displayedCells(representing url: String) -> [Cell] {
+    guard let table else { return [] }
+    return table.visibleCells.compactMap { $0 as? Cell }.filter { $0.representedURL == url }
+  }
+
+  /// The failure image, made once at the cell's pixel size.
+  func failure() -> Image {
+    if let failureImage { return failureImage }
+    let size = table?.imagePixelSize ?? (width: 1, height: 1)
+    let image = environment.failureImage(width: size.width, height: size.height)
+    failureImage = image
+    return image
+  }
+
+  // MARK: Claims
+
+  /// Drops the claim of `cell`, if it has one.
+  func releaseCell(_ cell: Cell) {
+    guard let url = cellClaims.removeValue(forKey: cell.cellID) else { return }
+    release(url, by: .cell(cell.cellID))
+  }
+
+  /// Drops the prefetch claim of item `itemID`, if it has one.
+  func releasePrefetch(_ itemID: Int) {
+    guard let url = prefetchClaims.removeValue(forKey: itemID) else { return }
+    release(url, by: .prefetch(itemID))
+  }
+
+  /// Drops prefetch claims of items no longer in the table's prefetch window (rows deleted
+  /// from it get no `cancelPrefetching`), in item order.
+  func dropPrefetchClaimsOutsideWindow(_ table: TableView) {
+    let window = table.prefetchWindow.compactMap { table.item(at: $0)?.id }
+    for itemID in prefetchClaims.keys.sorted() where !window.contains(itemID) {
+      releasePrefetch(itemID)
+    }
+  }
+}
