@@ -5,6 +5,7 @@ let package = Package(
   name: "CellSim",
   products: [
     .executable(name: "cellsim", targets: ["cellsim"]),
+    .library(name: "CellSim", targets: ["CellSim"]),
     .library(name: "SimKernel", targets: ["SimKernel"]),
     .library(name: "SimPlatform", targets: ["SimPlatform"]),
     .library(name: "SimTable", targets: ["SimTable"]),
@@ -65,6 +66,14 @@ let package = Package(
     .target(
       name: "Reports",
       dependencies: ["Scenarios"]
+    ),
+
+    .target(
+      name: "CellSim",
+      dependencies: [
+        "Scenarios", "Reports", "ImageLoaders", "SimTable", "SimNetwork", "SimPlatform", "SimKernel",
+        "PNGRender",
+      ]
     ),
 
     // MARK: The CLI
