@@ -111,7 +111,7 @@ let package = Package(
     ),
     .testTarget(
       name: "CLITests",
-      dependencies: ["cellsim", "SimPlatform", "SimKernel", "PNGRender", "SimNetwork"]),
+      dependencies: ["cellsim", "SimPlatform", "SimKernel", "PNGRender", "SimNetwork", "Reports", "Scenarios"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -68,10 +68,10 @@ public enum RunReports {
       ]
       if let first = result.violations.firstViolation(of: id) {
         var detail: [(String, JSONValue)] = [("at_ms", .number(first.time.sinceStart.milliseconds))]
-        if let frame = first.frame { detail.append(("frame", .integer(frame))) }
-        if let row = first.row { detail.append(("row", .integer(Int64(row)))) }
-        if let item = first.item { detail.append(("item", .integer(Int64(item)))) }
-        if let cell = first.cell { detail.append(("cell", .integer(Int64(cell)))) }
+        detail.append(("frame", first.frame.map { .integer($0) } ?? .null))
+        detail.append(("row", first.row.map { .integer(Int64($0)) } ?? .null))
+        detail.append(("item", first.item.map { .integer(Int64($0)) } ?? .null))
+        detail.append(("cell", first.cell.map { .integer(Int64($0)) } ?? .null))
         detail.append(("urls", .array(first.urls.map(JSONValue.string))))
         detail.append(("detail", .string(first.detail)))
         fields.append(("first", .object(detail)))

@@ -1,4 +1,7 @@
 import Foundation
+import Reports
+import Scenarios
+import SimKernel
 import Testing
 
 /// `cellsim run` and `cellsim invariants`, through the built binary.
@@ -53,5 +56,76 @@ struct RunCLITests {
     ] {
       #expect(result.stdout.contains(id + "\n"))
     }
+  }
+}
+
+/// Scenario digests are equal across processes and equal to an in-process run.
+@Suite("Scenario digests across processes")
+struct ScenarioDigestCLITests {
+  func digests(_ json: String) -> [String] {
+    json.components(separatedBy: "\"digest\":\"").dropFirst().map { String($0.prefix(16)) }
+  }
+
+  @Test("two processes and this one give the same digests for the invariant scenarios")
+  func crossProcess() throws {
+    let first = try CLIRunner.run(["run", "Scenarios/invariants", "--json"])
+    let second = try CLIRunner.run(["run", "Scenarios/invariants", "--json"])
+    #expect(first.status == 0, "\(first.stdout)")
+    let a = digests(first.stdout)
+    #expect(a.count >= 10)
+    #expect(a == digests(second.stdout))
+    let runner = SuiteRunner(
+      options: SimulationOptions(
+        fixturesRoot: CLIRunner.repositoryRoot.appendingPathComponent("Fixtures")))
+    let files = try ScenarioFiles.find([
+      CLIRunner.repositoryRoot.appendingPathComponent("Scenarios/invariants").path
+    ])
+    #expect(files.map { runner.run(file: $0).result?.digest ?? "" } == a)
+  }
+
+  @Test("--json follows the format's schema; --junit and --trace write their files")
+  func outputs() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "cellsim-run-\(ProcessInfo.processInfo.processIdentifier)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let junit = folder.appendingPathComponent("junit.xml").path
+    let trace = folder.appendingPathComponent("trace.txt").path
+    let result = try CLIRunner.run([
+      "run", "Scenarios/invariants/no_duplicate_transfers.yaml", "--json", "--junit", junit,
+      "--trace", trace,
+    ])
+    #expect(result.status == 0)
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    #expect(object["cellsim"] as? Int == 1)
+    let results = try #require(object["results"] as? [[String: Any]])
+    let first = try #require(results.first)
+    for key in [
+      "file", "name", "loader", "seed", "met_expectation", "digest", "violations", "metrics",
+    ] {
+      #expect(first[key] != nil, "missing \(key)")
+    }
+    let violation = try #require((first["violations"] as? [[String: Any]])?.first)
+    #expect(violation["invariant"] as? String == "no_duplicate_transfers")
+    let detail = try #require(violation["first"] as? [String: Any])
+    for key in ["at_ms", "frame", "row", "detail"] { #expect(detail[key] != nil, "missing \(key)") }
+    #expect((object["summary"] as? [String: Any])?["met"] as? Int == 1)
+    #expect(try String(contentsOfFile: junit, encoding: .utf8).contains("<testcase"))
+    let traceText = try String(contentsOfFile: trace, encoding: .utf8)
+    #expect(traceText.contains(" net.queue "))
+    var hasher = StableHasher()
+    hasher.combine(bytes: traceText.utf8)
+    #expect(Trace.hex(hasher.value) == first["digest"] as? String)
+  }
+
+  @Test("an unmet expectation exits 1 and prints the replay command")
+  func unmet() throws {
+    let result = try CLIRunner.run([
+      "run", "Scenarios/invariants/no_duplicate_transfers.yaml", "--loader", "reference",
+    ])
+    #expect(result.status == 1)
+    #expect(result.stdout.contains("NOT MET"))
+    #expect(result.stdout.contains("replay: swift run cellsim run"))
   }
 }
