@@ -49,7 +49,7 @@ let package = Package(
     ),
     .target(
       name: "SimNetwork",
-      dependencies: ["SimPlatform", "SimKernel"]
+      dependencies: ["SimPlatform", "SimKernel", "PNGRender"]
     ),
     .target(
       name: "ImageLoaders",

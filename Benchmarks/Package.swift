@@ -19,6 +19,10 @@ let package = Package(
   ],
   targets: [
     .executableTarget(
+      name: "ScenarioBench",
+      dependencies: [.product(name: "CellSim", package: rootPackageName)]
+    ),
+    .executableTarget(
       name: "KernelBench",
       dependencies: [
         .product(name: "SimKernel", package: rootPackageName),

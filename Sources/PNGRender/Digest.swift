@@ -91,9 +91,10 @@ public struct ContentDigest: Sendable, Hashable, Comparable, CustomStringConvert
   /// Wraps a digest value computed earlier.
   public init(value: UInt64) { self.value = value }
 
-  /// The digest of `bytes`.
+  /// The digest of `bytes` (memoized per array storage: the same bytes handed around are
+  /// hashed once per process).
   public init(of bytes: [UInt8]) {
-    value = bytes.withUnsafeBytes { FNV1a64.hash($0) }
+    value = DigestMemo.shared.digest(of: bytes)
   }
 
   /// The digest of `bytes`.

@@ -27,27 +27,22 @@ extension FakeNetwork {
 /// The client of a blocking fetch: collects the body and completes its waiter at the end.
 final class BlockingFetch: TransferClient {
   let waiter = Waiter()
-  /// The body so far.
-  var body: [UInt8] = []
   /// The result, set at the end just before the waiter completes.
   var result: Result<[UInt8], NetworkError>?
 
   /// Ignored: `dataWithContentsOfURL` exposes no response.
   func transferDidReceiveResponse(_ transfer: Transfer, status: Int) {}
 
-  /// Appends the chunk to the body.
-  func transfer(_ transfer: Transfer, didReceive chunk: [UInt8]) {
-    body.append(contentsOf: chunk)
-  }
+  /// Ignored: the body is taken whole at the end.
+  func transfer(_ transfer: Transfer, didReceive chunk: ArraySlice<UInt8>) {}
 
   /// Sets the result and resumes the waiting execution.
   func transfer(_ transfer: Transfer, didEndWith outcome: TransferOutcome) {
     if let error = NetworkError(outcome) {
       result = .failure(error)
     } else {
-      result = .success(body)
+      result = .success(transfer.deliveredBody)
     }
-    body = []
     waiter.complete()
   }
 }

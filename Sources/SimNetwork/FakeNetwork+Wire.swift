@@ -1,3 +1,4 @@
+import PNGRender
 import SimKernel
 
 /// The wire events of an active transfer: start, timeout, first byte, chunks and end.
@@ -47,7 +48,7 @@ extension FakeNetwork {
     }
     records[transfer.id - 1].firstByteAt = world.now
     records[transfer.id - 1].status = status
-    records[transfer.id - 1].sourceDigest = source.map { WireModel.digest($0) }
+    records[transfer.id - 1].sourceDigest = source.map { ContentDigest(of: $0).value }
     world.trace.record(at: world.now, "net.first_byte") {
       $0.field("id", transfer.id)
       $0.field("status", status)
@@ -104,10 +105,8 @@ extension FakeNetwork {
     let start = transfer.nextChunk == 0 ? 0 : Int(transfer.chunkEnds[transfer.nextChunk - 1])
     let end = Int(transfer.chunkEnds[transfer.nextChunk])
     transfer.nextChunk += 1
-    let chunk = Array(transfer.body[start..<end])
-    transfer.hasher.combine(bytes: chunk)
+    let chunk = transfer.body[start..<end]
     records[transfer.id - 1].bytes = Int64(end)
-    records[transfer.id - 1].digest = transfer.hasher.value
     world.trace.record(at: world.now, "net.chunk") {
       $0.field("id", transfer.id)
       $0.field("bytes", chunk.count)
@@ -131,6 +130,10 @@ extension FakeNetwork {
     transfer.timeout = nil
     let phase = transfer.phase
     transfer.phase = .ended
+    let delivered = Int(records[transfer.id - 1].bytes)
+    transfer.deliveredBody =
+      delivered == transfer.body.count ? transfer.body : Array(transfer.body.prefix(delivered))
+    records[transfer.id - 1].digest = ContentDigest(of: transfer.deliveredBody).value
     transfer.body = []
     if phase == .waiting { hosts[transfer.host]?.waiting.removeAll { $0 === transfer } }
     outstandingList.removeAll { $0 === transfer }
@@ -151,5 +154,6 @@ extension FakeNetwork {
     let client = transfer.client
     transfer.client = nil
     client?.transfer(transfer, didEndWith: outcome)
+    transfer.deliveredBody = []
   }
 }

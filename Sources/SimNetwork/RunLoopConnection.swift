@@ -102,7 +102,8 @@ public final class SimulatedURLConnection: TransferClient {
   }
 
   /// Signals `didReceive`.
-  package func transfer(_ transfer: Transfer, didReceive chunk: [UInt8]) {
+  package func transfer(_ transfer: Transfer, didReceive slice: ArraySlice<UInt8>) {
+    let chunk = Array(slice)
     signal("data") { delegate, execution in
       delegate.connection(self, didReceive: chunk, execution: execution)
     }

@@ -9,8 +9,8 @@ import SimKernel
 package protocol TransferClient: AnyObject {
   /// The response arrived with `status` (200, or an HTTP error status before an end).
   func transferDidReceiveResponse(_ transfer: Transfer, status: Int)
-  /// A chunk of the body arrived.
-  func transfer(_ transfer: Transfer, didReceive chunk: [UInt8])
+  /// A chunk of the body arrived (a view into the body, not a copy).
+  func transfer(_ transfer: Transfer, didReceive chunk: ArraySlice<UInt8>)
   /// The transfer ended; nothing follows.
   func transfer(_ transfer: Transfer, didEndWith outcome: TransferOutcome)
 }
@@ -75,8 +75,10 @@ package final class Transfer {
   var nextChunk = 0
   /// Whether the transfer resets after its last chunk instead of succeeding.
   var resetAtEnd = false
-  /// The running digest of the bytes delivered.
-  var hasher = StableHasher()
+  /// The bytes delivered, kept from the end of the transfer until its client has them: the
+  /// whole body on success (the served array itself when nothing damaged it, so no byte is
+  /// copied), or what arrived before a failure or cancel.
+  var deliveredBody: [UInt8] = []
 
   /// A transfer waiting for a slot.
   init(

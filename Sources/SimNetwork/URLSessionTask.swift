@@ -130,7 +130,7 @@ public final class SimulatedDataTask: TransferClient {
   var handler: Handler?
   /// The outstanding transfer, if any.
   var transfer: Transfer?
-  /// The body so far (completion tasks only).
+  /// The delivered body, between the end of the transfer and the completion.
   var body: [UInt8] = []
 
   init(session: SimulatedURLSession, identifier: Int, url: String, handler: Handler) {
@@ -174,22 +174,18 @@ public final class SimulatedDataTask: TransferClient {
   }
 
   /// Enqueues `didReceive` for a delegate task, or collects the chunk for a completion.
-  package func transfer(_ transfer: Transfer, didReceive chunk: [UInt8]) {
-    switch handler {
-    case .delegate(let delegate):
-      enqueue("data") { execution in
-        delegate.dataTask(self, didReceive: chunk, execution: execution)
-      }
-    case .completion:
-      body.append(contentsOf: chunk)
-    case nil:
-      return
+  package func transfer(_ transfer: Transfer, didReceive chunk: ArraySlice<UInt8>) {
+    guard case .delegate(let delegate) = handler else { return }
+    let data = Array(chunk)
+    enqueue("data") { execution in
+      delegate.dataTask(self, didReceive: data, execution: execution)
     }
   }
 
   /// Enqueues the completion with the outcome.
   package func transfer(_ transfer: Transfer, didEndWith outcome: TransferOutcome) {
     self.transfer = nil
+    body = transfer.deliveredBody
     complete(outcome)
   }
 

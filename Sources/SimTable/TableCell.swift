@@ -40,6 +40,8 @@ open class TableCell {
   public package(set) var configureCount = 0
   /// The display-log signature of what this cell showed at the last commit.
   package var committed = CommittedSignature()
+  /// The display-log record of the last commit, reused while nothing changes.
+  package var lastRecord: DisplayedCell?
 
   /// Creates a cell; called by the table, never by loaders directly.
   public required init(reuseIdentifier: String, cellID: Int, world: World) {

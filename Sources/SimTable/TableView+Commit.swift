@@ -22,13 +22,18 @@ extension TableView {
       let outgoing = (view.transitionEnd.map { now < $0 } ?? false) ? view.outgoingImage : nil
       if let image, !image.isDecoded { image.decodeForDisplay(on: context.execution) }
       if let outgoing, !outgoing.isDecoded { outgoing.decodeForDisplay(on: context.execution) }
-      if trace { traceChange(cell, image: image, outgoing: outgoing, frame: context.number) }
+      if noteChange(cell, image: image, outgoing: outgoing) {
+        cell.lastRecord = nil
+        if trace { traceChange(cell, image: image, outgoing: outgoing, frame: context.number) }
+      }
     }
     guard displayLog.wantsRecords else {
       displayLog.committedFrameCount += 1
       return
     }
     let records = cells.map { cell -> DisplayedCell in
+      // An unchanged cell (same row, item and image objects) shows what it showed last frame.
+      if let record = cell.lastRecord { return record }
       let row = cell.displayedRow!
       let item = model.items[row]
       var images: [DisplayedImage] = []
@@ -38,9 +43,11 @@ extension TableView {
       if cell.imageView.isTransitioning, let outgoing = cell.imageView.outgoingImage {
         images.append(DisplayedImage(outgoing, isOutgoing: true))
       }
-      return DisplayedCell(
+      let record = DisplayedCell(
         cellID: cell.cellID, indexPath: IndexPath(row: row), itemID: item.id, url: item.url,
         images: images)
+      cell.lastRecord = record
+      return record
     }
     displayLog.append(
       CommittedFrame(
@@ -48,21 +55,29 @@ extension TableView {
         cells: records))
   }
 
-  /// Writes a `table.show` line if the cell's committed row, item or images changed since its
-  /// last commit, so the digest covers what every frame displayed at the cost of one line per
-  /// change. A displayed row's URL cannot change without its row being reloaded into a new
-  /// cell, so the URL needs no comparison.
-  func traceChange(_ cell: TableCell, image: Image?, outgoing: Image?, frame: Int64) {
+  /// Compares what the cell shows now with its last commit and records the new signature;
+  /// returns whether anything changed (row, item, or image objects on screen). A displayed
+  /// row's URL cannot change without its row being reloaded into a new cell, so the URL needs
+  /// no comparison.
+  func noteChange(_ cell: TableCell, image: Image?, outgoing: Image?) -> Bool {
     let row = cell.displayedRow!
     // A displayed cell's item is its row's item (an invariant), so no model lookup is needed.
     let itemID = cell.itemID ?? -1
     let current = image.map(ObjectIdentifier.init)
     let out = outgoing.map(ObjectIdentifier.init)
     if cell.committed.matches(row: row, itemID: itemID, current: current, outgoing: out) {
-      return
+      return false
     }
     cell.committed = CommittedSignature(
       row: row, itemID: itemID, images: [current, out].compactMap { $0 })
+    return true
+  }
+
+  /// Writes a `table.show` line for a cell whose committed row, item or images changed, so
+  /// the digest covers what every frame displayed at the cost of one line per change.
+  func traceChange(_ cell: TableCell, image: Image?, outgoing: Image?, frame: Int64) {
+    let row = cell.displayedRow!
+    let itemID = cell.itemID ?? -1
     world.trace.record(at: world.now, "table.show") {
       $0.field("frame", frame)
       $0.field("cell", cell.cellID)

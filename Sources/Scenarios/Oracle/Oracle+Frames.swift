@@ -11,7 +11,7 @@ extension Oracle {
     lastFrame = frame.frame
     updateRest()
     for cell in frame.cells {
-      checkImages(of: cell)
+      _ = judge(cell)
     }
     checkCacheHits(frame)
     checkEventuallyLoaded(frame.cells, deadlineIsNow: false)
@@ -81,7 +81,7 @@ extension Oracle {
     }
     guard deadlineIsNow || restSince != nil else { return }
     for cell in cells {
-      guard network.isServable(cell.url), !showsCorrectImage(cell) else { continue }
+      guard !judgedCorrect(cell), network.isServable(cell.url) else { continue }
       let displayed = displayedSince[cell.cellID] ?? world.now
       let since = max(restSince ?? world.now, displayed)
       if let success = lastSuccessEnd[cell.url], success >= displayed,

@@ -28,6 +28,12 @@ final class Oracle {
   /// For each digest, the URLs whose transfers or fixtures produced it (to name the culprit).
   var urlsByDigest: [UInt64: Set<String>] = [:]
   var lastFrame: Int64?
+  /// What each cell showed when last checked, whether that was its row's image, and the
+  /// delivered-digests generation it was judged under: unchanged cells are not re-judged (a
+  /// wrong image left on screen counts once, not once per frame).
+  var judged: [Int: (cell: DisplayedCell, correct: Bool, generation: Int)] = [:]
+  /// Bumped whenever a URL's set of delivered digests grows.
+  var digestGeneration = 0
 
   // eventually_loaded
   var restSince: SimTime?
@@ -103,6 +109,23 @@ final class Oracle {
     }
   }
 
+  /// Whether the cell shows its row's image, judging it (and checking its images) only if it
+  /// changed since it was last judged.
+  func judge(_ cell: DisplayedCell) -> Bool {
+    if let last = judged[cell.cellID], last.generation == digestGeneration, last.cell == cell {
+      return last.correct
+    }
+    checkImages(of: cell)
+    let correct = showsCorrectImage(cell)
+    judged[cell.cellID] = (cell, correct, digestGeneration)
+    return correct
+  }
+
+  /// Whether the cell shows its row's image, from the last judgement (the frame just judged).
+  func judgedCorrect(_ cell: DisplayedCell) -> Bool {
+    judged[cell.cellID]?.correct ?? showsCorrectImage(cell)
+  }
+
   /// Items whose URLs produced `source`, for messages.
   func culprits(of source: ContentDigest) -> (urls: [String], items: [Int]) {
     var urls = urlsByDigest[source.value] ?? []
@@ -129,8 +152,10 @@ final class Oracle {
       checkNoTransferOnCacheHit(record.url)
     case .ended(let outcome):
       var digests = deliveredDigests[record.url] ?? []
-      digests.insert(record.digest)
-      deliveredDigests[record.url] = digests
+      if digests.insert(record.digest).inserted {
+        deliveredDigests[record.url] = digests
+        digestGeneration += 1
+      }
       urlsByDigest[record.digest, default: []].insert(record.url)
       lastFailed[record.url] =
         outcome != .cancelled && (outcome != .success || !record.deliveredExactBytes)

@@ -16,12 +16,24 @@ final class ImageServer {
   let fixtures: [String]
   var bytesByURL: [String: [UInt8]] = [:]
   var digestByURL: [String: ContentDigest] = [:]
-  var fileCache: [String: [UInt8]] = [:]
+  var fileCache: [String: (bytes: [UInt8], digest: ContentDigest)] = [:]
+  /// The URL template split at its first `{id}`, so URLs are built by concatenation.
+  let templateParts: (prefix: String, suffix: String)?
 
   init(images: Scenario.Images, fixturesRoot: URL) throws(RunError) {
     self.images = images
     self.fixturesRoot = fixturesRoot
     fixtures = FixtureGlob.expand(images.fixtures, in: fixturesRoot)
+    if let range = images.urlTemplate.range(of: Scenario.Images.idPlaceholder),
+      !images.urlTemplate[range.upperBound...].contains(Scenario.Images.idPlaceholder)
+    {
+      templateParts = (
+        String(images.urlTemplate[..<range.lowerBound]),
+        String(images.urlTemplate[range.upperBound...])
+      )
+    } else {
+      templateParts = nil
+    }
     if fixtures.isEmpty {
       throw .setup(
         "images.fixtures: \(images.fixtures) match no file under \(fixturesRoot.path)")
@@ -48,7 +60,7 @@ final class ImageServer {
 
   /// Registers the URL an inserted item `id` gets, with its round-robin fixture.
   func registerInserted(id: Int) throws(RunError) -> String {
-    let url = images.templateURL(forItem: id)
+    let url = templateURL(id)
     if bytesByURL[url] == nil { try register(url: url, fixture: fixtures[id % fixtures.count]) }
     return url
   }
@@ -57,9 +69,15 @@ final class ImageServer {
   /// keeps its first fixture unless `replace` is set.
   func register(url: String, fixture: String, replace: Bool = false) throws(RunError) {
     if bytesByURL[url] != nil && !replace { return }
-    let bytes = try load(fixture)
-    bytesByURL[url] = bytes
-    digestByURL[url] = ContentDigest(of: bytes)
+    let file = try load(fixture)
+    bytesByURL[url] = file.bytes
+    digestByURL[url] = file.digest
+  }
+
+  /// The template URL of item `id`.
+  func templateURL(_ id: Int) -> String {
+    guard let parts = templateParts else { return images.templateURL(forItem: id) }
+    return parts.prefix + String(id) + parts.suffix
   }
 
   /// The bytes `url` serves, or nil (the network answers 404).
@@ -68,15 +86,16 @@ final class ImageServer {
   /// The digest of the bytes `url` serves.
   func digest(for url: String) -> ContentDigest? { digestByURL[url] }
 
-  func load(_ fixture: String) throws(RunError) -> [UInt8] {
+  func load(_ fixture: String) throws(RunError) -> (bytes: [UInt8], digest: ContentDigest) {
     if let cached = fileCache[fixture] { return cached }
     let url = fixturesRoot.appendingPathComponent(fixture)
     guard let data = FileManager.default.contents(atPath: url.path) else {
       throw .setup("fixture \(fixture) cannot be read under \(fixturesRoot.path)")
     }
     let bytes = [UInt8](data)
-    fileCache[fixture] = bytes
-    return bytes
+    let file = (bytes, ContentDigest(of: bytes))
+    fileCache[fixture] = file
+    return file
   }
 }
 

@@ -130,8 +130,8 @@ final class SimulationRun {
     observed.urlOfItem = { [unowned self] in urlByItem[$0] }
     oracle.urlOfItem = { [unowned self] in urlByItem[$0] }
     table.displayLog.subscribe { [weak self] frame in
-      metrics.frameCommitted(frame) { oracle.showsCorrectImage($0) }
       oracle.frameCommitted(frame)
+      metrics.frameCommitted(frame) { oracle.judgedCorrect($0) }
       self?.lastCommitted = frame.cells
     }
     world.reports.subscribe { report in
