@@ -7,7 +7,7 @@ struct LoaderOptionsTests {
   let specs: [LoaderOptionSpec] = [
     LoaderOptionSpec("mode", .choice(["default", "common"]), default: "default", "run-loop mode"),
     LoaderOptionSpec("cancel", .bool, default: "false", "cancel on end display"),
-    LoaderOptionSpec("width", .integer(1 ... 8), default: "4", "queue width"),
+    LoaderOptionSpec("width", .integer(1...8), default: "4", "queue width"),
     LoaderOptionSpec("memory_cache", .size, default: "50MB", "cache size"),
     LoaderOptionSpec("backoff", .duration, default: "200ms", "retry backoff"),
   ]
