@@ -30,13 +30,18 @@ func itemBytes(_ id: Int) -> [UInt8] {
 
 /// A frame in which a displayed cell showed a content image that is not its row's.
 struct WrongImage: CustomStringConvertible {
+  /// When the frame committed.
   let time: SimTime
+  /// The row the cell showed.
   let row: Int
+  /// The item at that row.
   let itemID: Int
+  /// The cell.
   let cellID: Int
   /// The URL whose bytes the image came from, or nil for bytes no URL serves.
   let shownURL: String?
 
+  /// For failure messages.
   var description: String {
     "t=\(time) row \(row) (item \(itemID), cell \(cellID)) showed \(shownURL ?? "unknown bytes")"
   }
@@ -45,9 +50,13 @@ struct WrongImage: CustomStringConvertible {
 /// One loader in one world: a fake network serving a distinct PNG per URL, a table of 100 pt
 /// rows on a 400 pt screen, and a watch on every committed frame and transfer.
 final class LoaderHarness {
+  /// The world.
   let world: World
+  /// The fake network.
   let network: FakeNetwork
+  /// The table.
   let table: TableView
+  /// The loader and its data source.
   let instance: LoaderInstance
   /// The bytes each URL serves.
   let bodies: [String: [UInt8]]

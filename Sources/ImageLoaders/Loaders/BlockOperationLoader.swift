@@ -65,9 +65,11 @@ public final class BlockOperationLoader: CatalogLoader {
       "prepareForReuse also sets the image to nil (the article elides that part with `...`)"),
   ]
 
+  /// The platform the loader runs on.
   let environment: LoaderEnvironment
   /// `_operationQueue`, with `maxConcurrentOperationCount = 4`.
   let queue: SimulatedOperationQueue
+  /// Option `clear_on_reuse`, handed to each cell.
   let clearsOnReuse: Bool
 
   /// A loader whose queue runs `max_concurrent` operations at once.

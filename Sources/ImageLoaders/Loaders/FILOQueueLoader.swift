@@ -71,8 +71,11 @@ public final class FILOQueueLoader: CatalogLoader {
       "the FILO queue's capacity; 0: the most cells the screen shows at once (the article's)"),
   ]
 
+  /// The platform the loader runs on.
   let environment: LoaderEnvironment
+  /// Option `connections`: the most connections running at once.
   let connectionLimit: Int
+  /// Option `queue_capacity` (0: the most visible cells).
   let capacityOption: Int
   /// The downloaded-images cache (point 6), keyed by URL.
   let downloaded: MemoryCache<Image>
@@ -83,6 +86,7 @@ public final class FILOQueueLoader: CatalogLoader {
   var pending: RequestQueue<String>?
   /// Connections running now, oldest first.
   var active: [(url: String, connection: SimulatedURLConnection)] = []
+  /// The table, remembered from `cellForRow` for the download callbacks (point 5).
   weak var table: TableView?
 
   /// A loader per `options`.
@@ -196,24 +200,31 @@ public final class FILOQueueLoader: CatalogLoader {
 /// Seed 000's "async NSURLConnection delegate": collects the body and, when the connection
 /// ends, reports a lazy image (nil for an HTTP error, a failure or bytes that are no image).
 final class FILODownload: SimulatedURLConnectionDelegate {
+  /// The HTTP status of the response.
   var status = 0
+  /// The body so far.
   var data: [UInt8] = []
+  /// Called once, on the main thread, when the connection ends.
   let finished: (Execution, Image?) -> Void
 
+  /// A delegate reporting to `finished`.
   init(finished: @escaping (Execution, Image?) -> Void) { self.finished = finished }
 
+  /// Records the status.
   func connection(
     _ connection: SimulatedURLConnection, didReceiveResponse status: Int, execution: Execution
   ) {
     self.status = status
   }
 
+  /// Appends the chunk.
   func connection(
     _ connection: SimulatedURLConnection, didReceive data: [UInt8], execution: Execution
   ) {
     self.data.append(contentsOf: data)
   }
 
+  /// Reports the image (nil unless the status is 200 and the body is a PNG).
   func connectionDidFinishLoading(_ connection: SimulatedURLConnection, execution: Execution) {
     let body = data
     data = []
@@ -221,6 +232,7 @@ final class FILODownload: SimulatedURLConnectionDelegate {
     finished(execution, image)
   }
 
+  /// Reports no image: the download failed.
   func connection(
     _ connection: SimulatedURLConnection, didFailWithError error: NetworkError,
     execution: Execution

@@ -27,6 +27,7 @@ final class ImageProvider {
   let itemID: Int
   /// The image URL (`landscape.url`).
   let url: String
+  /// The provider's own operation queue (default width).
   let queue: SimulatedOperationQueue
 
   /// Starts loading `url`, downscaled to `width` pixels on the longer side; `completion` runs

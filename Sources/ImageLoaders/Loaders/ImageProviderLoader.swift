@@ -61,8 +61,11 @@ public final class ImageProviderLoader: CatalogLoader {
       "trap on a nil image as the article's `image!` does (default: drop it)"),
   ]
 
+  /// The platform the loader runs on.
   let environment: LoaderEnvironment
+  /// Option `cancel`.
   let cancels: Bool
+  /// Option `force_unwrap`.
   let forceUnwrap: Bool
   /// `self.cache`: an NSCache with no limits.
   let cache: MemoryCache<Image>

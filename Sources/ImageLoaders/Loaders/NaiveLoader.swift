@@ -31,6 +31,7 @@ public final class NaiveLoader: CatalogLoader {
     "the classical approach: fetch on a global queue, set on the captured cell; no cancel, "
     + "no cache, no check"
 
+  /// The platform the loader runs on.
   let environment: LoaderEnvironment
 
   /// A naive loader; it takes no options.

@@ -6,9 +6,12 @@ import SimTable
 
 /// Who needs a URL's load: a displayed cell (by cell id) or a prefetch-window item (by id).
 enum Claimant: Equatable {
+  /// A displayed cell, by `cellID`.
   case cell(Int)
+  /// A prefetch-window row, by item id.
   case prefetch(Int)
 
+  /// Whether a displayed cell claims.
   var isCell: Bool {
     if case .cell = self { return true }
     return false
@@ -33,6 +36,7 @@ final class URLLoad {
   /// Whether the load waits for the next flush to start.
   var queuedToStart = false
 
+  /// A load of `url` with no claim yet.
   init(url: String) { self.url = url }
 }
 

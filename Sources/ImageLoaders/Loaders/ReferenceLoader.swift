@@ -83,9 +83,13 @@ public final class ReferenceLoader: CatalogLoader {
       "load prefetch-window rows when the table offers prefetching"),
   ]
 
+  /// The platform the loader runs on.
   let environment: LoaderEnvironment
+  /// Option `retries`.
   let retries: Int
+  /// Option `retry_backoff`: the first retry's wait.
   let backoff: SimDuration
+  /// Option `prefetch`.
   let prefetches: Bool
   /// Decoded images by URL, least recently used evicted first, cost = decoded bytes.
   let cache: MemoryCache<Image>
@@ -95,12 +99,15 @@ public final class ReferenceLoader: CatalogLoader {
   var loads: [String: URLLoad] = [:]
   /// URLs whose load waits for the next main-queue turn to start, in claim order.
   var toStart: [String] = []
+  /// Whether a flush is queued on the main queue.
   var flushScheduled = false
   /// The URL each cell claims, by cell id.
   var cellClaims: [Int: String] = [:]
   /// The URL each prefetch-window item claims, by item id.
   var prefetchClaims: [Int: String] = [:]
+  /// The table, remembered from its callbacks.
   weak var table: TableView?
+  /// The failure image, made on first use.
   var failureImage: Image?
 
   /// A loader per `options`.

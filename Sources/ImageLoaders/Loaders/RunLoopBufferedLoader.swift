@@ -56,7 +56,9 @@ public final class RunLoopBufferedLoader: CatalogLoader {
       "the rendering queue: the article's serial queue, or a global queue"),
   ]
 
+  /// The platform the loader runs on.
   let environment: LoaderEnvironment
+  /// Option `mode`: the connections' run-loop modes.
   let modes: RunLoopModes
   /// `s_imageRenderQ` (or the global queue).
   let renderQueue: SimulatedQueue
@@ -113,29 +115,36 @@ public final class RunLoopBufferedLoader: CatalogLoader {
 /// The elided "download logic" of seed 003's cell: an NSURLConnection delegate that collects
 /// the body and hands it on when the connection finishes.
 final class ImageryDownload: SimulatedURLConnectionDelegate {
+  /// The body so far.
   var data: [UInt8] = []
+  /// `completeLoadImagery:`, called when the connection finishes.
   let finished: ([UInt8]) -> Void
 
+  /// A delegate reporting to `finished`.
   init(finished: @escaping ([UInt8]) -> Void) { self.finished = finished }
 
+  /// Starts a new body.
   func connection(
     _ connection: SimulatedURLConnection, didReceiveResponse status: Int, execution: Execution
   ) {
     data = []
   }
 
+  /// Appends the chunk.
   func connection(
     _ connection: SimulatedURLConnection, didReceive data: [UInt8], execution: Execution
   ) {
     self.data.append(contentsOf: data)
   }
 
+  /// Hands the body on, whatever the status.
   func connectionDidFinishLoading(_ connection: SimulatedURLConnection, execution: Execution) {
     let body = data
     data = []
     finished(body)
   }
 
+  /// Drops the body: a failed download hands nothing on (CellSim's reading of the elided logic).
   func connection(
     _ connection: SimulatedURLConnection, didFailWithError error: NetworkError,
     execution: Execution

@@ -40,6 +40,7 @@ public final class WWDC211Loader: CatalogLoader {
     "WWDC 2012 session 211: uid → operation dictionary, weak operation isCancelled check, "
     + "cellForRow(at:) with the captured index path, cancel in didEndDisplaying"
 
+  /// The platform the loader runs on.
   let environment: LoaderEnvironment
   /// `imageLoadingOperationQueue`.
   let queue: SimulatedOperationQueue
