@@ -129,6 +129,22 @@ struct ReferenceFuzzTests {
     }
   }
 
+  @Test("every loader gives the same trace digest when a case runs twice", arguments: [0, 1, 2])
+  func deterministic(seed: UInt64) throws {
+    for loader in LoaderCatalog.builtIn.names {
+      let digests = try (0..<2).map { _ in
+        let fuzz = FuzzCase(seed: seed)
+        let harness = try LoaderHarness(
+          loader: loader, items: fuzz.items, seed: seed, script: fuzz.script,
+          configure: fuzz.configure)
+        for event in fuzz.events { harness.at(event.at, event.action) }
+        try harness.run(untilMs: fuzz.end)
+        return harness.world.trace.digestHex
+      }
+      #expect(digests[0] == digests[1], "\(loader), seed \(seed)")
+    }
+  }
+
   /// Transfers outstanding at a commit whose URL no displayed or prefetch-window row needs.
   static func unneededTransfers(_ harness: LoaderHarness, _ frame: CommittedFrame) -> [String] {
     var needed = frame.cells.map(\.url)
