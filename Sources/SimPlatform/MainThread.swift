@@ -42,6 +42,7 @@ public final class MainThread {
     var modes: RunLoopModes
     var label: String
     var body: (Execution) -> Void
+    var seq = 0
   }
 
   unowned let world: World
@@ -49,7 +50,11 @@ public final class MainThread {
   public let thread = SimThread(id: 0)
   /// The current run-loop mode.
   public private(set) var mode: RunLoopMode = .default
-  var items: [Item] = []
+  /// Queued items by the modes they may run in (common, default only, tracking only), each in
+  /// enqueue order: a turn takes the common list and its mode's list whole, merged by `seq`,
+  /// without touching items that must keep waiting.
+  var queued: [[Item]] = [[], [], []]
+  var nextItemSeq = 0
   var batch: [Item] = []
   var batchIndex = 0
   var wakeScheduled = false
@@ -67,7 +72,9 @@ public final class MainThread {
   public var isBusy: Bool { thread.execution != nil }
 
   /// Items waiting to run (main-queue blocks plus sources and timers that fired).
-  public var queuedCount: Int { items.count + (batch.count - batchIndex) }
+  public var queuedCount: Int {
+    queued.reduce(0) { $0 + $1.count } + (batch.count - batchIndex)
+  }
 
   // MARK: The main queue
 
@@ -145,7 +152,10 @@ public final class MainThread {
   // MARK: Turns
 
   func enqueue(_ item: Item) {
-    items.append(item)
+    var item = item
+    item.seq = nextItemSeq
+    nextItemSeq += 1
+    queued[Self.list(for: item.modes)].append(item)
     scheduleWake()
   }
 
@@ -170,14 +180,11 @@ public final class MainThread {
         if !isBusy { scheduleWake() }
         return
       }
-      var runnable: [Item] = []
-      var waiting: [Item] = []
-      for item in items {
-        if item.modes.allows(mode) { runnable.append(item) } else { waiting.append(item) }
-      }
-      guard !runnable.isEmpty else { return }
-      items = waiting
-      batch = runnable
+      let own = mode == .default ? 1 : 2
+      guard !queued[0].isEmpty || !queued[own].isEmpty else { return }
+      batch = Self.merge(queued[0], queued[own])
+      queued[0].removeAll(keepingCapacity: true)
+      queued[own].removeAll(keepingCapacity: true)
       batchIndex = 0
     }
     // Run the batch back to back; items that finish at once loop here instead of recursing.
@@ -186,6 +193,31 @@ public final class MainThread {
       if isBusy { return }
     }
     scheduleWake()
+  }
+
+  /// The list an item with `modes` waits in: 0 for every mode, 1 default only, 2 tracking only.
+  static func list(for modes: RunLoopModes) -> Int {
+    modes == .common ? 0 : (modes == .default ? 1 : 2)
+  }
+
+  /// Two lists in `seq` order merged into one.
+  static func merge(_ a: [Item], _ b: [Item]) -> [Item] {
+    if b.isEmpty { return a }
+    if a.isEmpty { return b }
+    var merged: [Item] = []
+    merged.reserveCapacity(a.count + b.count)
+    var i = 0
+    var j = 0
+    while i < a.count || j < b.count {
+      if j == b.count || (i < a.count && a[i].seq < b[j].seq) {
+        merged.append(a[i])
+        i += 1
+      } else {
+        merged.append(b[j])
+        j += 1
+      }
+    }
+    return merged
   }
 
   /// Continues after a piece of main-thread work ended at a later instant than it started.
@@ -226,6 +258,13 @@ public final class MainThread {
     precondition(busyTime >= .zero, "MainThread: negative busy time")
     if !isBusy && batchIndex < batch.count {
       precondition(wakeScheduled, "MainThread: a batch is pending with no turn scheduled")
+    }
+    for (index, list) in queued.enumerated() {
+      precondition(
+        list.allSatisfy { Self.list(for: $0.modes) == index }, "MainThread: item in the wrong list")
+      precondition(
+        zip(list, list.dropFirst()).allSatisfy { $0.seq < $1.seq },
+        "MainThread: queued items out of enqueue order")
     }
   }
 }

@@ -84,11 +84,13 @@ extension Oracle {
       guard !judgedCorrect(cell), network.isServable(cell.url) else { continue }
       let displayed = displayedSince[cell.cellID] ?? world.now
       let since = max(restSince ?? world.now, displayed)
-      if let success = lastSuccessEnd[cell.url], success >= displayed,
-        deadlineIsNow || world.now - max(success, since) >= within
-      {
-        flagNotLoaded(
-          cell, reason: "a successful transfer of its URL ended \(world.now - success) ago")
+      if let success = lastSuccessEnd[cell.url], success >= displayed {
+        // The bytes arrived while the row was on screen: the loader has `within` from then to
+        // show them (decoding takes time), and no more.
+        if deadlineIsNow || world.now - success >= within {
+          flagNotLoaded(
+            cell, reason: "a successful transfer of its URL ended \(world.now - success) ago")
+        }
         continue
       }
       guard deadlineIsNow || world.now - since >= within else { continue }

@@ -103,8 +103,13 @@ final class SimulationRun {
     let name = options.loader ?? scenario.loader?.name ?? Simulation.defaultLoader
     let loaderOptions =
       scenario.loader?.name == name ? (scenario.loader?.options ?? []).map(\.loaderOption) : []
+    var configuration = scenario.table.configuration
     do {
-      loader = try options.catalog.make(name, options: loaderOptions, environment: environment)
+      let entry = try options.catalog.entry(named: name)
+      let validated = try entry.validate(loaderOptions)
+      // A loader may shape the table as its article does (seed 003's taller table).
+      entry.adjust(&configuration, options: validated, device: device)
+      loader = try entry.make(environment: environment, options: validated)
     } catch {
       throw .setup("loader: \(error)")
     }
@@ -113,7 +118,7 @@ final class SimulationRun {
     do {
       table = try TableView(
         world: world, model: TableModel(items: items, urlTemplate: scenario.images.urlTemplate),
-        configuration: scenario.table.configuration, dataSource: observed)
+        configuration: configuration, dataSource: observed)
     } catch {
       throw .setup("table: \(error)")
     }
