@@ -12,6 +12,7 @@ struct CellSimCommand: ParsableCommand {
     subcommands: [
       WorkloadCommand.self, DecodeCommand.self, FixturesCommand.self,
       NetworkWorkloadCommand.self, RunCommand.self, InvariantsCommand.self,
+      CompareCommand.self, LoadersCommand.self,
     ]
   )
 }

@@ -129,3 +129,49 @@ struct ScenarioDigestCLITests {
     #expect(result.stdout.contains("replay: swift run cellsim run"))
   }
 }
+
+/// `cellsim compare` and `cellsim loaders`.
+@Suite("cellsim compare and loaders")
+struct CompareCLITests {
+  @Test("loaders lists every built-in loader with its seed article and options")
+  func loaders() throws {
+    let result = try CLIRunner.run(["loaders"])
+    #expect(result.status == 0)
+    for (name, seed) in [
+      ("naive", "seed 002"), ("block-operation", "seed 001"), ("image-provider", "seed 002"),
+      ("filo-queue", "seed 000"), ("runloop-buffered", "seed 003"), ("wwdc211", "seed 004"),
+      ("reference", "CellSim's own"),
+    ] {
+      #expect(result.stdout.contains("\(name)  (\(seed))"), "\(name)")
+    }
+    #expect(result.stdout.contains("option mode: \"default\" or \"common\""))
+  }
+
+  @Test("compare puts loaders in columns and counts violating scenarios per invariant")
+  func compare() throws {
+    let result = try CLIRunner.run([
+      "compare", "Scenarios/invariants/no_duplicate_transfers.yaml",
+      "Scenarios/invariants/cancel_on_end_display.yaml", "--loaders", "naive,reference",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let lines = result.stdout.split(separator: "\n")
+    #expect(lines.first == "| 2 scenarios | naive | reference |")
+    #expect(lines.contains("| cancel_on_end_display | 1/2 | 0 |"))
+    #expect(lines.contains("| no_duplicate_transfers | 1/2 | 0 |"))
+    let json = try CLIRunner.run([
+      "compare", "Scenarios/invariants/no_duplicate_transfers.yaml", "--loaders", "naive,reference",
+      "--json",
+    ])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    #expect(object["loaders"] as? [String] == ["naive", "reference"])
+    #expect((object["runs"] as? [Any])?.count == 2)
+  }
+
+  @Test("an unknown loader is refused with exit 2")
+  func unknown() throws {
+    let result = try CLIRunner.run(["compare", "Scenarios/invariants", "--loaders", "naive,fast"])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("unknown loader \"fast\""))
+  }
+}
