@@ -173,3 +173,23 @@ extension Scenario {
     }
   }
 }
+
+extension Scenario {
+  /// Bounds on what one scenario may ask for, so that no file can make the simulator allocate
+  /// without limit or run for hours: larger values are refused with a typed error at their
+  /// line. These are CellSim's, not the format's.
+  public enum Limits {
+    /// The most rows a table may hold, at the start or after inserts.
+    public static let maxRows = 1_000_000
+    /// The longest simulated run (`run_until`, and any event's `at`).
+    public static let maxDuration = SimDuration.s(3_600)
+    /// The largest magnitude of any plain number (points, velocities, parameters).
+    public static let maxMagnitude = 1e12
+    /// The tallest row, in points.
+    public static let maxRowHeight = 10_000.0
+    /// The largest image side, in points (times the device scale, it is the decode target).
+    public static let maxImageSide = 1_000.0
+    /// The largest preload margin, in points.
+    public static let maxPreloadMargin = 1_000_000.0
+  }
+}

@@ -147,7 +147,9 @@ extension DeviceParameter {
     }
     switch (kind, value) {
     case (.positiveNumber, .number(let n)):
-      guard n > 0, n.isFinite else { throw invalid("a positive number") }
+      guard n > 0, n.isFinite, n <= 1_000_000 else {
+        throw invalid("a positive number up to 1,000,000")
+      }
       return n
     case (.positiveInteger, .number(let n)):
       guard n >= 1, n.isFinite, n == n.rounded(), n <= 1_000_000 else {
@@ -163,7 +165,9 @@ extension DeviceParameter {
       }
       return Double(d.nanoseconds)
     case (.bytes, .number(let n)):
-      guard n > 0, n.isFinite, n == n.rounded() else { throw invalid("a positive byte count") }
+      guard n > 0, n.isFinite, n == n.rounded(), n <= 1e15 else {
+        throw invalid("a positive byte count")
+      }
       return n
     case (.bytes, .text(let text)):
       guard let bytes = try? ByteSize(parsing: text), bytes.bytes > 0 else {

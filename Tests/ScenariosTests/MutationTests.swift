@@ -44,6 +44,36 @@ struct MutationTests {
     #expect(valid > 100)
     #expect(kinds.count >= 8, "\(kinds)")
   }
+
+  @Test("valid mutants also run: a result or a typed run error, never a crash or a runaway")
+  func mutantsRun() throws {
+    let bases = TestFiles.validFiles.map(TestFiles.text)
+    let random = SeededRandom(seed: 0x5CE9_A211)
+    var ran = 0
+    var index = 0
+    while ran < 60 && index < 5_000 {
+      var stream = random.stream("mutation-run", index)
+      index += 1
+      let base = bases[Int(stream.next(below: UInt64(bases.count)))]
+      let text = Mutator.mutate(base, edits: 1 + Int(stream.next(below: 3)), using: &stream)
+      guard
+        let scenario = try? Scenario(
+          yaml: text, file: "run-\(index)", fixturesRoot: TestFiles.fixturesRoot,
+          knownLoaders: Scenario.builtInLoaderNames)
+      else { continue }
+      ran += 1
+      do {
+        let result = try Simulation.run(
+          scenario,
+          options: SimulationOptions(fixturesRoot: TestFiles.fixturesRoot, eventLimit: 2_000_000))
+        #expect(!result.digest.isEmpty)
+      } catch {
+        // A typed error that names what went wrong is an acceptable outcome for odd input.
+        #expect(!error.description.isEmpty)
+      }
+    }
+    #expect(ran == 60)
+  }
 }
 
 /// Random text edits: delete, duplicate or swap lines, change numbers, shift indentation,

@@ -17,6 +17,12 @@ extension ScenarioReader {
         keys: ["at"] + Scenario.Action.keys, what: "an event {at: …, <action>: …}")
       let atValue = try fields.required("at", "when the event applies")
       let at = SimTime.zero + (try atValue.duration())
+      if at.sinceStart > Scenario.Limits.maxDuration {
+        throw atValue.error(
+          .outOfRange,
+          "event at \(at) is beyond the longest run CellSim simulates (\(Scenario.Limits.maxDuration))"
+        )
+      }
       if let previous = events.last, at < previous.at {
         throw atValue.error(
           .outOfOrder,
@@ -42,6 +48,11 @@ extension ScenarioReader {
       let context = RowContext(rows: rows, at: at)
       let action = try readAction(first.key, first.value, context)
       rows += action.rowCountChange
+      if rows > Scenario.Limits.maxRows {
+        throw first.value.error(
+          .outOfRange,
+          "this insert makes \(rows) rows; a table holds at most \(Scenario.Limits.maxRows)")
+      }
       events.append(Scenario.Event(at: at, action: action))
     }
     return events

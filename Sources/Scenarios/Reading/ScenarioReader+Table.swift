@@ -7,10 +7,16 @@ extension ScenarioReader {
 
   func readTable(_ value: YAMLValue) throws(ScenarioError) -> Scenario.Table {
     let fields = try value.mapping(keys: Self.tableKeys, what: "a mapping with rows")
-    let rows = try fields.required("rows", "the number of items at start").count()
+    let rowsValue = try fields.required("rows", "the number of items at start")
+    let rows = try rowsValue.count()
+    if rows > Scenario.Limits.maxRows {
+      throw rowsValue.error(
+        .outOfRange, "\(rows) rows is more than the \(Scenario.Limits.maxRows) a table may hold")
+    }
     let rowHeight =
       try fields["row_height"]?.positiveNumber("a row height above zero")
       ?? Scenario.Table.defaultRowHeight
+    try checkAtMost(fields["row_height"], rowHeight, Scenario.Limits.maxRowHeight, "points")
     let imageSize: Scenario.ImageSize
     if let sizeValue = fields["image_size"] {
       imageSize = try readImageSize(sizeValue)
@@ -25,6 +31,12 @@ extension ScenarioReader {
           hint: "give image_size explicitly")
       }
     }
+    try checkAtMost(
+      fields["image_size"], max(imageSize.width, imageSize.height), Scenario.Limits.maxImageSide,
+      "points")
+    try checkAtMost(
+      fields["preload_margin"], try fields["preload_margin"]?.nonNegativeNumber() ?? 0,
+      Scenario.Limits.maxPreloadMargin, "points")
     return Scenario.Table(
       rows: rows, rowHeight: rowHeight,
       columns: try fields["columns"]?.positiveCount("a number of columns of 1 or more") ?? 1,
@@ -58,5 +70,15 @@ extension ScenarioReader {
   private func readReuseOrder(_ value: YAMLValue) throws(ScenarioError) -> Scenario.ReuseOrder {
     let names = Scenario.ReuseOrder.allCases.map(\.rawValue)
     return Scenario.ReuseOrder(rawValue: try value.choice(names, what: "a reuse order"))!
+  }
+}
+
+extension ScenarioReader {
+  /// Refuses `value` above `limit`, naming the key's location.
+  func checkAtMost(_ at: YAMLValue?, _ value: Double, _ limit: Double, _ unit: String)
+    throws(ScenarioError)
+  {
+    guard let at, value > limit else { return }
+    throw at.error(.outOfRange, "\(value) \(unit) is more than CellSim allows here (\(limit))")
   }
 }

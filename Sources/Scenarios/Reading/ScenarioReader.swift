@@ -94,6 +94,12 @@ struct ScenarioReader {
     if duration <= .zero {
       throw value.error(.invalidValue, "expected a duration above zero, got \(value.shown)")
     }
+    if duration > Scenario.Limits.maxDuration {
+      throw value.error(
+        .outOfRange,
+        "run_until \(duration) is beyond the longest run CellSim simulates "
+          + "(\(Scenario.Limits.maxDuration))")
+    }
     return .zero + duration
   }
 

@@ -50,7 +50,9 @@ extension YAMLValue {
   func number(_ what: String = "a number") throws(ScenarioError) -> Double {
     switch scalar {
     case .integer(let text), .float(let text):
-      guard let value = Double(text), value.isFinite else {
+      guard let value = Double(text), value.isFinite,
+        value.magnitude <= Scenario.Limits.maxMagnitude
+      else {
         throw error(.invalidValue, "expected \(what), got \(text), which is out of range")
       }
       return value

@@ -17,12 +17,15 @@ public struct SimulationOptions {
   public var catalog: LoaderCatalog
   /// Keep the full trace text in the result (for `--trace FILE` and replay).
   public var keepTrace: Bool
+  /// The most kernel events a run may take before it stops with `RunError.runaway`.
+  public var eventLimit: Int
 
   /// Options with the given fixtures root and the built-in catalog.
   public init(
     fixturesRoot: URL, seed: UInt64? = nil, loader: String? = nil,
-    catalog: LoaderCatalog = .builtIn, keepTrace: Bool = false
+    catalog: LoaderCatalog = .builtIn, keepTrace: Bool = false, eventLimit: Int = 200_000_000
   ) {
+    self.eventLimit = eventLimit
     self.fixturesRoot = fixturesRoot
     self.seed = seed
     self.loader = loader
@@ -89,7 +92,7 @@ final class SimulationRun {
     }
     world = World(
       seed: options.seed ?? scenario.seed, device: device,
-      trace: options.keepTrace ? .full : .digestOnly)
+      trace: options.keepTrace ? .full : .digestOnly, eventLimit: options.eventLimit)
     server = try ImageServer(images: scenario.images, fixturesRoot: options.fixturesRoot)
     let items = try server.initialItems(rows: scenario.table.rows)
     do {
