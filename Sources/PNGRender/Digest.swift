@@ -91,10 +91,17 @@ public struct ContentDigest: Sendable, Hashable, Comparable, CustomStringConvert
   /// Wraps a digest value computed earlier.
   public init(value: UInt64) { self.value = value }
 
-  /// The digest of `bytes` (memoized per array storage: the same bytes handed around are
-  /// hashed once per process).
+  /// The digest of `bytes` (looked up, without hashing, when the same array was remembered
+  /// with `remembering(_:)`).
   public init(of bytes: [UInt8]) {
     value = DigestMemo.shared.digest(of: bytes)
+  }
+
+  /// The digest of `bytes`, remembered per process for this very array, so that later digests
+  /// of it (or of copies sharing its storage) cost a lookup. Use for bytes handed around many
+  /// times, such as served fixtures; the array is retained (within a bounded memo).
+  public static func remembering(_ bytes: [UInt8]) -> ContentDigest {
+    ContentDigest(value: DigestMemo.shared.remember(bytes))
   }
 
   /// The digest of `bytes`.

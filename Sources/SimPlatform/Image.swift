@@ -1,4 +1,8 @@
 public import PNGRender
+import Synchronization
+
+/// Serial numbers for images, unique within the process.
+private let nextImageSerial = Atomic<UInt64>(1)
 
 /// Where an image's pixels came from: the digest of the PNG bytes it was decoded from, and the
 /// transforms applied in order (downsample, aspect-fill crop, resample).
@@ -64,6 +68,10 @@ public final class Image {
 
   /// The kind.
   public let kind: Kind
+  /// A number unique to this image within the process, for identity comparisons that must not
+  /// depend on memory addresses (which are reused). Never printed: its value depends on what
+  /// else the process created.
+  public let serial = nextImageSerial.add(1, ordering: .relaxed).oldValue
   /// For content images, where the pixels come from.
   public let provenance: ImageProvenance?
   /// Size in pixels (known from the header before decoding).

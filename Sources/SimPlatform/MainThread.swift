@@ -183,8 +183,10 @@ public final class MainThread {
       let own = mode == .default ? 1 : 2
       guard !queued[0].isEmpty || !queued[own].isEmpty else { return }
       batch = Self.merge(queued[0], queued[own])
-      queued[0].removeAll(keepingCapacity: true)
-      queued[own].removeAll(keepingCapacity: true)
+      // Release rather than keep capacity: the batch may share a list's storage, and keeping
+      // a large capacity would allocate (and fault in) a fresh buffer every turn.
+      queued[0] = []
+      queued[own] = []
       batchIndex = 0
     }
     // Run the batch back to back; items that finish at once loop here instead of recursing.

@@ -67,11 +67,13 @@ open class TableCell {
 package struct CommittedSignature: Equatable {
   var row = -1
   var itemID = -1
-  /// Identities of the images on screen, only compared, never printed.
-  var images: [ObjectIdentifier] = []
+  /// Serial numbers of the images on screen, only compared, never printed. (Not object
+  /// addresses: a freed image's address can be reused by the next one, which would make a
+  /// change look like no change, differently in every process.)
+  var images: [UInt64] = []
 
   /// Whether this signature records the same row, item and images.
-  func matches(row: Int, itemID: Int, current: ObjectIdentifier?, outgoing: ObjectIdentifier?)
+  func matches(row: Int, itemID: Int, current: UInt64?, outgoing: UInt64?)
     -> Bool
   {
     guard self.row == row, self.itemID == itemID else { return false }

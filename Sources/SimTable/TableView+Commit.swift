@@ -63,8 +63,8 @@ extension TableView {
     let row = cell.displayedRow!
     // A displayed cell's item is its row's item (an invariant), so no model lookup is needed.
     let itemID = cell.itemID ?? -1
-    let current = image.map(ObjectIdentifier.init)
-    let out = outgoing.map(ObjectIdentifier.init)
+    let current = image?.serial
+    let out = outgoing?.serial
     if cell.committed.matches(row: row, itemID: itemID, current: current, outgoing: out) {
       return false
     }

@@ -93,7 +93,7 @@ final class ImageServer {
       throw .setup("fixture \(fixture) cannot be read under \(fixturesRoot.path)")
     }
     let bytes = [UInt8](data)
-    let file = (bytes, ContentDigest(of: bytes))
+    let file = (bytes, ContentDigest.remembering(bytes))
     fileCache[fixture] = file
     return file
   }
