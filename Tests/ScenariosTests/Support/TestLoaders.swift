@@ -88,7 +88,7 @@ final class CorrectTestLoader: CatalogLoader {
   }
 
   func attach(_ cell: Cell, url: String) {
-    let key = flaw == "no-coalesce" ? "\(url)#\(ObjectIdentifier(cell).hashValue)" : url
+    let key = flaw == "no-coalesce" ? "\(url)#\(cell.cellID)" : url
     if let job = jobs[key] {
       job.cells.append(Weak(cell: cell))
       job.everAttached.append(Weak(cell: cell))
