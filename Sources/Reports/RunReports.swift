@@ -10,13 +10,19 @@ public struct ScenarioOutcome: Sendable {
   public let error: String?
   /// The command that replays this run exactly.
   public let replayCommand: String
+  /// Whether the error was CellSim's own failure (a runaway simulation), not invalid input.
+  public let isInternalError: Bool
 
   /// An outcome.
-  public init(file: String, result: RunResult?, error: String?, replayCommand: String) {
+  public init(
+    file: String, result: RunResult?, error: String?, replayCommand: String,
+    isInternalError: Bool = false
+  ) {
     self.file = file
     self.result = result
     self.error = error
     self.replayCommand = replayCommand
+    self.isInternalError = isInternalError
   }
 
   /// Whether the expectation was met.

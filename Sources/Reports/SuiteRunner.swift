@@ -11,8 +11,9 @@ public struct SuiteRunner {
   public init(options: SimulationOptions) { self.options = options }
 
   /// The process exit code for outcomes: 0 when every expectation is met, 1 when one is not,
-  /// 2 when any input was invalid.
+  /// 2 when any input was invalid, 3 when a run failed inside CellSim (a runaway simulation).
   public static func exitCode(_ outcomes: [ScenarioOutcome]) -> Int32 {
+    if outcomes.contains(where: \.isInternalError) { return 3 }
     if outcomes.contains(where: { $0.result == nil }) { return 2 }
     return outcomes.allSatisfy(\.met) ? 0 : 1
   }
@@ -34,9 +35,11 @@ public struct SuiteRunner {
         file: file, result: result, error: nil,
         replayCommand: replay(file, result.seed, result.loader))
     } catch {
+      var isInternal = false
+      if case .runaway = error { isInternal = true }
       return ScenarioOutcome(
         file: file, result: nil, error: "\(file): \(error)",
-        replayCommand: replay(file, nil, nil))
+        replayCommand: replay(file, nil, nil), isInternalError: isInternal)
     }
   }
 

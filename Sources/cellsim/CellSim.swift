@@ -25,9 +25,17 @@ extension CellSimCommand {
       var command = try parseAsRoot()
       try command.run()
     } catch {
+      if error is ExitCode {
+        exit(withError: error)
+      }
       if exitCode(for: error) == .validationFailure {
         FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
         Foundation.exit(2)
+      }
+      // Anything else escaping a command is CellSim's own failure: exit code 3.
+      if exitCode(for: error) == .failure, !(error is CleanExit) {
+        FileHandle.standardError.write(Data("cellsim: internal error: \(error)\n".utf8))
+        Foundation.exit(3)
       }
       exit(withError: error)
     }

@@ -34,7 +34,11 @@ struct RunCommand: ParsableCommand {
   @Option(help: "Write the full trace text of the run to this file (one scenario only).")
   var trace: String?
 
+  @Option(help: "Stop a run that takes more than this many simulated events (exit code 3).")
+  var eventLimit: Int = 200_000_000
+
   func validate() throws {
+    if eventLimit < 1 { throw ValidationError("--event-limit: must be at least 1") }
     if let loader, !LoaderCatalog.builtIn.names.contains(loader) {
       let names = LoaderCatalog.builtIn.names.joined(separator: ", ")
       throw ValidationError("--loader: unknown loader \"\(loader)\"; choose one of \(names)")
@@ -56,7 +60,7 @@ struct RunCommand: ParsableCommand {
     }
     let options = SimulationOptions(
       fixturesRoot: URL(fileURLWithPath: fixtures), seed: seed, loader: loader,
-      keepTrace: trace != nil)
+      keepTrace: trace != nil, eventLimit: eventLimit)
     let runner = SuiteRunner(options: options)
     var outcomes: [ScenarioOutcome] = []
     for file in files {

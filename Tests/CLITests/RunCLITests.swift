@@ -119,6 +119,15 @@ struct ScenarioDigestCLITests {
     #expect(Trace.hex(hasher.value) == first["digest"] as? String)
   }
 
+  @Test("a run that exceeds its event limit is CellSim's failure: exit 3")
+  func runaway() throws {
+    let result = try CLIRunner.run([
+      "run", "Scenarios/invariants/no_duplicate_transfers.yaml", "--event-limit", "500",
+    ])
+    #expect(result.status == 3)
+    #expect(result.stdout.contains("runaway"))
+  }
+
   @Test("an unmet expectation exits 1 and prints the replay command")
   func unmet() throws {
     let result = try CLIRunner.run([
