@@ -105,6 +105,7 @@ extension Oracle {
   }
 
   func flagNotLoaded(_ cell: DisplayedCell, reason: String) {
+    guard reportedNotLoaded.insert(cell.cellID).inserted else { return }
     flag(
       .eventuallyLoaded, row: cell.indexPath.row, item: cell.itemID, cell: cell.cellID,
       urls: [cell.url],

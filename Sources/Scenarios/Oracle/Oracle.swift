@@ -34,6 +34,9 @@ final class Oracle {
   var judged: [Int: (cell: DisplayedCell, correct: Bool, generation: Int)] = [:]
   /// Bumped whenever a URL's set of delivered digests grows.
   var digestGeneration = 0
+  /// Cells already reported by `eventually_loaded` in their current state (reported again
+  /// only after what they show changes).
+  var reportedNotLoaded: Set<Int> = []
 
   // eventually_loaded
   var restSince: SimTime?
@@ -116,6 +119,7 @@ final class Oracle {
       return last.correct
     }
     checkImages(of: cell)
+    reportedNotLoaded.remove(cell.cellID)
     let correct = showsCorrectImage(cell)
     judged[cell.cellID] = (cell, correct, digestGeneration)
     return correct
@@ -177,7 +181,9 @@ final class Oracle {
   func requestQueueChanged() { checkBoundedQueue() }
 
   func checkBoundedQueue() {
-    if world.currentThread?.isMain == true {
+    // While the main thread is in a turn (a layout pass may be half done, with rows dequeued
+    // but not yet displayed), the bound is checked when the turn ends.
+    if world.main.isBusy || world.currentThread?.isMain == true {
       boundedQueueDirty = true
       return
     }
