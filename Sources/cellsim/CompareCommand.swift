@@ -8,7 +8,13 @@ import Scenarios
 struct CompareCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "compare",
-    abstract: "Run scenarios with several loaders and compare violations and key metrics.")
+    abstract: "Run scenarios with several loaders and compare violations and key metrics.",
+    discussion: """
+      Invariant rows count the scenarios in which a loader broke the invariant. Metric rows \
+      aggregate over scenarios: time to image is the median of the scenarios' p50 and p95; \
+      blank cell time, transfers and wasted bytes are totals; peak decoded memory is the \
+      largest peak; the hitch ratio is the mean. Scenario expectations are ignored.
+      """)
 
   @Argument(help: "Scenario files or folders (default: Scenarios).")
   var paths: [String] = ["Scenarios"]
