@@ -9,7 +9,7 @@ public import SimPlatform
 /// happen. Order is the queue's: a serial queue keeps a task's callbacks in order; a concurrent
 /// one may overlap them, as it would on iOS.
 public enum CallbackQueue {
-  /// `DispatchQueue.main` / `OperationQueue.main`: a main-queue block, run in every mode.
+  /// The main dispatch queue (or `OperationQueue.main`): a main-queue block, run in every mode.
   case main
   /// A simulated dispatch queue.
   case queue(SimulatedQueue)

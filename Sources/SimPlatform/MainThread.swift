@@ -78,12 +78,12 @@ public final class MainThread {
 
   // MARK: The main queue
 
-  /// `DispatchQueue.main.async`: runs `body` on the main thread on a later turn, in every mode.
+  /// GCD main-queue `async`: runs `body` on the main thread on a later turn, in every mode.
   public func async(label: String = "main.async", _ body: @escaping (Execution) -> Void) {
     enqueue(Item(modes: .common, label: label, body: body))
   }
 
-  /// `DispatchQueue.main.asyncAfter`: enqueues `body` on the main queue after `delay`.
+  /// GCD main-queue `asyncAfter`: enqueues `body` on the main queue after `delay`.
   public func asyncAfter(
     _ delay: SimDuration, label: String = "main.asyncAfter",
     _ body: @escaping (Execution) -> Void

@@ -57,8 +57,8 @@ public final class World {
   /// The current virtual time.
   public var now: SimTime { loop.now }
 
-  /// The simulated thread whose code is running now (`Thread.current`), or nil outside any
-  /// execution (in a network or scroll event, say).
+  /// The simulated thread whose code is running now (Foundation's current thread), or nil
+  /// outside any execution (in a network or scroll event, say).
   public internal(set) var currentThread: SimThread?
 
   /// Runs the world until `time`.
