@@ -66,21 +66,32 @@ struct ScenarioDigestCLITests {
     json.components(separatedBy: "\"digest\":\"").dropFirst().map { String($0.prefix(16)) }
   }
 
-  @Test("two processes and this one give the same digests for the invariant scenarios")
+  @Test("two processes and this one give the same digests for the whole bundled suite")
   func crossProcess() throws {
-    let first = try CLIRunner.run(["run", "Scenarios/invariants", "--json"])
-    let second = try CLIRunner.run(["run", "Scenarios/invariants", "--json"])
+    let first = try CLIRunner.run(["run", "Scenarios", "--json"])
+    let second = try CLIRunner.run(["run", "Scenarios", "--json"])
     #expect(first.status == 0, "\(first.stdout)")
     let a = digests(first.stdout)
-    #expect(a.count >= 10)
+    #expect(a.count >= 50)
     #expect(a == digests(second.stdout))
     let runner = SuiteRunner(
       options: SimulationOptions(
         fixturesRoot: CLIRunner.repositoryRoot.appendingPathComponent("Fixtures")))
     let files = try ScenarioFiles.find([
-      CLIRunner.repositoryRoot.appendingPathComponent("Scenarios/invariants").path
+      CLIRunner.repositoryRoot.appendingPathComponent("Scenarios").path
     ])
     #expect(files.map { runner.run(file: $0).result?.digest ?? "" } == a)
+  }
+
+  @Test("every loader gives the same digest on fling-1000 in two processes")
+  func crossProcessLoaders() throws {
+    for loader in ["naive", "runloop-buffered", "wwdc211", "filo-queue"] {
+      let arguments = ["run", "Scenarios/perf/fling-1000.yaml", "--loader", loader, "--json"]
+      let first = try CLIRunner.run(arguments)
+      let second = try CLIRunner.run(arguments)
+      #expect(digests(first.stdout).count == 1)
+      #expect(digests(first.stdout) == digests(second.stdout), "\(loader)")
+    }
   }
 
   @Test("--json follows the format's schema; --junit and --trace write their files")

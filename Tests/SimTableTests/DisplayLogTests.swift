@@ -39,6 +39,28 @@ struct DisplayLogTests {
     #expect(frame.time == SimTime(nanoseconds: 40_000_000))
   }
 
+  @Test("an image replaced after the old one was freed is seen as a change, every time")
+  func replacementAfterFree() throws {
+    // The old signature compared object addresses, and malloc readily reuses a freed image's
+    // address for the next image of the same size: the new image looked unchanged and its
+    // display record was skipped, differently in every process. Each round frees the shown
+    // image before making the next, the pattern most likely to reuse its address.
+    let h = try Harness { $0.displayLogCapacity = 1 }
+    try h.run(untilMs: 5)
+    let bytes = [
+      try png(),
+      try PNGEncoder.encode(Bitmap(width: 8, height: 8, pixels: [UInt8](repeating: 7, count: 256))),
+    ]
+    for round in 0..<40 {
+      let cell = try #require(h.table.cellForRow(at: IndexPath(row: 0)))
+      cell.imageView.image = nil
+      cell.imageView.image = Image(data: bytes[round % 2])
+      try h.run(untilMs: 15 + Int64(round) * 10)
+      let shown = try #require(h.table.displayLog.last?.cells.first?.images.first)
+      #expect(shown.provenance?.source == ContentDigest(of: bytes[round % 2]), "round \(round)")
+    }
+  }
+
   @Test("a cross-dissolve shows both images until it ends")
   func transition() throws {
     let h = try Harness { $0.displayLogCapacity = nil }
