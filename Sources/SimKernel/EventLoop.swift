@@ -146,6 +146,15 @@ public final class EventLoop {
     slots.isPending(handle.slot, generation: handle.generation)
   }
 
+  /// Drops every pending event without running it, releasing their closures (and whatever
+  /// they capture). Use when a run is over, to break reference cycles through the loop.
+  public func removeAllEvents() {
+    while heap.count > 0 {
+      let entry = heap.popMin()
+      if slots.isPending(entry.slot, generation: entry.generation) { release(slot: entry.slot) }
+    }
+  }
+
   /// The time of the earliest pending event, if any.
   public var nextEventTime: SimTime? {
     while let top = heap.min {

@@ -47,6 +47,25 @@ public final class FakeNetwork {
   var attemptCounts: [String: Int] = [:]
   /// Transfer-event subscribers, in subscription order.
   var subscribers: [(TransferEvent) -> Void] = []
+
+  /// Forgets every subscriber (when a run is over, to break reference cycles).
+  public func removeAllSubscribers() { subscribers.removeAll() }
+
+  /// Ends the network when its run is over: forgets subscribers and drops outstanding
+  /// transfers and their clients without telling them (no callback runs). A client such as a
+  /// blocking fetch or a connection holds its loader, which holds the network, so without
+  /// this a run whose transfers were still in flight would never be freed.
+  public func tearDown() {
+    subscribers.removeAll()
+    for transfer in outstandingList {
+      transfer.client?.networkDidTearDown()
+      transfer.client = nil
+      transfer.body = []
+      transfer.deliveredBody = []
+    }
+    outstandingList.removeAll()
+    hosts.removeAll()
+  }
   /// Patterns released so far: hold rules no longer hold matching URLs.
   var releases: [Glob] = []
   /// Outages started by `offline(for:)`, in order.

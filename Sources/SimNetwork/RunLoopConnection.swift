@@ -144,3 +144,8 @@ public final class SimulatedURLConnection: TransferClient {
     }
   }
 }
+
+extension SimulatedURLConnection {
+  /// Releases the delegate when the network is torn down mid-transfer.
+  package func networkDidTearDown() { delegate = nil }
+}

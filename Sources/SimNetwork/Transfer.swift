@@ -13,6 +13,14 @@ package protocol TransferClient: AnyObject {
   func transfer(_ transfer: Transfer, didReceive chunk: ArraySlice<UInt8>)
   /// The transfer ended; nothing follows.
   func transfer(_ transfer: Transfer, didEndWith outcome: TransferOutcome)
+  /// The network was torn down with this transfer outstanding: release what the client holds
+  /// (its delegate or completion handler) without calling it.
+  func networkDidTearDown()
+}
+
+extension TransferClient {
+  /// Nothing to release.
+  package func networkDidTearDown() {}
 }
 
 /// What the matching rule (or the script's defaults) decided for one attempt.

@@ -230,3 +230,8 @@ public final class SimulatedDataTask: TransferClient {
       in: session.network.world, label: "task\(taskIdentifier).\(what)", body)
   }
 }
+
+extension SimulatedDataTask {
+  /// Releases the completion handler or delegate when the network is torn down mid-transfer.
+  package func networkDidTearDown() { handler = nil }
+}

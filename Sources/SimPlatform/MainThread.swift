@@ -254,6 +254,15 @@ public final class MainThread {
     execution.start(body)
   }
 
+  /// Drops queued work and frame observers (see `World.tearDown`).
+  func tearDown() {
+    queued = [[], [], []]
+    batch = []
+    batchIndex = 0
+    frames.observers.removeAll()
+    thread.execution = nil
+  }
+
   /// Checks main-thread bookkeeping; stops with a message if it is broken.
   public func _checkInvariants() {
     precondition(batchIndex <= batch.count, "MainThread: batch index past the batch")

@@ -148,6 +148,12 @@ public final class WorkerPool {
     execution.start(body)
   }
 
+  /// Drops running executions and waiting clients (see `World.tearDown`).
+  func tearDown() {
+    for thread in threads { thread.execution = nil }
+    waiting.removeAll()
+  }
+
   /// Checks thread accounting; stops with a message if it is broken.
   public func _checkInvariants() {
     let busy = threads.filter { $0.execution != nil }

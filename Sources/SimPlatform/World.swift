@@ -145,6 +145,20 @@ public final class World {
     reports.send(.memoryWarning)
   }
 
+  /// Ends the world: drops pending events, queued main-thread work, frame observers and report
+  /// subscribers, so nothing that captured a piece of the world keeps it alive. Components
+  /// (loaders, oracles, tables) usually hold their world strongly and the world holds their
+  /// closures; call this when a run is over, or every run leaks its whole world.
+  public func tearDown() {
+    loop.removeAllEvents()
+    reports.subscribers.removeAll()
+    main.tearDown()
+    workers.tearDown()
+    cpu.waiters.removeAll()
+    cpu.waitHead = 0
+    globalQueues.removeAll()
+  }
+
   /// Checks every component's internal consistency; stops with a message if one is broken.
   public func _checkInvariants() {
     loop._checkInvariants()

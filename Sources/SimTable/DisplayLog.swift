@@ -78,6 +78,9 @@ public final class DisplayLog {
   var ring: [CommittedFrame] = []
   var head = 0
   var subscribers: [(CommittedFrame) -> Void] = []
+
+  /// Forgets every subscriber (when a run is over, to break reference cycles).
+  public func removeAllSubscribers() { subscribers.removeAll() }
   /// Frames committed since the table was created (kept or not).
   public internal(set) var committedFrameCount = 0
 

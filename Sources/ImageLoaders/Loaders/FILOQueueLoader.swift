@@ -176,8 +176,9 @@ public final class FILOQueueLoader: CatalogLoader {
     guard let pending else { return }
     while active.count < connectionLimit, let entry = pending.pop() {
       let url = entry.value
-      let download = FILODownload { [self] execution, image in
-        finished(url, image: image, on: execution)
+      // Weak: the connection retains its delegate, and the loader retains the connection.
+      let download = FILODownload { [weak self] execution, image in
+        self?.finished(url, image: image, on: execution)
       }
       active.append((url, environment.connection(url: url, delegate: download)))
     }

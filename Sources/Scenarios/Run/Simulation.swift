@@ -158,7 +158,19 @@ final class SimulationRun {
     }
   }
 
+  /// Breaks the reference cycles of a finished run (the world holds closures that capture
+  /// the oracle, the loader and the table, which hold the world), so it is freed.
+  func tearDown() {
+    world.tearDown()
+    network.tearDown()
+    table.displayLog.removeAllSubscribers()
+    observed.observe = { _ in }
+    observed.urlOfItem = { _ in nil }
+    oracle.urlOfItem = { _ in nil }
+  }
+
   func execute() throws(RunError) -> RunResult {
+    defer { tearDown() }
     for (index, event) in scenario.events.enumerated() {
       world.loop.schedule(at: event.at) { [self] in
         let body = { [self] in
