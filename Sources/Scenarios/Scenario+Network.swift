@@ -1,7 +1,12 @@
 public import SimKernel
 
 extension Scenario {
-  /// The fake network's script (`network`). Its shape mirrors SimNetwork's `NetworkScript`.
+  /// The fake network's script (`network`), as the file states it.
+  ///
+  /// Its shape mirrors SimNetwork's `NetworkScript` on purpose, but it is the *format's* model:
+  /// it keeps what the author left unspecified (nil) and the units they wrote (`ByteSize`), so
+  /// `yamlText()` writes back what was read, and the format can evolve apart from the
+  /// simulator's types. The runner converts it with `script` (Scenario+Conversions.swift).
   public struct Network: Sendable, Equatable {
     /// The default delivery granularity: 16 KB (16,000 bytes).
     public static let defaultChunkSize = ByteSize(bytes: 16_000)
