@@ -7,7 +7,9 @@ public final class MyCell: TableCell {
 
 /// An app's own loader, as a user would write it: one URL session whose callbacks run on a
 /// background queue, decoding downsampled off the main thread, an identity check before
-/// setting, cancellation when a row ends display, and a cost-bounded memory cache.
+/// setting, cancellation when a row ends display, a cost-bounded memory cache, and a failure
+/// image when a load fails. (Its first version had no failure image, and CellSim's
+/// `slow-drag-flaky-network` example caught the row it left blank.)
 public final class MyLoader: CatalogLoader {
   public typealias Cell = MyCell
   public static let name = "my-loader"
@@ -37,7 +39,20 @@ public final class MyLoader: CatalogLoader {
     let size = table.imagePixelSize
     let url = item.url
     let task = session.dataTask(with: url) { [weak self] execution, result in
-      guard let self, case .success(let response) = result else { return }
+      guard let self else { return }
+      guard case .success(let response) = result else {
+        if case .failure(let error) = result, error != .cancelled {
+          // A failed load shows the failure image rather than leaving the row blank.
+          env.main.async { _ in
+            self.tasks[url] = nil
+            let failure = self.env.failureImage(width: size.width, height: size.height)
+            for case let visible as MyCell in table.visibleCells where visible.url == url {
+              visible.imageView.image = failure
+            }
+          }
+        }
+        return
+      }
       env.decoder.decode(
         response.body, target: .aspectFill(width: size.width, height: size.height), on: execution
       ) { decoded in
