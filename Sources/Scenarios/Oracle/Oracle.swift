@@ -183,7 +183,7 @@ final class Oracle {
   func checkBoundedQueue() {
     // While the main thread is in a turn (a layout pass may be half done, with rows dequeued
     // but not yet displayed), the bound is checked when the turn ends.
-    if world.main.isBusy || world.currentThread?.isMain == true {
+    if world.main.isBusy {
       boundedQueueDirty = true
       return
     }
