@@ -4,7 +4,7 @@ import PackageDescription
 let package = Package(
   name: "CellSim",
   products: [
-    .executable(name: "cellsim", targets: ["cellsim"]),
+    .executable(name: "cellsim", targets: ["CellSimCLI"]),
     .library(name: "CellSim", targets: ["CellSim"]),
     .library(name: "SimKernel", targets: ["SimKernel"]),
     .library(name: "SimPlatform", targets: ["SimPlatform"]),
@@ -77,8 +77,10 @@ let package = Package(
     ),
 
     // MARK: The CLI
+    // The folder is `CellSimCLI`, not `cellsim`: on macOS's default case-insensitive file system
+    // `Sources/cellsim` and `Sources/CellSim` would be one folder.
     .executableTarget(
-      name: "cellsim",
+      name: "CellSimCLI",
       dependencies: [
         "Scenarios", "Reports", "ImageLoaders",
         "SimKernel", "SimPlatform", "PNGRender", "FixtureGenerator", "SimNetwork",
@@ -111,7 +113,7 @@ let package = Package(
     ),
     .testTarget(
       name: "CLITests",
-      dependencies: ["cellsim", "SimPlatform", "SimKernel", "PNGRender", "SimNetwork", "Reports", "Scenarios"]),
+      dependencies: ["CellSimCLI", "SimPlatform", "SimKernel", "PNGRender", "SimNetwork", "Reports", "Scenarios"]),
   ],
   swiftLanguageModes: [.v6]
 )

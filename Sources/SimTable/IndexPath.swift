@@ -1,26 +1,76 @@
-/// A position in the table: section 0 and a row, like Foundation's `IndexPath` for a
-/// single-section `UITableView`.
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
+
+/// Foundation's `IndexPath`, the type UIKit's table and collection views use.
 ///
-/// CellSim keeps Foundation out of the simulation, so this is its own small value type. In a
-/// grid (`columns > 1`) `row` is the item's index, as `UICollectionView`'s `item` is; the visual
-/// line it sits on is `row / columns`.
-public struct IndexPath: Hashable, Comparable, Sendable, CustomStringConvertible {
-  /// The section; CellSim tables have one section, so this is always 0.
-  public let section: Int
-  /// The row (the item's index in the data source at this instant).
-  public let row: Int
+/// CellSim uses Foundation's own type, not one of its own, so a test file that imports both
+/// Foundation and CellSim sees one `IndexPath`. This alias makes `import CellSim` alone enough
+/// to name it.
+#if canImport(FoundationEssentials)
+  public typealias IndexPath = FoundationEssentials.IndexPath
+#else
+  public typealias IndexPath = Foundation.IndexPath
+#endif
 
-  /// The index path of `row` in section 0.
-  public init(row: Int) {
-    self.section = 0
-    self.row = row
+/// The accessors UIKit adds to `IndexPath` for `UITableView` (`row`, `section`) and
+/// `UICollectionView` (`item`), which Foundation on Linux lacks.
+///
+/// As in UIKit, each requires an index path of exactly two indices (section, then row or item)
+/// and stops the process otherwise. CellSim tables have one section, so `section` is 0 for every
+/// index path the table hands out. In a grid (`columns > 1`) `row` and `item` are the same
+/// index; the visual line an item sits on is `row / columns`.
+///
+/// Apple's documentation: "UIKit Additions for IndexPath"
+/// (https://developer.apple.com/documentation/foundation/indexpath, `row`, `section`, `item`,
+/// `init(row:section:)`, `init(item:section:)`).
+extension IndexPath {
+  /// An index path for a row of a table view: `[section, row]`.
+  public init(row: Int, section: Int) {
+    self.init(indexes: [section, row])
   }
 
-  /// Orders by section, then row.
-  public static func < (a: IndexPath, b: IndexPath) -> Bool {
-    a.section != b.section ? a.section < b.section : a.row < b.row
+  /// An index path for an item of a collection view: `[section, item]`.
+  public init(item: Int, section: Int) {
+    self.init(indexes: [section, item])
   }
 
-  /// For example `[0, 17]`, as Foundation prints an index path.
-  public var description: String { "[\(section), \(row)]" }
+  /// The section: the first of the two indices.
+  public var section: Int {
+    get {
+      Self.requireTwoIndices(self)
+      return self[0]
+    }
+    set {
+      Self.requireTwoIndices(self)
+      self[0] = newValue
+    }
+  }
+
+  /// The row within the section: the second of the two indices.
+  public var row: Int {
+    get {
+      Self.requireTwoIndices(self)
+      return self[1]
+    }
+    set {
+      Self.requireTwoIndices(self)
+      self[1] = newValue
+    }
+  }
+
+  /// The item within the section (a collection view's name for `row`).
+  public var item: Int {
+    get { row }
+    set { row = newValue }
+  }
+
+  static func requireTwoIndices(_ indexPath: IndexPath) {
+    precondition(
+      indexPath.count == 2,
+      "Invalid index path for use with a table view: \(indexPath) must contain exactly two "
+        + "indices, the section and the row (as UIKit requires)")
+  }
 }

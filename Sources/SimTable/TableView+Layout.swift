@@ -107,7 +107,7 @@ extension TableView {
   /// recycled cell) and `cellForRow`, charging the device's cost for a reused or new cell.
   func configuredCell(row: Int) -> TableCell {
     let item = model.items[row]
-    let indexPath = IndexPath(row: row)
+    let indexPath = IndexPath(row: row, section: 0)
     let source = dataSource
     callbackDepth += 1
     let identifier = source.reuseIdentifier(for: item, at: indexPath, in: self)
@@ -157,7 +157,7 @@ extension TableView {
       $0.field("row", row)
       $0.field("item", cell.itemID ?? -1)
     }
-    callDataSource { $0.willDisplay(cell, at: IndexPath(row: row), in: self) }
+    callDataSource { $0.willDisplay(cell, at: IndexPath(row: row, section: 0), in: self) }
   }
 
   /// `didEndDisplaying` with `row`, then the cell goes to the pool — or, with cell
@@ -173,7 +173,7 @@ extension TableView {
       $0.field("cell", cell.cellID)
       $0.field("row", row)
     }
-    callDataSource { $0.didEndDisplaying(cell, at: IndexPath(row: row), in: self) }
+    callDataSource { $0.didEndDisplaying(cell, at: IndexPath(row: row, section: 0), in: self) }
     if keepPrepared, configuration.cellPrefetching, keptRows.contains(row),
       model.items.indices.contains(row), model.items[row].id == cell.itemID
     {
@@ -198,7 +198,7 @@ extension TableView {
   func endForReload() {
     needsReload = false
     if configuration.prefetching, !prefetchEntries.isEmpty {
-      let rows = prefetchEntries.map { IndexPath(row: $0.row) }
+      let rows = prefetchEntries.map { IndexPath(row: $0.row, section: 0) }
       prefetchEntries.removeAll()
       traceRows("table.cancel_prefetch", rows)
       callDataSource { $0.cancelPrefetchingForRows(at: rows, in: self) }

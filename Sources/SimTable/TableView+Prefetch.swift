@@ -10,7 +10,7 @@ extension TableView {
   /// The prefetch window: rows about to enter in the scroll direction, nearest first, up to
   /// `prefetch_distance` of them, never including displayed rows. Empty when prefetching is
   /// off. The oracle's `bounded_queue` allows "displayed rows + prefetch window".
-  public var prefetchWindow: [IndexPath] { prefetchEntries.map { IndexPath(row: $0.row) } }
+  public var prefetchWindow: [IndexPath] { prefetchEntries.map { IndexPath(row: $0.row, section: 0) } }
 
   /// The number of rows in the prefetch window.
   public var prefetchWindowCount: Int { prefetchEntries.count }
@@ -41,11 +41,11 @@ extension TableView {
     let window = rows.map { (itemID: model.items[$0].id, row: $0) }
     var cancelled: [IndexPath] = []
     for entry in prefetchEntries where !window.contains(where: { $0.itemID == entry.itemID }) {
-      if !visible.contains(entry.row) { cancelled.append(IndexPath(row: entry.row)) }
+      if !visible.contains(entry.row) { cancelled.append(IndexPath(row: entry.row, section: 0)) }
     }
     let announced = window.filter { new in
       !prefetchEntries.contains { $0.itemID == new.itemID }
-    }.map { IndexPath(row: $0.row) }
+    }.map { IndexPath(row: $0.row, section: 0) }
     prefetchEntries = window
     if !cancelled.isEmpty {
       traceRows("table.cancel_prefetch", cancelled)

@@ -134,7 +134,7 @@ public final class TableView {
 
   /// The item at `indexPath`, or nil if the row does not exist now.
   public func item(at indexPath: IndexPath) -> TableItem? {
-    indexPath.section == 0 && model.items.indices.contains(indexPath.row)
+    indexPath.count == 2 && indexPath.section == 0 && model.items.indices.contains(indexPath.row)
       ? model.items[indexPath.row] : nil
   }
 
@@ -142,7 +142,7 @@ public final class TableView {
   /// for it — and nil otherwise (never a pooled cell, never one awaiting its end after
   /// `reloadData`).
   public func cellForRow(at indexPath: IndexPath) -> TableCell? {
-    guard indexPath.section == 0 else { return nil }
+    guard indexPath.count == 2, indexPath.section == 0 else { return nil }
     if let cell = displayedCell(row: indexPath.row) { return cell }
     return prepared.first { $0.placement == .prepared(row: indexPath.row) }
   }
@@ -152,13 +152,15 @@ public final class TableView {
 
   /// `indexPathsForVisibleRows`: the displayed rows, in order.
   public var indexPathsForVisibleRows: [IndexPath] {
-    currentDisplayedCells.compactMap { $0.displayedRow.map(IndexPath.init(row:)) }
+    currentDisplayedCells.compactMap { cell in
+      cell.displayedRow.map { IndexPath(row: $0, section: 0) }
+    }
   }
 
   /// `indexPath(for:)`: where `cell` is displayed (or prepared, with cell prefetching), or nil.
   public func indexPath(for cell: TableCell) -> IndexPath? {
     switch cell.placement {
-    case .displayed(let row), .prepared(let row): IndexPath(row: row)
+    case .displayed(let row), .prepared(let row): IndexPath(row: row, section: 0)
     default: nil
     }
   }

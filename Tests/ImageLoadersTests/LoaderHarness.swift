@@ -122,8 +122,8 @@ final class LoaderHarness {
 
   /// Whether the displayed cell at `row` shows its own image now.
   func showsOwnImage(row: Int) -> Bool {
-    guard let cell = table.cellForRow(at: IndexPath(row: row)),
-      let item = table.item(at: IndexPath(row: row)),
+    guard let cell = table.cellForRow(at: IndexPath(row: row, section: 0)),
+      let item = table.item(at: IndexPath(row: row, section: 0)),
       let source = cell.imageView.image?.provenance?.source
     else { return false }
     return source == digest(item.url)
@@ -131,7 +131,7 @@ final class LoaderHarness {
 
   /// The kind of image the displayed cell at `row` shows, if any.
   func imageKind(row: Int) -> Image.Kind? {
-    table.cellForRow(at: IndexPath(row: row))?.imageView.image?.kind
+    table.cellForRow(at: IndexPath(row: row, section: 0))?.imageView.image?.kind
   }
 
   /// Transfers created for `url`.

@@ -102,7 +102,7 @@ struct ReferenceFuzzTests {
     #expect(harness.wrongImages.isEmpty, "seed \(seed): \(harness.wrongImages.prefix(3))")
     #expect(problems.isEmpty, "seed \(seed): \(problems.prefix(3))")
     for row in harness.table.indexPathsForVisibleRows.map(\.row) {
-      let url = harness.table.item(at: IndexPath(row: row))!.url
+      let url = harness.table.item(at: IndexPath(row: row, section: 0))!.url
       let lastFailed = harness.transfers(of: url).last.map { $0.outcome != .success } ?? false
       let fine =
         harness.showsOwnImage(row: row) || (lastFailed && harness.imageKind(row: row) == .failure)

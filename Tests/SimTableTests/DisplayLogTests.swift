@@ -21,7 +21,7 @@ struct DisplayLogTests {
     h.table.displayLog.subscribe { streamed.append($0) }
     try h.run(untilMs: 5)
     let image = try #require(Image(data: try png()))
-    h.table.cellForRow(at: IndexPath(row: 0))!.imageView.image = image
+    h.table.cellForRow(at: IndexPath(row: 0, section: 0))!.imageView.image = image
     #expect(!image.isDecoded)
     try h.run(untilMs: 45)
     // The encoded image was decoded on the main thread at the commit that first showed it.
@@ -52,7 +52,7 @@ struct DisplayLogTests {
       try PNGEncoder.encode(Bitmap(width: 8, height: 8, pixels: [UInt8](repeating: 7, count: 256))),
     ]
     for round in 0..<40 {
-      let cell = try #require(h.table.cellForRow(at: IndexPath(row: 0)))
+      let cell = try #require(h.table.cellForRow(at: IndexPath(row: 0, section: 0)))
       cell.imageView.image = nil
       cell.imageView.image = Image(data: bytes[round % 2])
       try h.run(untilMs: 15 + Int64(round) * 10)
@@ -66,7 +66,7 @@ struct DisplayLogTests {
     let h = try Harness { $0.displayLogCapacity = nil }
     h.source.placeholderSize = 2
     try h.run(untilMs: 5)
-    let cell = try #require(h.table.cellForRow(at: IndexPath(row: 0)))
+    let cell = try #require(h.table.cellForRow(at: IndexPath(row: 0, section: 0)))
     cell.imageView.setImage(
       Image(kind: .manual, width: 2, height: 2, world: h.world), transition: .fade(.ms(25)))
     try h.run(untilMs: 45)

@@ -123,12 +123,12 @@ struct LifecycleTests {
     try h.run(untilMs: 5)
     #expect(h.table.indexPathsForVisibleRows.map(\.row) == [0, 1, 2, 3])
     #expect(h.table.visibleCells.map(\.cellID) == [1, 2, 3, 4])
-    let cell = try #require(h.table.cellForRow(at: IndexPath(row: 2)))
-    #expect(h.table.indexPath(for: cell) == IndexPath(row: 2))
-    #expect(h.table.cellForRow(at: IndexPath(row: 4)) == nil)
+    let cell = try #require(h.table.cellForRow(at: IndexPath(row: 2, section: 0)))
+    #expect(h.table.indexPath(for: cell) == IndexPath(row: 2, section: 0))
+    #expect(h.table.cellForRow(at: IndexPath(row: 4, section: 0)) == nil)
     h.table.setContentOffset(1000, animated: false)
     try h.run(untilMs: 15)
-    #expect(h.table.cellForRow(at: IndexPath(row: 2)) == nil)
+    #expect(h.table.cellForRow(at: IndexPath(row: 2, section: 0)) == nil)
     if let path = h.table.indexPath(for: cell) { #expect((10..<14).contains(path.row)) }
   }
 
@@ -137,7 +137,7 @@ struct LifecycleTests {
     let h = try Harness { $0.cellPrefetching = true }
     try h.run(untilMs: 5)
     #expect(h.source.take() == Self.initialLoad + ["cfr c5 r4 i4"])
-    let prepared = try #require(h.table.cellForRow(at: IndexPath(row: 4)))
+    let prepared = try #require(h.table.cellForRow(at: IndexPath(row: 4, section: 0)))
     #expect(prepared.cellID == 5)
     #expect(h.table.visibleCells.count == 4)
     h.table.setContentOffset(150, animated: false)

@@ -17,9 +17,9 @@ struct MutationTests {
   @Test("an insert shifts surviving cells, and a captured index path now names another item")
   func insert() throws {
     let h = try loaded()
-    let captured = IndexPath(row: 2)
+    let captured = IndexPath(row: 2, section: 0)
     #expect(h.table.item(at: captured)?.id == 2)
-    let cellShowingItem0 = try #require(h.table.cellForRow(at: IndexPath(row: 0)))
+    let cellShowingItem0 = try #require(h.table.cellForRow(at: IndexPath(row: 0, section: 0)))
     let inserted = try h.table.insertRows(at: 0, count: 2)
     #expect(inserted.map(\.id) == [40, 41])
     #expect(inserted.map(\.url) == ["https://img.test/40.png", "https://img.test/41.png"])
@@ -83,8 +83,8 @@ struct MutationTests {
     let h = try loaded()
     try h.table.setURL("https://img.test/other.png", forRow: 1)
     #expect(h.source.take() == ["cfr c5 r1 i1", "wd c5 r1", "end c2 r1"])
-    #expect(h.table.item(at: IndexPath(row: 1))?.url == "https://img.test/other.png")
-    #expect(h.table.item(at: IndexPath(row: 1))?.id == 1)
+    #expect(h.table.item(at: IndexPath(row: 1, section: 0))?.url == "https://img.test/other.png")
+    #expect(h.table.item(at: IndexPath(row: 1, section: 0))?.id == 1)
   }
 
   @Test("reloadData ends every cell bottom to top at the next pass, and cells come back reordered")
@@ -92,7 +92,7 @@ struct MutationTests {
     let h = try loaded()
     try h.table.reloadData()
     #expect(h.table.visibleCells.isEmpty)
-    #expect(h.table.cellForRow(at: IndexPath(row: 0)) == nil)
+    #expect(h.table.cellForRow(at: IndexPath(row: 0, section: 0)) == nil)
     #expect(h.source.take().isEmpty)
     try h.run(untilMs: 15)
     #expect(

@@ -30,7 +30,7 @@ extension SimulationRun {
     case .moveRow(let from, let to): try table.moveRow(from: from, to: to)
     case .setURL(let row, let url, let fixture):
       if let fixture { try server.register(url: url, fixture: fixture) }
-      guard let item = table.item(at: IndexPath(row: row)) else {
+      guard let item = table.item(at: IndexPath(row: row, section: 0)) else {
         throw TableError.rowOutOfRange(operation: "set_url", row: row, count: table.numberOfRows)
       }
       try table.setURL(url, forRow: row)
