@@ -44,7 +44,8 @@ extension TableView {
         images.append(DisplayedImage(outgoing, isOutgoing: true))
       }
       let record = DisplayedCell(
-        cellID: cell.cellID, indexPath: IndexPath(row: row, section: 0), itemID: item.id, url: item.url,
+        cellID: cell.cellID, indexPath: IndexPath(row: row, section: 0), itemID: item.id,
+        url: item.url,
         images: images)
       cell.lastRecord = record
       return record

@@ -87,7 +87,8 @@ struct ReferenceLoaderTests {
   func downsamplesOffMain() throws {
     let harness = try LoaderHarness(loader: "reference")
     try harness.run(untilMs: 500)
-    let image = try #require(harness.table.cellForRow(at: IndexPath(row: 0, section: 0))?.imageView.image)
+    let image = try #require(
+      harness.table.cellForRow(at: IndexPath(row: 0, section: 0))?.imageView.image)
     let size = harness.table.imagePixelSize
     #expect(image.pixelWidth == size.width && image.pixelHeight == size.height)
     #expect(harness.world.decodes.decodes == 4 && harness.world.decodes.mainThreadDecodes == 0)

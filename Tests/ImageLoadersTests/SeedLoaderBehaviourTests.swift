@@ -95,7 +95,8 @@ struct SeedLoaderBehaviourTests {
     let loader = harness.loader(as: FILOQueueLoader.self)
     #expect(loader.downloaded.count == 4 && loader.prerendered.count == 4)
     #expect(harness.world.decodes.mainThreadDecodes == 4)
-    let shown = try #require(harness.table.cellForRow(at: IndexPath(row: 0, section: 0))?.imageView.image)
+    let shown = try #require(
+      harness.table.cellForRow(at: IndexPath(row: 0, section: 0))?.imageView.image)
     let size = harness.table.imagePixelSize
     #expect(shown.pixelWidth == size.width && shown.pixelHeight == size.height)
   }

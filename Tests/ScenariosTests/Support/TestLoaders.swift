@@ -74,7 +74,8 @@ final class CorrectTestLoader: CatalogLoader {
     attach(cell, url: item.url)
     if flaw == "greedy" {
       for ahead in 1...30 {
-        if let next = table.item(at: IndexPath(row: indexPath.row + ahead, section: 0)), jobs[next.url] == nil,
+        if let next = table.item(at: IndexPath(row: indexPath.row + ahead, section: 0)),
+          jobs[next.url] == nil,
           cache.value(forKey: next.url) == nil
         {
           start(Job(), url: next.url)
