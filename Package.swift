@@ -71,7 +71,7 @@ let package = Package(
     .target(
       name: "CellSim",
       dependencies: [
-        "Scenarios", "Reports", "ImageLoaders", "SimTable", "SimNetwork", "SimPlatform", "SimKernel",
+        "Scenarios", "ImageLoaders", "SimTable", "SimNetwork", "SimPlatform", "SimKernel",
         "PNGRender",
       ]
     ),
@@ -117,3 +117,11 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// Imports are internal unless marked: a module's `public import` lists exactly what its public
+// API shows, and `package import` what its package API shows (SE-0409).
+for target in package.targets where target.type != .system {
+  target.swiftSettings = (target.swiftSettings ?? []) + [
+    .enableUpcomingFeature("InternalImportsByDefault")
+  ]
+}

@@ -20,3 +20,13 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// `.ci/check-seal` sets CELLSIM_SEAL_PROBE=1 to add a target that must NOT compile: each marked
+// line in SealProbe/Forbidden.swift reaches for something the oracle reads, and the check
+// passes only if the compiler rejects every one of them.
+if ProcessInfo.processInfo.environment["CELLSIM_SEAL_PROBE"] == "1" {
+  package.targets.append(
+    .target(
+      name: "SealProbe", dependencies: [.product(name: "CellSim", package: cellSimPackage)],
+      path: "SealProbe"))
+}

@@ -1,10 +1,10 @@
-import PNGRender
+package import PNGRender
 
 /// The generated fixture set: every colour type and bit depth, interlaced and not, with tRNS,
 /// several sizes, a decompression bomb and corrupt variants. Generation is deterministic: the
 /// pixels depend only on the seeds here (the compressed bytes may differ between zlib versions;
 /// tests compare decoded pixels, not file bytes).
-public enum FixtureCatalog {
+package enum FixtureCatalog {
   /// Size of the per-format fixtures: odd on both sides, to exercise partial Adam7 blocks and
   /// sub-byte row padding.
   package static let formatSize = (width: 63, height: 45)
@@ -19,7 +19,7 @@ public enum FixtureCatalog {
   }
 
   /// The committed set: small files, a little over 1 MB in total.
-  public static func standard() throws(PNGError) -> [Fixture] {
+  package static func standard() throws(PNGError) -> [Fixture] {
     var fixtures: [Fixture] = []
     let photo = SyntheticPhoto(width: formatSize.width, height: formatSize.height, seed: formatSeed)
     for format in allFormats {
@@ -46,7 +46,7 @@ public enum FixtureCatalog {
   }
 
   /// The big benchmark images, 6144×4096 RGB and RGBA, 8-bit, non-interlaced.
-  public static func big() throws(PNGError) -> [Fixture] {
+  package static func big() throws(PNGError) -> [Fixture] {
     let photo = SyntheticPhoto(width: bigSize.width, height: bigSize.height, seed: 6144)
     return [
       try valid(

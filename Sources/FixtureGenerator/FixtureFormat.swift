@@ -1,4 +1,4 @@
-import PNGRender
+package import PNGRender
 
 /// A PNG sample layout to write a synthetic photo in.
 package struct FixtureFormat: Sendable, Hashable, CustomStringConvertible {

@@ -1,12 +1,12 @@
-import Foundation
+package import Foundation
 import PNGRender
 
 /// Writes fixtures to a folder with a MANIFEST.tsv (machine-readable expectations) and a
 /// README.md (the same, for people).
-public enum FixtureWriter {
+package enum FixtureWriter {
   /// Writes every fixture, then `MANIFEST.tsv` and `README.md`, creating `directory` if needed.
   /// Existing files with the same names are replaced.
-  public static func write(_ fixtures: [Fixture], to directory: URL, title: String) throws {
+  package static func write(_ fixtures: [Fixture], to directory: URL, title: String) throws {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     for fixture in fixtures {
       try Data(fixture.bytes).write(to: directory.appendingPathComponent(fixture.name))
@@ -18,7 +18,7 @@ public enum FixtureWriter {
 
   /// Tab-separated `file expect width height rgba8_crc32 error_kind bytes`, one line per fixture
   /// (columns like PngSuite's EXPECTED.tsv, plus the error kind and file size).
-  public static func manifest(_ fixtures: [Fixture]) -> String {
+  package static func manifest(_ fixtures: [Fixture]) -> String {
     var lines = ["file\texpect\twidth\theight\trgba8_crc32\terror_kind\tbytes"]
     for fixture in fixtures {
       switch fixture.expectation {

@@ -1,4 +1,4 @@
-public import SimPlatform
+import SimPlatform
 public import SimTable
 
 /// A strategy for loading images into recycled cells: the system under test.
@@ -59,42 +59,42 @@ extension CellImageLoader {
 /// Adapts a `CellImageLoader` to the table's `TableDataSource`, casting cells to the loader's
 /// cell class. The adapter holds the loader strongly; the table holds the adapter weakly, so
 /// keep the adapter alive for the run.
-public final class LoaderDataSource<Loader: CellImageLoader>: TableDataSource {
+package final class LoaderDataSource<Loader: CellImageLoader>: TableDataSource {
   /// The loader being adapted.
-  public let loader: Loader
+  package let loader: Loader
 
   /// An adapter for `loader`.
-  public init(_ loader: Loader) { self.loader = loader }
+  package init(_ loader: Loader) { self.loader = loader }
 
-  public func cellClass(forReuseIdentifier identifier: String) -> TableCell.Type {
+  package func cellClass(forReuseIdentifier identifier: String) -> TableCell.Type {
     Loader.Cell.self
   }
 
-  public func cellForRow(
+  package func cellForRow(
     _ cell: TableCell, item: TableItem, at indexPath: IndexPath, in table: TableView
   ) {
     loader.cellForRow(cast(cell), item: item, at: indexPath, in: table)
   }
 
-  public func willDisplay(_ cell: TableCell, at indexPath: IndexPath, in table: TableView) {
+  package func willDisplay(_ cell: TableCell, at indexPath: IndexPath, in table: TableView) {
     loader.willDisplay(cast(cell), at: indexPath, in: table)
   }
 
-  public func didEndDisplaying(_ cell: TableCell, at indexPath: IndexPath, in table: TableView) {
+  package func didEndDisplaying(_ cell: TableCell, at indexPath: IndexPath, in table: TableView) {
     loader.didEndDisplaying(cast(cell), at: indexPath, in: table)
   }
 
-  public func prefetchRows(at indexPaths: [IndexPath], in table: TableView) {
+  package func prefetchRows(at indexPaths: [IndexPath], in table: TableView) {
     loader.prefetchRows(at: indexPaths, in: table)
   }
 
-  public func cancelPrefetchingForRows(at indexPaths: [IndexPath], in table: TableView) {
+  package func cancelPrefetchingForRows(at indexPaths: [IndexPath], in table: TableView) {
     loader.cancelPrefetchingForRows(at: indexPaths, in: table)
   }
 
-  public func didReceiveMemoryWarning(in table: TableView) { loader.didReceiveMemoryWarning() }
-  public func viewWillAppear(_ table: TableView) { loader.viewWillAppear() }
-  public func viewDidDisappear(_ table: TableView) { loader.viewDidDisappear() }
+  package func didReceiveMemoryWarning(in table: TableView) { loader.didReceiveMemoryWarning() }
+  package func viewWillAppear(_ table: TableView) { loader.viewWillAppear() }
+  package func viewDidDisappear(_ table: TableView) { loader.viewDidDisappear() }
 
   func cast(_ cell: TableCell) -> Loader.Cell {
     guard let typed = cell as? Loader.Cell else {

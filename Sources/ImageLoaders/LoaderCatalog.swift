@@ -31,33 +31,33 @@ extension CatalogLoader {
 }
 
 /// A loader ready to run: the table's data source, which owns the loader.
-public struct LoaderInstance {
+package struct LoaderInstance {
   /// The catalog name.
-  public let name: String
+  package let name: String
   /// The data source to hand the table; keep it alive for the run (the table holds it weakly).
-  public let dataSource: any TableDataSource
+  package let dataSource: any TableDataSource
   /// The loader object itself.
-  public let loader: AnyObject
+  package let loader: AnyObject
 }
 
 /// The loaders known by name: the built-in catalog plus any a user registers.
 public struct LoaderCatalog {
   /// One entry.
-  public struct Entry {
+  package struct Entry {
     /// The loader's name.
-    public let name: String
+    package let name: String
     /// The seed article it models.
-    public let seed: String?
+    package let seed: String?
     /// One line on the strategy.
-    public let summary: String
+    package let summary: String
     /// Its options.
-    public let options: [LoaderOptionSpec]
+    package let options: [LoaderOptionSpec]
     let make: (LoaderEnvironment, LoaderOptions) throws(LoaderError) -> LoaderInstance
     let adjuster: (inout TableConfiguration, LoaderOptions, DeviceProfile) -> Void
 
     /// Validates `options` against this loader's specs (unknown names and mistyped values are
     /// typed errors with suggestions).
-    public func validate(_ options: [(key: String, value: LoaderOptionValue)]) throws(LoaderError)
+    package func validate(_ options: [(key: String, value: LoaderOptionValue)]) throws(LoaderError)
       -> LoaderOptions
     {
       try LoaderOptions(loader: name, entries: options, specs: self.options)
@@ -65,14 +65,14 @@ public struct LoaderCatalog {
 
     /// The loader's `CatalogLoader.adjust`: call it on the table configuration before building
     /// the table.
-    public func adjust(
+    package func adjust(
       _ configuration: inout TableConfiguration, options: LoaderOptions, device: DeviceProfile
     ) {
       adjuster(&configuration, options, device)
     }
 
     /// Builds the loader with already validated `options`.
-    public func make(environment: LoaderEnvironment, options: LoaderOptions)
+    package func make(environment: LoaderEnvironment, options: LoaderOptions)
       throws(LoaderError) -> LoaderInstance
     {
       try make(environment, options)
@@ -80,7 +80,7 @@ public struct LoaderCatalog {
   }
 
   /// The entries, in the order they were registered.
-  public private(set) var entries: [Entry] = []
+  package private(set) var entries: [Entry] = []
 
   /// An empty catalog.
   public init() {}
@@ -111,7 +111,7 @@ public struct LoaderCatalog {
   }
 
   /// The entry called `name`, or a typed error suggesting the nearest name.
-  public func entry(named name: String) throws(LoaderError) -> Entry {
+  package func entry(named name: String) throws(LoaderError) -> Entry {
     guard let entry = entries.first(where: { $0.name == name }) else {
       throw .unknownLoader(name, suggestion: nearestName(to: name, in: names))
     }
@@ -119,7 +119,7 @@ public struct LoaderCatalog {
   }
 
   /// Validates `options` and builds the loader called `name`.
-  public func make(
+  package func make(
     _ name: String, options: [(key: String, value: LoaderOptionValue)] = [],
     environment: LoaderEnvironment
   ) throws(LoaderError) -> LoaderInstance {

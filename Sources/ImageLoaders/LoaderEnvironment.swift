@@ -1,4 +1,4 @@
-public import PNGRender
+import PNGRender
 public import SimKernel
 public import SimNetwork
 public import SimPlatform
@@ -10,12 +10,12 @@ public import SimPlatform
 /// requests in platform `RequestQueue`s made here, so the oracle can see them.
 public final class LoaderEnvironment {
   /// The simulated world.
-  public let world: World
+  package let world: World
   /// The fake network.
-  public let network: FakeNetwork
+  package let network: FakeNetwork
 
   /// An environment over `world` and `network`.
-  public init(world: World, network: FakeNetwork) {
+  package init(world: World, network: FakeNetwork) {
     self.world = world
     self.network = network
   }

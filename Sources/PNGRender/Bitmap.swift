@@ -3,16 +3,16 @@
 ///
 /// A value type: copies share storage until one is mutated. The simulator counts
 /// ``byteCount`` against its memory meter for as long as the bitmap lives.
-public struct Bitmap: Sendable, Hashable {
+package struct Bitmap: Sendable, Hashable {
   /// Width in pixels, at least 1.
-  public let width: Int
+  package let width: Int
   /// Height in pixels, at least 1.
-  public let height: Int
+  package let height: Int
   /// `width × height × 4` bytes: R, G, B, A for each pixel, row by row.
-  public let pixels: [UInt8]
+  package let pixels: [UInt8]
 
   /// Creates a bitmap from RGBA8 `pixels`; `pixels.count` must be `width × height × 4`.
-  public init(width: Int, height: Int, pixels: [UInt8]) {
+  package init(width: Int, height: Int, pixels: [UInt8]) {
     precondition(width > 0 && height > 0, "a bitmap has at least one pixel")
     precondition(pixels.count == width * height * 4, "RGBA8 needs width × height × 4 bytes")
     self.width = width
@@ -41,21 +41,21 @@ public struct Bitmap: Sendable, Hashable {
   }
 
   /// Bytes of pixel memory: `width × height × 4`.
-  public var byteCount: Int { pixels.count }
+  package var byteCount: Int { pixels.count }
 
   /// The pixel at (`x`, `y`) as (red, green, blue, alpha); both coordinates must be in range.
-  public subscript(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
+  package subscript(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
     precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) out of range")
     let offset = (y * width + x) * 4
     return (pixels[offset], pixels[offset + 1], pixels[offset + 2], pixels[offset + 3])
   }
 
   /// CRC-32 of ``pixels``: the `rgba8_crc32` column of PngSuite's EXPECTED.tsv.
-  public var rgba8CRC32: UInt32 { CRC32.checksum(pixels) }
+  package var rgba8CRC32: UInt32 { CRC32.checksum(pixels) }
 
   /// The pixel digest: FNV-1a 64 over the width and height (each as 8 little-endian bytes) and
   /// then every pixel byte. Equal bitmaps have equal digests in every process.
-  public var pixelDigest: UInt64 {
+  package var pixelDigest: UInt64 {
     let seeded = FNV1a64.hash(
       UInt64(height), continuing: FNV1a64.hash(UInt64(width), continuing: FNV1a64.offsetBasis))
     return pixels.withUnsafeBytes { FNV1a64.hash($0, continuing: seeded) }

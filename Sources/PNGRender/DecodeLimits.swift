@@ -51,7 +51,7 @@ public struct DecodeLimits: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Throws ``PNGError/tooLarge(width:height:limits:)`` when `header` exceeds a limit.
-  public func check(_ header: PNGHeader) throws(PNGError) {
+  package func check(_ header: PNGHeader) throws(PNGError) {
     guard allows(width: header.width, height: header.height) else {
       throw .tooLarge(width: header.width, height: header.height, limits: self)
     }

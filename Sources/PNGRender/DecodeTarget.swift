@@ -21,7 +21,7 @@ public enum DecodeTarget: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// How the decoder produced (or will produce) its bitmap.
-public enum DecodeMethod: String, Sendable, Hashable, CustomStringConvertible {
+package enum DecodeMethod: String, Sendable, Hashable, CustomStringConvertible {
   /// Decoded at full size; no resampling.
   case full
   /// Read row by row into an area-averaging resampler: only the output and one source row are
@@ -91,24 +91,24 @@ struct ResampleGeometry: Hashable {
 /// The simulator charges ``workingBytes`` to its memory meter for the length of a decode step,
 /// and uses ``outputWidth`` × ``outputHeight`` for the resulting bitmap. The numbers are a pure
 /// function of the header and target, so they are the same in every process and build.
-public struct DecodePlan: Sendable, Hashable {
+package struct DecodePlan: Sendable, Hashable {
   /// The header the plan was made from.
-  public let header: PNGHeader
+  package let header: PNGHeader
   /// The requested target.
-  public let target: DecodeTarget
+  package let target: DecodeTarget
   /// How the decode proceeds.
-  public let method: DecodeMethod
+  package let method: DecodeMethod
   /// Width of the bitmap the decode returns.
-  public let outputWidth: Int
+  package let outputWidth: Int
   /// Height of the bitmap the decode returns.
-  public let outputHeight: Int
+  package let outputHeight: Int
   /// Peak bytes the decode holds: the output bitmap, any full-size intermediate bitmap, the
   /// source row and resampler sums, plus an estimate of libpng's own row buffers and zlib state
   /// (two rows of 8 bytes per pixel plus 64 KiB).
-  public let workingBytes: Int
+  package let workingBytes: Int
 
   /// Bytes of the returned bitmap: `outputWidth × outputHeight × 4`.
-  public var outputByteCount: Int { outputWidth * outputHeight * 4 }
+  package var outputByteCount: Int { outputWidth * outputHeight * 4 }
 
   /// Estimated bytes libpng and zlib allocate while reading an image `width` pixels wide.
   static func libpngEstimate(width: Int) -> Int { 2 * width * 8 + 65_536 }
@@ -116,7 +116,7 @@ public struct DecodePlan: Sendable, Hashable {
   /// Plans decoding an image with `header` to `target` (no I/O; a pure function). With
   /// `fullThenResample` true the plan is for decoding fully before resampling even when the image
   /// could stream (the baseline ``PNGDecoder/decodeThenResample(_:target:)`` measures).
-  public init(header: PNGHeader, target: DecodeTarget, fullThenResample: Bool = false) {
+  package init(header: PNGHeader, target: DecodeTarget, fullThenResample: Bool = false) {
     self.header = header
     self.target = target
     let geometry = ResampleGeometry.make(width: header.width, height: header.height, target: target)

@@ -1,5 +1,5 @@
 /// CRC-32 as PNG, zlib and gzip define it (IEEE 802.3, reflected, polynomial 0xEDB88320).
-public enum CRC32 {
+package enum CRC32 {
   /// Eight 256-entry tables for slicing-by-8; computed once, immutable.
   private static let tables: [UInt32] = {
     var tables = [UInt32](repeating: 0, count: 8 * 256)
@@ -18,7 +18,7 @@ public enum CRC32 {
   }()
 
   /// The CRC-32 of `bytes`, continuing from `crc` (the CRC of the bytes before them; 0 to start).
-  public static func checksum(_ bytes: UnsafeRawBufferPointer, continuing crc: UInt32 = 0)
+  package static func checksum(_ bytes: UnsafeRawBufferPointer, continuing crc: UInt32 = 0)
     -> UInt32
   {
     tables.withUnsafeBufferPointer { table in
@@ -44,12 +44,12 @@ public enum CRC32 {
   }
 
   /// The CRC-32 of `bytes`.
-  public static func checksum(_ bytes: [UInt8]) -> UInt32 {
+  package static func checksum(_ bytes: [UInt8]) -> UInt32 {
     bytes.withUnsafeBytes { checksum($0) }
   }
 
   /// `value` as 8 lowercase hexadecimal digits, for example `0da28714`.
-  public static func hex(_ value: UInt32) -> String {
+  package static func hex(_ value: UInt32) -> String {
     let digits = String(value, radix: 16)
     return String(repeating: "0", count: 8 - digits.count) + digits
   }
@@ -57,14 +57,14 @@ public enum CRC32 {
 
 /// The 64-bit FNV-1a hash: simple, stable across processes and platforms, and used for content
 /// and pixel digests (not for security).
-public enum FNV1a64 {
+package enum FNV1a64 {
   /// The FNV-1a 64-bit offset basis: the hash of no bytes.
-  public static let offsetBasis: UInt64 = 0xCBF2_9CE4_8422_2325
+  package static let offsetBasis: UInt64 = 0xCBF2_9CE4_8422_2325
   /// The FNV-1a 64-bit prime.
-  public static let prime: UInt64 = 0x0000_0100_0000_01B3
+  package static let prime: UInt64 = 0x0000_0100_0000_01B3
 
   /// Folds `bytes` into `hash` (start from ``offsetBasis``).
-  public static func hash(_ bytes: UnsafeRawBufferPointer, continuing hash: UInt64 = offsetBasis)
+  package static func hash(_ bytes: UnsafeRawBufferPointer, continuing hash: UInt64 = offsetBasis)
     -> UInt64
   {
     var value = hash
@@ -75,7 +75,7 @@ public enum FNV1a64 {
   }
 
   /// Folds `value` into `hash` as 8 little-endian bytes.
-  public static func hash(_ value: UInt64, continuing hash: UInt64) -> UInt64 {
+  package static func hash(_ value: UInt64, continuing hash: UInt64) -> UInt64 {
     withUnsafeBytes(of: value.littleEndian) { Self.hash($0, continuing: hash) }
   }
 }
@@ -89,23 +89,23 @@ public struct ContentDigest: Sendable, Hashable, Comparable, CustomStringConvert
   public let value: UInt64
 
   /// Wraps a digest value computed earlier.
-  public init(value: UInt64) { self.value = value }
+  package init(value: UInt64) { self.value = value }
 
   /// The digest of `bytes` (looked up, without hashing, when the same array was remembered
   /// with `remembering(_:)`).
-  public init(of bytes: [UInt8]) {
+  package init(of bytes: [UInt8]) {
     value = DigestMemo.shared.digest(of: bytes)
   }
 
   /// The digest of `bytes`, remembered per process for this very array, so that later digests
   /// of it (or of copies sharing its storage) cost a lookup. Use for bytes handed around many
   /// times, such as served fixtures; the array is retained (within a bounded memo).
-  public static func remembering(_ bytes: [UInt8]) -> ContentDigest {
+  package static func remembering(_ bytes: [UInt8]) -> ContentDigest {
     ContentDigest(value: DigestMemo.shared.remember(bytes))
   }
 
   /// The digest of `bytes`.
-  public init(of bytes: UnsafeRawBufferPointer) {
+  package init(of bytes: UnsafeRawBufferPointer) {
     value = FNV1a64.hash(bytes)
   }
 

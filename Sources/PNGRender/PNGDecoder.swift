@@ -1,15 +1,15 @@
 /// The result of one decode.
-public struct DecodedImage: Sendable {
+package struct DecodedImage: Sendable {
   /// The file's header.
-  public let header: PNGHeader
+  package let header: PNGHeader
   /// The pixels, at the plan's output size.
-  public let bitmap: Bitmap
+  package let bitmap: Bitmap
   /// What the decoder did and the memory it planned for (a pure function of header and target).
-  public let plan: DecodePlan
+  package let plan: DecodePlan
   /// Peak bytes measured during this decode: the decoder's own buffers plus the peak of every
   /// allocation libpng made (counted by the C reader's allocator). Close to
   /// ``DecodePlan/workingBytes``, but depends on the libpng version, so keep it out of traces.
-  public let measuredPeakBytes: Int
+  package let measuredPeakBytes: Int
 }
 
 /// Decodes PNG bytes to RGBA8 bitmaps with libpng, at full size or resampled while streaming.
@@ -18,17 +18,17 @@ public struct DecodedImage: Sendable {
 /// samples keep their high byte, palettes and tRNS expand to RGBA, gray becomes RGB. This matches
 /// stb_image, spng and Pillow (and PngSuite's EXPECTED.tsv). A decoder is a small value with no
 /// state between calls, so one can be shared freely across threads.
-public struct PNGDecoder: Sendable {
+package struct PNGDecoder: Sendable {
   /// The limits checked after reading the header and before allocating any pixel memory.
-  public var limits: DecodeLimits
+  package var limits: DecodeLimits
 
   /// Creates a decoder with `limits` (by default 16,384 px per side and 64 megapixels).
-  public init(limits: DecodeLimits = .default) {
+  package init(limits: DecodeLimits = .default) {
     self.limits = limits
   }
 
   /// Reads the header without decoding and checks it against ``limits``.
-  public func readHeader(_ bytes: [UInt8]) throws(PNGError) -> PNGHeader {
+  package func readHeader(_ bytes: [UInt8]) throws(PNGError) -> PNGHeader {
     let header = try PNGHeader.read(from: bytes)
     try limits.check(header)
     return header
@@ -36,7 +36,7 @@ public struct PNGDecoder: Sendable {
 
   /// Reads the header of `bytes` and returns what decoding it to `target` will do, without
   /// decoding. Throws the header's error, or ``PNGError/tooLarge(width:height:limits:)``.
-  public func plan(_ bytes: [UInt8], target: DecodeTarget = .fullSize) throws(PNGError)
+  package func plan(_ bytes: [UInt8], target: DecodeTarget = .fullSize) throws(PNGError)
     -> DecodePlan
   {
     DecodePlan(header: try readHeader(bytes), target: target)
@@ -45,7 +45,7 @@ public struct PNGDecoder: Sendable {
   /// Decodes `bytes` to `target`. Non-interlaced images are resampled while streaming, one source
   /// row at a time; interlaced ones are decoded fully, then resampled. The whole file is checked,
   /// through IEND. Throws a ``PNGError``; never crashes on bad input.
-  public func decode(_ bytes: [UInt8], target: DecodeTarget = .fullSize) throws(PNGError)
+  package func decode(_ bytes: [UInt8], target: DecodeTarget = .fullSize) throws(PNGError)
     -> DecodedImage
   {
     let result = bytes.withUnsafeBytes { raw in
@@ -56,7 +56,7 @@ public struct PNGDecoder: Sendable {
 
   /// Decodes `bytes`, which must stay valid during the call, to `target`; see
   /// ``decode(_:target:)-([UInt8],_)``.
-  public func decode(_ bytes: UnsafeRawBufferPointer, target: DecodeTarget = .fullSize)
+  package func decode(_ bytes: UnsafeRawBufferPointer, target: DecodeTarget = .fullSize)
     throws(PNGError) -> DecodedImage
   {
     let header = try PNGHeader.read(bytes)
@@ -76,7 +76,7 @@ public struct PNGDecoder: Sendable {
 
   /// Decodes at full size and then resamples to `target`, whatever the interlacing: the baseline
   /// that streaming is measured against (and the path interlaced images take).
-  public func decodeThenResample(_ bytes: UnsafeRawBufferPointer, target: DecodeTarget)
+  package func decodeThenResample(_ bytes: UnsafeRawBufferPointer, target: DecodeTarget)
     throws(PNGError) -> DecodedImage
   {
     let header = try PNGHeader.read(bytes)
@@ -143,5 +143,5 @@ public struct PNGDecoder: Sendable {
 
 extension PNGColorType {
   /// Whether the stored samples include alpha (types 4 and 6; tRNS is a separate chunk).
-  public var hasAlpha: Bool { self == .grayAlpha || self == .rgba }
+  package var hasAlpha: Bool { self == .grayAlpha || self == .rgba }
 }

@@ -46,25 +46,25 @@ package struct PNGRawImage: Sendable, Hashable {
 }
 
 /// How to compress.
-public struct PNGEncodeOptions: Sendable, Hashable {
+package struct PNGEncodeOptions: Sendable, Hashable {
   /// zlib level, 0 (store) ... 9 (smallest).
-  public var compressionLevel: Int
+  package var compressionLevel: Int
   /// Use filter type None on every row instead of libpng's adaptive choice (much faster for
   /// huge uniform images; larger for photos).
-  public var filterNone: Bool
+  package var filterNone: Bool
 
   /// Creates options; by default level 6 with adaptive filtering.
-  public init(compressionLevel: Int = 6, filterNone: Bool = false) {
+  package init(compressionLevel: Int = 6, filterNone: Bool = false) {
     self.compressionLevel = min(max(compressionLevel, 0), 9)
     self.filterNone = filterNone
   }
 }
 
 /// Writes PNG files with libpng (the zlib deflate and filters are libpng's).
-public enum PNGEncoder {
+package enum PNGEncoder {
   /// Encodes `bitmap` as an 8-bit RGBA, non-interlaced PNG. Decoding the result gives back
   /// exactly `bitmap`.
-  public static func encode(_ bitmap: Bitmap, options: PNGEncodeOptions = PNGEncodeOptions())
+  package static func encode(_ bitmap: Bitmap, options: PNGEncodeOptions = PNGEncodeOptions())
     throws(PNGError) -> [UInt8]
   {
     let header = PNGHeader(

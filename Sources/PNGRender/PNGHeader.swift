@@ -1,5 +1,5 @@
 /// How a PNG stores its samples (the IHDR colour type).
-public enum PNGColorType: Int, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+package enum PNGColorType: Int, Sendable, Hashable, CaseIterable, CustomStringConvertible {
   /// Colour type 0: one gray sample per pixel (1, 2, 4, 8 or 16 bits).
   case gray = 0
   /// Colour type 2: red, green and blue samples (8 or 16 bits).
@@ -12,7 +12,7 @@ public enum PNGColorType: Int, Sendable, Hashable, CaseIterable, CustomStringCon
   case rgba = 6
 
   /// The bit depths the PNG specification allows for this colour type.
-  public var allowedBitDepths: [Int] {
+  package var allowedBitDepths: [Int] {
     switch self {
     case .gray: [1, 2, 4, 8, 16]
     case .palette: [1, 2, 4, 8]
@@ -21,7 +21,7 @@ public enum PNGColorType: Int, Sendable, Hashable, CaseIterable, CustomStringCon
   }
 
   /// Samples per pixel as stored: 1 for gray and palette, 2 for gray+alpha, 3, or 4.
-  public var samplesPerPixel: Int {
+  package var samplesPerPixel: Int {
     switch self {
     case .gray, .palette: 1
     case .grayAlpha: 2
@@ -31,7 +31,7 @@ public enum PNGColorType: Int, Sendable, Hashable, CaseIterable, CustomStringCon
   }
 
   /// For example `rgba`.
-  public var description: String {
+  package var description: String {
     switch self {
     case .gray: "gray"
     case .rgb: "rgb"
@@ -46,23 +46,23 @@ public enum PNGColorType: Int, Sendable, Hashable, CaseIterable, CustomStringCon
 ///
 /// Reading a header costs a few hundred nanoseconds whatever the image size, so the simulator can
 /// model a decode's cost and memory from ``width`` and ``height`` before doing the real work.
-public struct PNGHeader: Sendable, Hashable, CustomStringConvertible {
+package struct PNGHeader: Sendable, Hashable, CustomStringConvertible {
   /// Width in pixels, 1 ... 2³¹ − 1.
-  public let width: Int
+  package let width: Int
   /// Height in pixels, 1 ... 2³¹ − 1.
-  public let height: Int
+  package let height: Int
   /// Bits per sample (1, 2, 4, 8 or 16), valid for ``colorType``.
-  public let bitDepth: Int
+  package let bitDepth: Int
   /// How samples are stored.
-  public let colorType: PNGColorType
+  package let colorType: PNGColorType
   /// Whether the rows are stored in seven Adam7 passes.
-  public let interlaced: Bool
+  package let interlaced: Bool
 
   /// `width × height`.
-  public var pixelCount: Int { width * height }
+  package var pixelCount: Int { width * height }
 
   /// Bytes of the full-size RGBA8 bitmap this image decodes to: `width × height × 4`.
-  public var decodedByteCount: Int { width * height * 4 }
+  package var decodedByteCount: Int { width * height * 4 }
 
   /// Creates a header from already validated values (for tests and encoders).
   package init(width: Int, height: Int, bitDepth: Int, colorType: PNGColorType, interlaced: Bool) {
@@ -74,7 +74,7 @@ public struct PNGHeader: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// For example `640×427 rgb 8-bit non-interlaced`.
-  public var description: String {
+  package var description: String {
     "\(width)×\(height) \(colorType) \(bitDepth)-bit \(interlaced ? "Adam7" : "non-interlaced")"
   }
 
@@ -84,7 +84,7 @@ public struct PNGHeader: Sendable, Hashable, CustomStringConvertible {
   /// 13 bytes (``PNGError/invalidHeader(detail:)``), its CRC (``PNGError/crcMismatch(chunk:)``),
   /// then each field. Data shorter than the header gives ``PNGError/truncated(detail:)``. Limits
   /// are not checked here; see ``DecodeLimits/check(_:)``.
-  public static func read(from bytes: [UInt8]) throws(PNGError) -> PNGHeader {
+  package static func read(from bytes: [UInt8]) throws(PNGError) -> PNGHeader {
     let result = bytes.withUnsafeBytes { raw in Result { () throws(PNGError) in try read(raw) } }
     return try result.get()
   }

@@ -3,9 +3,9 @@
 ///
 /// These are the same computations the streaming decoder does while reading rows, applied to a
 /// bitmap already in memory, so a streamed decode and a full decode followed by these agree.
-public enum Resampler {
+package enum Resampler {
   /// `bitmap` resampled to `target`; the bitmap itself when no resampling is needed.
-  public static func resample(_ bitmap: Bitmap, to target: DecodeTarget) -> Bitmap {
+  package static func resample(_ bitmap: Bitmap, to target: DecodeTarget) -> Bitmap {
     guard
       let geometry = ResampleGeometry.make(
         width: bitmap.width, height: bitmap.height, target: target)
@@ -15,13 +15,13 @@ public enum Resampler {
 
   /// `bitmap` scaled down so its longer side is at most `maxPixelSize` (≥ 1), keeping its aspect
   /// ratio; never upscaled.
-  public static func downsample(_ bitmap: Bitmap, maxPixelSize: Int) -> Bitmap {
+  package static func downsample(_ bitmap: Bitmap, maxPixelSize: Int) -> Bitmap {
     resample(bitmap, to: .maxPixelSize(maxPixelSize))
   }
 
   /// `bitmap` scaled to cover `width` × `height` (each ≥ 1) and centre-cropped to exactly that
   /// size: the pre-rendered cell image of seed 000.
-  public static func aspectFill(_ bitmap: Bitmap, width: Int, height: Int) -> Bitmap {
+  package static func aspectFill(_ bitmap: Bitmap, width: Int, height: Int) -> Bitmap {
     resample(bitmap, to: .aspectFill(width: width, height: height))
   }
 

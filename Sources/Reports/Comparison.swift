@@ -1,5 +1,5 @@
-public import Foundation
-public import Scenarios
+import Foundation
+package import Scenarios
 
 /// `cellsim compare`: the same scenarios run with several loaders, side by side.
 ///
@@ -8,18 +8,18 @@ public import Scenarios
 /// p95, the sums of blank-cell time, transfers and wasted bytes, the largest peak of decoded
 /// memory, and the mean hitch ratio. Scenario expectations are ignored: a comparison asks how
 /// each loader behaves on the traces, not whether the files' own verdicts hold.
-public struct Comparison: Sendable {
+package struct Comparison: Sendable {
   /// The loaders compared, in column order.
-  public let loaders: [String]
+  package let loaders: [String]
   /// The scenario files, in run order.
-  public let files: [String]
+  package let files: [String]
   /// For each loader, one result per file (nil when the run could not be set up).
-  public let results: [[RunResult?]]
+  package let results: [[RunResult?]]
   /// Errors that stopped runs, as `file (loader): message`.
-  public let errors: [String]
+  package let errors: [String]
 
   /// Runs every file with every loader.
-  public static func run(files: [String], loaders: [String], options: SimulationOptions)
+  package static func run(files: [String], loaders: [String], options: SimulationOptions)
     -> Comparison
   {
     var results: [[RunResult?]] = []
@@ -58,17 +58,17 @@ public struct Comparison: Sendable {
   }
 
   /// One table row: a label and one value per loader.
-  public struct Row: Sendable {
+  package struct Row: Sendable {
     /// What the row measures.
-    public let label: String
+    package let label: String
     /// One value per loader.
-    public let values: [Double]
+    package let values: [Double]
     /// How values print (`count`, `ms`, `bytes`, `ratio`).
-    public let unit: String
+    package let unit: String
   }
 
   /// The rows of the table.
-  public var rows: [Row] {
+  package var rows: [Row] {
     var rows: [Row] = []
     for id in Scenario.InvariantID.allCases {
       rows.append(
@@ -118,7 +118,7 @@ public struct Comparison: Sendable {
   }
 
   /// A Markdown table: loaders as columns, invariants and metrics as rows.
-  public var markdown: String {
+  package var markdown: String {
     var lines: [String] = []
     lines.append(
       "| \(files.count) scenario\(files.count == 1 ? "" : "s") | "
@@ -149,7 +149,7 @@ public struct Comparison: Sendable {
   }
 
   /// The comparison as JSON: loaders, files, rows, and each run's digest and violations.
-  public var json: String {
+  package var json: String {
     let document = JSONValue.object([
       ("cellsim", .integer(1)),
       ("loaders", .array(loaders.map(JSONValue.string))),

@@ -1,5 +1,5 @@
 /// A JSON value with ordered object keys, written deterministically.
-public indirect enum JSONValue: Sendable, Equatable {
+package indirect enum JSONValue: Sendable, Equatable {
   case null
   case bool(Bool)
   case number(Double)
@@ -8,10 +8,10 @@ public indirect enum JSONValue: Sendable, Equatable {
   case array([JSONValue])
   case object([(String, JSONValue)])
 
-  public static func == (a: JSONValue, b: JSONValue) -> Bool { a.text == b.text }
+  package static func == (a: JSONValue, b: JSONValue) -> Bool { a.text == b.text }
 
   /// Compact JSON text.
-  public var text: String {
+  package var text: String {
     var out = ""
     write(into: &out)
     return out

@@ -1,20 +1,20 @@
-public import Scenarios
+package import Scenarios
 
 /// One scenario file's outcome, as reports show it.
-public struct ScenarioOutcome: Sendable {
+package struct ScenarioOutcome: Sendable {
   /// The file path as given.
-  public let file: String
+  package let file: String
   /// The run's result, or nil if the file was invalid or the run failed to set up.
-  public let result: RunResult?
+  package let result: RunResult?
   /// The error that stopped the file (invalid input), if any.
-  public let error: String?
+  package let error: String?
   /// The command that replays this run exactly.
-  public let replayCommand: String
+  package let replayCommand: String
   /// Whether the error was CellSim's own failure (a runaway simulation), not invalid input.
-  public let isInternalError: Bool
+  package let isInternalError: Bool
 
   /// An outcome.
-  public init(
+  package init(
     file: String, result: RunResult?, error: String?, replayCommand: String,
     isInternalError: Bool = false
   ) {
@@ -26,14 +26,14 @@ public struct ScenarioOutcome: Sendable {
   }
 
   /// Whether the expectation was met.
-  public var met: Bool { result?.meetsExpectation ?? false }
+  package var met: Bool { result?.meetsExpectation ?? false }
 }
 
 /// The reports `cellsim run` writes.
-public enum RunReports {
+package enum RunReports {
   /// `--json`: the schema of SCENARIO_FORMAT.md's "Output of `cellsim run --json`", with
   /// `error` added for files that could not run.
-  public static func json(_ outcomes: [ScenarioOutcome]) -> String {
+  package static func json(_ outcomes: [ScenarioOutcome]) -> String {
     var results: [JSONValue] = []
     for outcome in outcomes {
       var fields: [(String, JSONValue)] = [("file", .string(outcome.file))]

@@ -1,25 +1,25 @@
-public import Foundation
-public import Scenarios
+import Foundation
+package import Scenarios
 
 /// Runs scenario files and collects their outcomes; `cellsim run` and the scenario-suite tests
 /// use it.
-public struct SuiteRunner {
+package struct SuiteRunner {
   /// Options for every run (fixtures root, seed and loader overrides, trace retention).
-  public var options: SimulationOptions
+  package var options: SimulationOptions
 
   /// A runner with `options`.
-  public init(options: SimulationOptions) { self.options = options }
+  package init(options: SimulationOptions) { self.options = options }
 
   /// The process exit code for outcomes: 0 when every expectation is met, 1 when one is not,
   /// 2 when any input was invalid, 3 when a run failed inside CellSim (a runaway simulation).
-  public static func exitCode(_ outcomes: [ScenarioOutcome]) -> Int32 {
+  package static func exitCode(_ outcomes: [ScenarioOutcome]) -> Int32 {
     if outcomes.contains(where: \.isInternalError) { return 3 }
     if outcomes.contains(where: { $0.result == nil }) { return 2 }
     return outcomes.allSatisfy(\.met) ? 0 : 1
   }
 
   /// Reads and runs one file. Invalid input becomes an outcome with an error, never a crash.
-  public func run(file: String) -> ScenarioOutcome {
+  package func run(file: String) -> ScenarioOutcome {
     let scenario: Scenario
     do {
       scenario = try Scenario(

@@ -1,11 +1,11 @@
-public import Scenarios
+import Scenarios
 
 /// The human summary `cellsim run` prints: one aligned line per scenario, then the first
 /// violations of each scenario that did not meet its expectation, with the command that
 /// replays it.
-public enum TextReport {
+package enum TextReport {
   /// The report for `outcomes`.
-  public static func render(_ outcomes: [ScenarioOutcome], color: Bool = false) -> String {
+  package static func render(_ outcomes: [ScenarioOutcome], color: Bool = false) -> String {
     let width = min(60, outcomes.map(\.file.count).max() ?? 0)
     var lines: [String] = []
     for outcome in outcomes {
@@ -68,9 +68,9 @@ public enum TextReport {
 }
 
 /// JUnit XML for CI: one test case per scenario file.
-public enum JUnitReport {
+package enum JUnitReport {
   /// The XML document for `outcomes`.
-  public static func render(_ outcomes: [ScenarioOutcome]) -> String {
+  package static func render(_ outcomes: [ScenarioOutcome]) -> String {
     let failures = outcomes.filter { !$0.met }.count
     var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     xml +=

@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// Fixture globs: paths under the fixtures root in which `*` matches any run of characters
 /// within one path component and `?` exactly one character.
@@ -6,9 +6,9 @@ public import Foundation
 /// Matching never crosses a `/`, and a wildcard does not match a leading `.` (hidden files)
 /// unless the pattern's component starts with `.` too. Directory listings are sorted by the
 /// bytes of their names, so results never depend on the file system's enumeration order.
-public enum FixtureGlob {
+package enum FixtureGlob {
   /// Why a pattern is not acceptable as a fixture glob, or nil if it is.
-  public static func problem(with pattern: String) -> String? {
+  package static func problem(with pattern: String) -> String? {
     if pattern.isEmpty { return "a fixture glob is empty" }
     if pattern.hasPrefix("/") { return "fixture paths are relative to the fixtures root" }
     let components = pattern.split(separator: "/", omittingEmptySubsequences: false)
@@ -20,13 +20,13 @@ public enum FixtureGlob {
   }
 
   /// True when `pattern` contains `*` or `?`.
-  public static func hasWildcards(_ pattern: String) -> Bool {
+  package static func hasWildcards(_ pattern: String) -> Bool {
     pattern.contains("*") || pattern.contains("?")
   }
 
   /// The regular files under `root` that `pattern` matches, as relative paths sorted by their
   /// UTF-8 bytes.
-  public static func expand(_ pattern: String, in root: URL) -> [String] {
+  package static func expand(_ pattern: String, in root: URL) -> [String] {
     guard problem(with: pattern) == nil else { return [] }
     let components = pattern.split(separator: "/").map(String.init)
     var prefixes = [""]
@@ -46,7 +46,7 @@ public enum FixtureGlob {
 
   /// The files that `patterns` match, each pattern's files sorted, concatenated in pattern
   /// order, keeping only the first occurrence of a file. Items get them round-robin by id.
-  public static func expand(_ patterns: [String], in root: URL) -> [String] {
+  package static func expand(_ patterns: [String], in root: URL) -> [String] {
     var seen: Set<String> = []
     var result: [String] = []
     for pattern in patterns {
@@ -58,7 +58,7 @@ public enum FixtureGlob {
   }
 
   /// True when `name` matches the single-component `pattern`.
-  public static func matches(_ pattern: String, _ name: String) -> Bool {
+  package static func matches(_ pattern: String, _ name: String) -> Bool {
     let p = Array(pattern.unicodeScalars)
     let n = Array(name.unicodeScalars)
     if n.first == ".", p.first != "." { return false }

@@ -4,13 +4,13 @@
 ///
 /// Accuracy is within a few ULP over the ranges the simulator uses, which is plenty for model
 /// parameters; determinism is the point.
-public enum DeterministicMath {
+package enum DeterministicMath {
   static let ln2Hi = 6.931_471_803_691_238_164_90e-01
   static let ln2Lo = 1.908_214_929_270_587_700_02e-10
 
   /// The natural logarithm of a positive, finite `x`. Returns -infinity for 0 and NaN for
   /// negative input.
-  public static func log(_ x: Double) -> Double {
+  package static func log(_ x: Double) -> Double {
     if x.isNaN || x < 0 { return .nan }
     if x == 0 { return -.infinity }
     if x.isInfinite { return x }
@@ -36,7 +36,7 @@ public enum DeterministicMath {
   }
 
   /// e raised to `x`. Overflows to +infinity above about 709.78 and underflows to 0.
-  public static func exp(_ x: Double) -> Double {
+  package static func exp(_ x: Double) -> Double {
     if x.isNaN { return x }
     if x > 709.78 { return .infinity }
     if x < -745.13 { return 0 }
@@ -54,7 +54,7 @@ public enum DeterministicMath {
   }
 
   /// `base` raised to `power` for positive `base`, via `exp(power · log(base))`.
-  public static func pow(_ base: Double, _ power: Double) -> Double {
+  package static func pow(_ base: Double, _ power: Double) -> Double {
     if power == 0 { return 1 }
     if base == 0 { return 0 }
     return exp(power * log(base))

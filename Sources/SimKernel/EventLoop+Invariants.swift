@@ -7,7 +7,7 @@ extension EventLoop {
   /// - Every pending slot is referenced by exactly one live heap entry.
   /// - The free list holds exactly the empty slots, each once.
   /// - `pendingCount` equals the number of pending slots.
-  public func _checkInvariants() {
+  package func _checkInvariants() {
     heap._checkInvariants()
     var liveEntriesPerSlot = [Int](repeating: 0, count: slots.count)
     var seqs = Set<UInt64>()

@@ -1,11 +1,11 @@
 /// A part of a random-stream key: a string or an integer.
-public protocol RandomStreamKey {
+package protocol RandomStreamKey {
   /// Feeds the part, tagged by kind, into a stable hash.
   func feed(into hasher: inout StableHasher)
 }
 
 extension String: RandomStreamKey {
-  public func feed(into hasher: inout StableHasher) {
+  package func feed(into hasher: inout StableHasher) {
     hasher.combine(byte: 0x53)
     hasher.combine(UInt64(utf8.count))
     for byte in utf8 { hasher.combine(byte: byte) }
@@ -13,14 +13,14 @@ extension String: RandomStreamKey {
 }
 
 extension Int: RandomStreamKey {
-  public func feed(into hasher: inout StableHasher) {
+  package func feed(into hasher: inout StableHasher) {
     hasher.combine(byte: 0x49)
     hasher.combine(UInt64(bitPattern: Int64(self)))
   }
 }
 
 extension UInt64: RandomStreamKey {
-  public func feed(into hasher: inout StableHasher) {
+  package func feed(into hasher: inout StableHasher) {
     hasher.combine(byte: 0x55)
     hasher.combine(self)
   }
@@ -31,20 +31,20 @@ extension UInt64: RandomStreamKey {
 /// `stream("latency", url, attempt)` depends only on the run seed and the key, never on which
 /// other streams were drawn or in what order. Deleting one request from a scenario therefore
 /// leaves every other request's latency unchanged, which the shrinker relies on.
-public struct SeededRandom: Sendable {
+package struct SeededRandom: Sendable {
   /// The run seed.
-  public let seed: UInt64
+  package let seed: UInt64
 
   /// Creates the randomness of a run with the given seed.
-  public init(seed: UInt64) { self.seed = seed }
+  package init(seed: UInt64) { self.seed = seed }
 
   /// A fresh stream for `key`: the same key always starts the same sequence.
-  public func stream(_ key: any RandomStreamKey...) -> RandomStream {
+  package func stream(_ key: any RandomStreamKey...) -> RandomStream {
     stream(key: key)
   }
 
   /// A fresh stream for the key parts in `key`.
-  public func stream(key: [any RandomStreamKey]) -> RandomStream {
+  package func stream(key: [any RandomStreamKey]) -> RandomStream {
     var hasher = StableHasher()
     for part in key { part.feed(into: &hasher) }
     var mixer = SplitMix64(state: SplitMix64.mix(seed) ^ hasher.value)
@@ -124,12 +124,12 @@ public struct RandomStream: RandomNumberGenerator, Sendable {
 }
 
 /// SplitMix64, used to expand seeds and to mix keys into them.
-public struct SplitMix64: RandomNumberGenerator, Sendable {
+package struct SplitMix64: RandomNumberGenerator, Sendable {
   /// The generator state.
-  public var state: UInt64
+  package var state: UInt64
 
   /// Creates a generator with the given state.
-  public init(state: UInt64) { self.state = state }
+  package init(state: UInt64) { self.state = state }
 
   /// The next 64 bits.
   public mutating func next() -> UInt64 {
@@ -138,7 +138,7 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
   }
 
   /// SplitMix64's finalizer: a bijective 64-bit mix.
-  public static func mix(_ value: UInt64) -> UInt64 {
+  package static func mix(_ value: UInt64) -> UInt64 {
     var z = value
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
     z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
@@ -148,27 +148,27 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
 
 /// FNV-1a 64-bit hashing: stable across processes, unlike `Hasher`, which Swift seeds per
 /// process.
-public struct StableHasher: Sendable {
+package struct StableHasher: Sendable {
   /// The hash so far.
-  public private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+  package private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
 
   /// A fresh hasher.
-  public init() {}
+  package init() {}
 
   /// Folds one byte in.
-  public mutating func combine(byte: UInt8) {
+  package mutating func combine(byte: UInt8) {
     value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
   }
 
   /// Folds the 8 bytes of `word` in, little-endian.
-  public mutating func combine(_ word: UInt64) {
+  package mutating func combine(_ word: UInt64) {
     for shift in stride(from: 0, to: 64, by: 8) {
       combine(byte: UInt8(truncatingIfNeeded: word >> shift))
     }
   }
 
   /// Folds `bytes` in.
-  public mutating func combine<Bytes: Sequence>(bytes: Bytes) where Bytes.Element == UInt8 {
+  package mutating func combine<Bytes: Sequence>(bytes: Bytes) where Bytes.Element == UInt8 {
     for byte in bytes { combine(byte: byte) }
   }
 }

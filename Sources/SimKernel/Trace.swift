@@ -7,9 +7,9 @@
 /// The digest is FNV-1a 64 over each line's UTF-8 bytes followed by `\n`, so it equals the
 /// FNV-1a of the full text. Every 1,024 lines the running digest is saved as a checkpoint, so
 /// two runs that diverge can be compared checkpoint by checkpoint to find the first difference.
-public final class Trace {
+package final class Trace {
   /// What a trace keeps besides its digest.
-  public enum Retention: Sendable {
+  package enum Retention: Sendable {
     /// Keep the full text (for `--trace FILE`, replay and debugging).
     case full
     /// Keep only the digest and checkpoints (fast; the default for fuzzing).
@@ -17,22 +17,22 @@ public final class Trace {
   }
 
   /// Lines between checkpoint digests.
-  public static let checkpointInterval = 1_024
+  package static let checkpointInterval = 1_024
 
   /// What this trace keeps.
-  public let retention: Retention
+  package let retention: Retention
   /// The number of lines recorded.
-  public private(set) var lineCount = 0
+  package private(set) var lineCount = 0
   /// The running digest of every line so far.
-  public private(set) var digest: UInt64 = 0xcbf2_9ce4_8422_2325
+  package private(set) var digest: UInt64 = 0xcbf2_9ce4_8422_2325
   /// The digest after every `checkpointInterval` lines, in order.
-  public private(set) var checkpoints: [UInt64] = []
+  package private(set) var checkpoints: [UInt64] = []
 
   var text: [UInt8] = []
   var scratch = TraceLine(bytes: [])
 
   /// Creates an empty trace.
-  public init(retention: Retention = .digestOnly) {
+  package init(retention: Retention = .digestOnly) {
     self.retention = retention
     scratch.bytes.reserveCapacity(256)
   }
@@ -42,7 +42,7 @@ public final class Trace {
   /// ```swift
   /// trace.record(at: now, "frame") { $0.field("n", 12); $0.field("hitch_ns", 0) }
   /// ```
-  public func record(
+  package func record(
     at time: SimTime, _ kind: String = "event", _ fields: (inout TraceLine) -> Void = { _ in }
   ) {
     var line = scratch
@@ -58,14 +58,14 @@ public final class Trace {
   }
 
   /// The digest as 16 lowercase hex digits.
-  public var digestHex: String { Self.hex(digest) }
+  package var digestHex: String { Self.hex(digest) }
 
   /// The full text, one line per record, each ending in `\n`; empty unless retention is
   /// `.full`.
-  public var fullText: String { String(decoding: text, as: UTF8.self) }
+  package var fullText: String { String(decoding: text, as: UTF8.self) }
 
   /// 16 lowercase hex digits of `value`.
-  public static func hex(_ value: UInt64) -> String {
+  package static func hex(_ value: UInt64) -> String {
     let digits = String(value, radix: 16)
     return String(repeating: "0", count: 16 - digits.count) + digits
   }
@@ -85,47 +85,47 @@ public final class Trace {
 }
 
 /// A trace line being written: append fields with `field(_:_:)`.
-public struct TraceLine {
+package struct TraceLine {
   var bytes: [UInt8]
 
   /// Appends ` key=value` with an integer value.
-  public mutating func field(_ key: String, _ value: Int) {
+  package mutating func field(_ key: String, _ value: Int) {
     beginField(key)
     appendInteger(Int64(value))
   }
 
   /// Appends ` key=value` with an integer value.
-  public mutating func field(_ key: String, _ value: Int64) {
+  package mutating func field(_ key: String, _ value: Int64) {
     beginField(key)
     appendInteger(value)
   }
 
   /// Appends ` key=<ns>` for a duration, in integer nanoseconds.
-  public mutating func field(_ key: String, _ value: SimDuration) {
+  package mutating func field(_ key: String, _ value: SimDuration) {
     beginField(key)
     appendInteger(value.nanoseconds)
   }
 
   /// Appends ` key=true` or ` key=false`.
-  public mutating func field(_ key: String, _ value: Bool) {
+  package mutating func field(_ key: String, _ value: Bool) {
     beginField(key)
     appendASCII(value ? "true" : "false")
   }
 
   /// Appends ` key=value` with the shortest round-trip text of a double.
-  public mutating func field(_ key: String, _ value: Double) {
+  package mutating func field(_ key: String, _ value: Double) {
     beginField(key)
     appendASCII(value.description)
   }
 
   /// Appends ` key=value`, quoting the string if it holds anything but safe characters.
-  public mutating func field(_ key: String, _ value: String) {
+  package mutating func field(_ key: String, _ value: String) {
     beginField(key)
     appendToken(value)
   }
 
   /// Appends ` key=<16 hex digits>` for a digest.
-  public mutating func field(_ key: String, hex value: UInt64) {
+  package mutating func field(_ key: String, hex value: UInt64) {
     beginField(key)
     appendASCII(Trace.hex(value))
   }

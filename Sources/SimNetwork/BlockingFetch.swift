@@ -1,4 +1,4 @@
-public import SimPlatform
+package import SimPlatform
 
 extension FakeNetwork {
   /// `NSData(contentsOfURL:)` / `dataWithContentsOfURL`: fetches `url` while holding the
@@ -9,7 +9,7 @@ extension FakeNetwork {
   /// (seed 002's thread explosion). Nothing can cancel it: cancelling the enclosing operation
   /// only sets its flag, and the fetch runs to the end, as on iOS. Issue it like any step: the
   /// completion runs after the steps issued before it, and before those issued after it.
-  public func fetchSynchronously(
+  package func fetchSynchronously(
     _ url: String, on execution: Execution, priority: Float = 0.5,
     completion: @escaping (Result<[UInt8], NetworkError>) -> Void
   ) {

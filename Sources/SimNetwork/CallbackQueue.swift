@@ -17,7 +17,7 @@ public enum CallbackQueue {
   case operationQueue(SimulatedOperationQueue)
 
   /// Enqueues `body` on this queue of `world`.
-  public func enqueue(
+  package func enqueue(
     in world: World, label: String, _ body: @escaping (Execution) -> Void
   ) {
     switch self {

@@ -8,7 +8,7 @@ extension FakeNetwork {
   /// - A host with a free slot has nothing waiting, unless the network is offline.
   /// - An outstanding transfer holding a slot has a wire event or timeout scheduled, unless
   ///   it is held (a held one always has its timeout).
-  public func _checkInvariants() {
+  package func _checkInvariants() {
     let ids = outstandingList.map(\.id)
     precondition(ids == ids.sorted(), "FakeNetwork: outstanding transfers out of order")
     let open = records.filter(\.isOutstanding).map(\.id)

@@ -1,20 +1,20 @@
-public import SimKernel
+package import SimKernel
 
 /// Outage windows: the script's, and those `offline(for:)` starts.
 extension FakeNetwork {
   /// Every outage window so far: the script's, then those started by `offline(for:)`, in
   /// order.
-  public var outages: [Outage] { script.outages + dynamicOutages }
+  package var outages: [Outage] { script.outages + dynamicOutages }
 
   /// Whether an outage is active now (`from` included, `to` excluded).
-  public var isOffline: Bool {
+  package var isOffline: Bool {
     let now = world.now
     return outages.contains { $0.from <= now && now < $0.to }
   }
 
   /// Starts an outage now that lasts `duration`: every outstanding transfer fails with
   /// `offline` at once, in creation order, and transfers created before it ends are refused.
-  public func offline(for duration: SimDuration) {
+  package func offline(for duration: SimDuration) {
     precondition(duration > .zero, "FakeNetwork.offline(for:): duration must be positive")
     let outage = Outage(from: world.now, to: world.now + duration)
     dynamicOutages.append(outage)

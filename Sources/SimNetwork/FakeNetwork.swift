@@ -1,5 +1,5 @@
-public import SimKernel
-public import SimPlatform
+package import SimKernel
+package import SimPlatform
 
 /// The simulated network of one `World`: connection slots per host, scripted latency,
 /// bandwidth, failures, holds and outages, and a record of every transfer.
@@ -22,23 +22,23 @@ public import SimPlatform
 ///
 /// Events reach subscribers and clients synchronously at the instant they happen. Like every
 /// platform type, the network is single-threaded: drive it from the world's events.
-public final class FakeNetwork {
+package final class FakeNetwork {
   /// How long a transfer created while offline takes to be refused: 1 ms, a model choice for
   /// a local reachability failure that needs no round trip.
-  public static let refusalDelay = SimDuration.ms(1)
+  package static let refusalDelay = SimDuration.ms(1)
 
   /// The world it runs in.
-  public unowned let world: World
+  package unowned let world: World
   /// The validated script.
-  public let script: NetworkScript
+  package let script: NetworkScript
   /// Connection slots per host: the script's limit, or the device's.
-  public let maxConnectionsPerHost: Int
+  package let maxConnectionsPerHost: Int
   /// The bytes each URL serves; nil means none (404).
   let resolver: (String) -> [UInt8]?
   /// The rules' patterns, by rule index.
   let globs: [Glob]
   /// Every transfer's record, in creation order (`records[id - 1]`).
-  public internal(set) var records: [TransferRecord] = []
+  package internal(set) var records: [TransferRecord] = []
   /// Transfers not yet ended, in creation order.
   var outstandingList: [Transfer] = []
   /// Slots per host; looked up only, never iterated unsorted.
@@ -49,13 +49,13 @@ public final class FakeNetwork {
   var subscribers: [(TransferEvent) -> Void] = []
 
   /// Forgets every subscriber (when a run is over, to break reference cycles).
-  public func removeAllSubscribers() { subscribers.removeAll() }
+  package func removeAllSubscribers() { subscribers.removeAll() }
 
   /// Ends the network when its run is over: forgets subscribers and drops outstanding
   /// transfers and their clients without telling them (no callback runs). A client such as a
   /// blocking fetch or a connection holds its loader, which holds the network, so without
   /// this a run whose transfers were still in flight would never be freed.
-  public func tearDown() {
+  package func tearDown() {
     subscribers.removeAll()
     for transfer in outstandingList {
       transfer.client?.networkDidTearDown()
@@ -74,7 +74,7 @@ public final class FakeNetwork {
   /// A network following `script`, serving for each URL the bytes `resolver` returns (nil
   /// means the URL serves nothing, and its transfers get 404). The script's outages are
   /// scheduled at once. Throws if the script is invalid.
-  public init(
+  package init(
     world: World, script: NetworkScript = NetworkScript(),
     resolver: @escaping (String) -> [UInt8]?
   ) throws(NetworkScriptError) {
@@ -91,33 +91,33 @@ public final class FakeNetwork {
 
   /// Adds a subscriber; it hears every later transfer event synchronously, in order (the
   /// oracle and metrics subscribe here). It must not start or cancel transfers.
-  public func subscribe(_ subscriber: @escaping (TransferEvent) -> Void) {
+  package func subscribe(_ subscriber: @escaping (TransferEvent) -> Void) {
     subscribers.append(subscriber)
   }
 
   /// Transfers not yet ended: waiting for a slot, active, or being refused.
-  public var outstandingTransfers: Int { outstandingList.count }
+  package var outstandingTransfers: Int { outstandingList.count }
 
   /// Outstanding transfers of `url`.
-  public func outstanding(for url: String) -> Int {
+  package func outstanding(for url: String) -> Int {
     outstandingList.reduce(0) { $0 + ($1.url == url ? 1 : 0) }
   }
 
   /// The ids of outstanding transfers, in creation order.
-  public var outstandingIDs: [Int] { outstandingList.map(\.id) }
+  package var outstandingIDs: [Int] { outstandingList.map(\.id) }
 
   /// The record of transfer `id`, if it exists.
-  public func record(id: Int) -> TransferRecord? {
+  package func record(id: Int) -> TransferRecord? {
     records.indices.contains(id - 1) ? records[id - 1] : nil
   }
 
   /// Transfers of `url` created so far (the attempt number of the latest one).
-  public func attempts(for url: String) -> Int { attemptCounts[url] ?? 0 }
+  package func attempts(for url: String) -> Int { attemptCounts[url] ?? 0 }
 
   /// Whether the URL would be served now: no outage is active, it serves bytes, no transfer
   /// of it is held, and its next attempt would neither fail by rule nor be held (the
   /// `eventually_loaded` invariant's definition).
-  public func isServable(_ url: String) -> Bool {
+  package func isServable(_ url: String) -> Bool {
     if isOffline || resolver(url) == nil { return false }
     if outstandingList.contains(where: { $0.url == url && $0.phase == .held }) { return false }
     let plan = makePlan(url: url, attempt: attempts(for: url) + 1)
@@ -181,7 +181,7 @@ public final class FakeNetwork {
   /// holding later attempts of such URLs. A released transfer's first byte arrives at the
   /// later of now and its start plus its latency. Held transfers are released in creation
   /// order.
-  public func release(match pattern: String) {
+  package func release(match pattern: String) {
     let glob = Glob(pattern)
     releases.append(glob)
     world.trace.record(at: world.now, "net.release") { $0.field("match", pattern) }

@@ -1,29 +1,29 @@
 /// A URL pattern: an exact URL, or a glob where `*` matches any run of characters (including
 /// none, and including `/`) and `?` matches exactly one character. There is no escaping and
 /// no character class; every other character matches itself, case-sensitively.
-public struct Glob: Hashable, Sendable, CustomStringConvertible {
+package struct Glob: Hashable, Sendable, CustomStringConvertible {
   /// The pattern as written.
-  public let pattern: String
+  package let pattern: String
   /// The pattern's characters.
   let characters: [Character]
   /// Whether the pattern has no wildcard (compared as a plain string).
   let isExact: Bool
 
   /// A glob for `pattern`.
-  public init(_ pattern: String) {
+  package init(_ pattern: String) {
     self.pattern = pattern
     self.characters = Array(pattern)
     self.isExact = !characters.contains("*") && !characters.contains("?")
   }
 
   /// The pattern as written.
-  public var description: String { pattern }
+  package var description: String { pattern }
 
   /// Whether `text` matches the whole pattern.
   ///
   /// Iterative matching with one backtrack point (the last `*`), so it runs in
   /// O(pattern × text) at worst and never recurses.
-  public func matches(_ text: String) -> Bool {
+  package func matches(_ text: String) -> Bool {
     if isExact { return text == pattern }
     let subject = Array(text)
     var p = 0

@@ -12,7 +12,7 @@ public enum NetworkError: Error, Hashable, Sendable, CustomStringConvertible {
   case offline
 
   /// The error for a transfer outcome; nil for success.
-  public init?(_ outcome: TransferOutcome) {
+  package init?(_ outcome: TransferOutcome) {
     switch outcome {
     case .success: return nil
     case .http(let status): self = .http(status: status)

@@ -78,7 +78,7 @@ public enum NetworkScriptError: Error, Hashable, Sendable, CustomStringConvertib
 extension NetworkScript {
   /// Checks every field; throws the first problem found, in field order (latency, bandwidth,
   /// chunk size, connection limit, rules in order, outages in order).
-  public func validate() throws(NetworkScriptError) {
+  package func validate() throws(NetworkScriptError) {
     try Self.validate(latency, path: "latency")
     try Self.validate(bandwidth: bandwidth, path: "bandwidth")
     if chunkSize <= 0 { throw .nonPositiveChunkSize(chunkSize) }

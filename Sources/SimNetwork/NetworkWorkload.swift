@@ -1,4 +1,4 @@
-import SimKernel
+package import SimKernel
 import SimPlatform
 
 /// A randomized workload over the fake network: a random script (latency distribution,

@@ -31,7 +31,7 @@ public protocol SimulatedURLConnectionDelegate: AnyObject {
 /// NSURLConnection does.
 public final class SimulatedURLConnection: TransferClient {
   /// The network it uses.
-  public let network: FakeNetwork
+  package let network: FakeNetwork
   /// The requested URL.
   public let url: String
   /// The run-loop modes its callbacks run in.
@@ -41,7 +41,7 @@ public final class SimulatedURLConnection: TransferClient {
   /// Whether `cancel()` has been called.
   public private(set) var isCancelled = false
   /// The id of its transfer once started.
-  public private(set) var transferID: Int?
+  package private(set) var transferID: Int?
   /// The slot priority its transfer gets (NSURLConnection has none; default 0.5).
   public var priority: Float = 0.5
   /// Retained until the last callback runs or `cancel()`.
@@ -51,7 +51,7 @@ public final class SimulatedURLConnection: TransferClient {
 
   /// `initWithRequest:delegate:startImmediately:`. With `startImmediately` (the default) it
   /// starts now in `.default` mode; otherwise call `schedule(inModes:)` and then `start()`.
-  public init(
+  package init(
     url: String, delegate: SimulatedURLConnectionDelegate, network: FakeNetwork,
     startImmediately: Bool = true
   ) {

@@ -1,7 +1,7 @@
-public import SimKernel
+package import SimKernel
 
 /// How a transfer ended on the wire.
-public enum TransferOutcome: Hashable, Sendable, CustomStringConvertible {
+package enum TransferOutcome: Hashable, Sendable, CustomStringConvertible {
   /// The whole body arrived (possibly corrupted by a rule; see `TransferRecord.corruption`).
   case success
   /// The server answered with an HTTP error status and no body (a rule, or 404 for a URL that
@@ -17,7 +17,7 @@ public enum TransferOutcome: Hashable, Sendable, CustomStringConvertible {
   case cancelled
 
   /// The token traces print: `success`, `http404`, `timeout`, `reset`, `offline`, `cancelled`.
-  public var description: String {
+  package var description: String {
     switch self {
     case .success: return "success"
     case .http(let status): return "http\(status)"
@@ -31,55 +31,55 @@ public enum TransferOutcome: Hashable, Sendable, CustomStringConvertible {
 
 /// What the network did with one transfer. `FakeNetwork.records` lists them in creation
 /// order; a record is complete once `outcome` is set.
-public struct TransferRecord: Hashable, Sendable {
+package struct TransferRecord: Hashable, Sendable {
   /// The transfer's id: 1, 2, 3… in creation order within the network.
-  public let id: Int
+  package let id: Int
   /// The requested URL.
-  public let url: String
+  package let url: String
   /// The host whose connection slots it uses.
-  public let host: String
+  package let host: String
   /// 1 for the URL's first transfer, 2 for its second, and so on.
-  public let attempt: Int
+  package let attempt: Int
   /// The index of the rule that matched, if any.
-  public let rule: Int?
+  package let rule: Int?
   /// The drawn time to first byte, counted from the start (after any rule's override).
-  public let latency: SimDuration
+  package let latency: SimDuration
   /// Its slot priority when it was created.
-  public let priority: Float
+  package let priority: Float
   /// When it was created (queued for a connection slot, or refused while offline).
-  public let queuedAt: SimTime
+  package let queuedAt: SimTime
   /// When it got a connection slot; nil if it never did.
-  public internal(set) var startedAt: SimTime?
+  package internal(set) var startedAt: SimTime?
   /// When the response (status) arrived; nil if it never did.
-  public internal(set) var firstByteAt: SimTime?
+  package internal(set) var firstByteAt: SimTime?
   /// When it ended; nil while outstanding.
-  public internal(set) var endedAt: SimTime?
+  package internal(set) var endedAt: SimTime?
   /// Body bytes delivered to the client.
-  public internal(set) var bytes: Int64 = 0
+  package internal(set) var bytes: Int64 = 0
   /// How it ended; nil while outstanding.
-  public internal(set) var outcome: TransferOutcome?
+  package internal(set) var outcome: TransferOutcome?
   /// The HTTP status delivered at the first byte (200, or a rule's or 404).
-  public internal(set) var status: Int?
+  package internal(set) var status: Int?
   /// The rule's corruption applied to the body, if any.
-  public internal(set) var corruption: Corruption?
+  package internal(set) var corruption: Corruption?
   /// FNV-1a 64 (`StableHasher`) of the bytes delivered, in order. For a complete, successful,
   /// uncorrupted transfer it equals `sourceDigest`.
-  public internal(set) var digest: UInt64 = StableHasher().value
+  package internal(set) var digest: UInt64 = StableHasher().value
   /// FNV-1a 64 of the bytes the URL serves, uncorrupted; nil if it serves none.
-  public internal(set) var sourceDigest: UInt64?
+  package internal(set) var sourceDigest: UInt64?
 
   /// Whether the client cancelled it.
-  public var cancelled: Bool { outcome == .cancelled }
+  package var cancelled: Bool { outcome == .cancelled }
   /// Whether it is waiting for a slot or active.
-  public var isOutstanding: Bool { outcome == nil }
+  package var isOutstanding: Bool { outcome == nil }
   /// Whether it ended with the URL's exact bytes, complete and successful.
-  public var deliveredExactBytes: Bool { outcome == .success && digest == sourceDigest }
+  package var deliveredExactBytes: Bool { outcome == .success && digest == sourceDigest }
 }
 
 /// One thing that happened to a transfer, as subscribers of `FakeNetwork` hear it.
-public struct TransferEvent: Hashable, Sendable {
+package struct TransferEvent: Hashable, Sendable {
   /// What happened.
-  public enum Kind: Hashable, Sendable {
+  package enum Kind: Hashable, Sendable {
     /// Created and waiting for a connection slot (or about to be refused while offline).
     case queued
     /// Got a connection slot.
@@ -102,9 +102,9 @@ public struct TransferEvent: Hashable, Sendable {
   }
 
   /// When it happened.
-  public let at: SimTime
+  package let at: SimTime
   /// What happened.
-  public let kind: Kind
+  package let kind: Kind
   /// The transfer's record just after the event.
-  public let record: TransferRecord
+  package let record: TransferRecord
 }

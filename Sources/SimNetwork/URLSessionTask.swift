@@ -6,7 +6,7 @@ public import SimPlatform
 /// none given, the session makes a serial operation queue, as URLSession does when passed nil.
 public final class SimulatedURLSession {
   /// The network its tasks use.
-  public let network: FakeNetwork
+  package let network: FakeNetwork
   /// Where task callbacks run.
   public let callbackQueue: CallbackQueue
   /// The last task identifier handed out.
@@ -14,7 +14,7 @@ public final class SimulatedURLSession {
 
   /// A session over `network` whose callbacks run on `callbackQueue` (default: a new serial
   /// operation queue).
-  public init(network: FakeNetwork, callbackQueue: CallbackQueue? = nil) {
+  package init(network: FakeNetwork, callbackQueue: CallbackQueue? = nil) {
     self.network = network
     if let callbackQueue {
       self.callbackQueue = callbackQueue
@@ -125,7 +125,7 @@ public final class SimulatedDataTask: TransferClient {
   /// Where the task is in its life.
   public private(set) var state: State = .suspended
   /// The id of its transfer once resumed (`FakeNetwork.record(id:)`).
-  public private(set) var transferID: Int?
+  package private(set) var transferID: Int?
   /// The completion or delegate, until the completion is enqueued.
   var handler: Handler?
   /// The outstanding transfer, if any.

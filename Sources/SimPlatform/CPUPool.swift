@@ -3,13 +3,13 @@
 /// CPU and threads are different resources, as in GCD: a CPU-bound step needs a slot and waits,
 /// first come first served, when none is free; a blocked wait holds its thread but no slot.
 /// The main thread has its own core and never takes a slot.
-public final class CPUPool {
+package final class CPUPool {
   /// The number of slots.
-  public let slots: Int
+  package let slots: Int
   /// Slots in use now.
-  public private(set) var inUse = 0
+  package private(set) var inUse = 0
   /// The most slots ever in use at once.
-  public private(set) var peakInUse = 0
+  package private(set) var peakInUse = 0
   var waiters: [() -> Void] = []
   var waitHead = 0
 
@@ -19,7 +19,7 @@ public final class CPUPool {
   }
 
   /// Steps waiting for a slot.
-  public var waiting: Int { waiters.count - waitHead }
+  package var waiting: Int { waiters.count - waitHead }
 
   /// Calls `granted` now if a slot is free, or when one frees up, in request order.
   func acquire(_ granted: @escaping () -> Void) {
@@ -52,7 +52,7 @@ public final class CPUPool {
   }
 
   /// Checks that slot accounting is consistent; stops with a message if not.
-  public func _checkInvariants() {
+  package func _checkInvariants() {
     precondition(inUse >= 0 && inUse <= slots, "CPUPool: \(inUse) of \(slots) slots in use")
     precondition(waiting == 0 || inUse == slots, "CPUPool: steps wait while a slot is free")
   }

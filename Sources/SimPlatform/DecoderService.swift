@@ -1,14 +1,14 @@
 public import PNGRender
-public import SimKernel
+package import SimKernel
 
 /// Counts of decode work, for the `decodes` and `decode_ms` metrics.
-public struct DecodeStats: Hashable, Sendable {
+package struct DecodeStats: Hashable, Sendable {
   /// Decodes started (lazy main-thread decodes and decoder-service decodes).
-  public internal(set) var decodes = 0
+  package internal(set) var decodes = 0
   /// Decodes that ran on the main thread.
-  public internal(set) var mainThreadDecodes = 0
+  package internal(set) var mainThreadDecodes = 0
   /// Modelled time spent decoding and resampling.
-  public internal(set) var decodeTime: SimDuration = .zero
+  package internal(set) var decodeTime: SimDuration = .zero
 
   mutating func recordDecode(cost: SimDuration, onMain: Bool) {
     decodes += 1
@@ -29,7 +29,7 @@ public struct DecodeStats: Hashable, Sendable {
 public final class DecoderService {
   unowned let world: World
   /// The limits every decode checks after the header, before allocating.
-  public var limits: DecodeLimits = .default
+  package var limits: DecodeLimits = .default
 
   init(world: World) { self.world = world }
 

@@ -9,13 +9,13 @@ public enum DeviceParameterValue: Sendable, Equatable {
 }
 
 /// Why a device override was refused.
-public enum DeviceParameterError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum DeviceParameterError: Error, Equatable, Sendable, CustomStringConvertible {
   /// No parameter has this name; `suggestion` is the nearest valid one.
   case unknownParameter(String, suggestion: String?)
   /// The value has the wrong shape or is out of range.
   case invalidValue(parameter: String, expected: String, got: String)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .unknownParameter(let name, let suggestion):
       let hint = suggestion.map { "; did you mean \"\($0)\"?" } ?? ""
@@ -27,9 +27,9 @@ public enum DeviceParameterError: Error, Equatable, Sendable, CustomStringConver
 }
 
 /// One overridable model parameter: its scenario name, its meaning, and how to set it.
-public struct DeviceParameter: Sendable {
+package struct DeviceParameter: Sendable {
   /// The kind of value a parameter takes.
-  public enum Kind: Sendable {
+  package enum Kind: Sendable {
     /// A positive number.
     case positiveNumber
     /// A positive whole number.
@@ -41,18 +41,18 @@ public struct DeviceParameter: Sendable {
   }
 
   /// The snake_case name used in scenario files.
-  public let name: String
+  package let name: String
   /// What the parameter means, for docs and `cellsim` help.
-  public let summary: String
+  package let summary: String
   /// The kind of value it takes.
-  public let kind: Kind
+  package let kind: Kind
   let apply: @Sendable (inout DeviceProfile, Double) -> Void
   let read: @Sendable (DeviceProfile) -> String
 }
 
 extension DeviceProfile {
   /// Every parameter a scenario may override, in documentation order.
-  public static let parameters: [DeviceParameter] = [
+  package static let parameters: [DeviceParameter] = [
     .init(
       name: "screen_width", summary: "screen width in points", kind: .positiveNumber,
       apply: { $0.screenWidth = $1 }, read: { "\($0.screenWidth)" }),
@@ -118,12 +118,12 @@ extension DeviceProfile {
   ]
 
   /// The current value of the parameter called `name`, as text, or nil if there is none.
-  public func value(of name: String) -> String? {
+  package func value(of name: String) -> String? {
     Self.parameters.first { $0.name == name }?.read(self)
   }
 
   /// Sets the parameter called `name`, validating the value for its kind.
-  public mutating func override(
+  package mutating func override(
     _ name: String, with value: DeviceParameterValue
   ) throws(DeviceParameterError) {
     guard let parameter = Self.parameters.first(where: { $0.name == name }) else {

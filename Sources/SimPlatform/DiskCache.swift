@@ -10,7 +10,7 @@ import SimKernel
 public final class DiskCache {
   unowned let world: World
   /// The identifier in traces and reports.
-  public let cacheID: Int
+  package let cacheID: Int
   /// The name in traces.
   public let name: String
   /// The most bytes kept; nil means unbounded.
@@ -22,7 +22,7 @@ public final class DiskCache {
   public private(set) var hits = 0, misses = 0, evictions = 0
 
   /// Creates an empty disk cache.
-  public init(world: World, name: String = "disk", byteLimit: Int64? = nil) {
+  package init(world: World, name: String = "disk", byteLimit: Int64? = nil) {
     self.world = world
     self.cacheID = world.makeObjectID()
     self.name = name

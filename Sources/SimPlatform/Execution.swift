@@ -51,9 +51,9 @@ public final class Execution {
   }
 
   /// The world this execution runs in.
-  public unowned let world: World
+  package unowned let world: World
   /// The thread it occupies until it finishes.
-  public let thread: SimThread
+  package let thread: SimThread
   /// A label for traces.
   public let label: String
   /// When it started.

@@ -16,13 +16,13 @@ public struct ImageProvenance: Hashable, Sendable, CustomStringConvertible {
   public let transforms: [DecodeTarget]
 
   /// A provenance with `source` and `transforms`.
-  public init(source: ContentDigest, transforms: [DecodeTarget] = []) {
+  package init(source: ContentDigest, transforms: [DecodeTarget] = []) {
     self.source = source
     self.transforms = transforms.filter { $0 != .fullSize }
   }
 
   /// This provenance followed by one more transform.
-  public func appending(_ transform: DecodeTarget) -> ImageProvenance {
+  package func appending(_ transform: DecodeTarget) -> ImageProvenance {
     ImageProvenance(source: source, transforms: transforms + [transform])
   }
 
@@ -34,9 +34,9 @@ public struct ImageProvenance: Hashable, Sendable, CustomStringConvertible {
 
 /// A decoded RGBA8 bitmap whose bytes count in the world's `MemoryMeter` for exactly as long as
 /// this object lives (real ARC lifetime).
-public final class DecodedBitmap {
+package final class DecodedBitmap {
   /// The pixels.
-  public let bitmap: Bitmap
+  package let bitmap: Bitmap
   let registration: MemoryRegistration
 
   init(_ bitmap: Bitmap, meter: MemoryMeter) {
@@ -71,7 +71,7 @@ public final class Image {
   /// A number unique to this image within the process, for identity comparisons that must not
   /// depend on memory addresses (which are reused). Never printed: its value depends on what
   /// else the process created.
-  public let serial = nextImageSerial.add(1, ordering: .relaxed).oldValue
+  package let serial = nextImageSerial.add(1, ordering: .relaxed).oldValue
   /// For content images, where the pixels come from.
   public let provenance: ImageProvenance?
   /// Size in pixels (known from the header before decoding).
@@ -79,11 +79,11 @@ public final class Image {
   /// Size in pixels.
   public let pixelHeight: Int
   /// The encoded bytes of a lazily decoded image; nil once decoded or for decoded images.
-  public private(set) var encoded: [UInt8]?
+  package private(set) var encoded: [UInt8]?
   /// The decoded pixels, once available.
-  public private(set) var decoded: DecodedBitmap?
+  package private(set) var decoded: DecodedBitmap?
   /// If a lazy decode failed, why (the image then renders as nothing).
-  public private(set) var decodeError: PNGError?
+  package private(set) var decodeError: PNGError?
   /// The header of an encoded image.
   let header: PNGHeader?
 
@@ -115,7 +115,7 @@ public final class Image {
 
   /// A placeholder, failure or manual image of the given pixel size, filled with one colour.
   /// Its bitmap counts toward decoded memory like any other.
-  public init(kind: Kind, width: Int, height: Int, world: World) {
+  package init(kind: Kind, width: Int, height: Int, world: World) {
     precondition(kind != .content, "Image(kind:): content images come from bytes or decoding")
     precondition(width >= 1 && height >= 1, "Image(kind:): size must be at least 1×1")
     self.kind = kind
@@ -142,7 +142,7 @@ public final class Image {
   /// Decodes an encoded image on the main thread for a frame commit: charges the device's
   /// decode cost to `execution` and does the real decode (memoized per process). Does nothing
   /// if already decoded or already failed.
-  public func decodeForDisplay(on execution: Execution) {
+  package func decodeForDisplay(on execution: Execution) {
     guard let bytes = encoded, let header, decodeError == nil else { return }
     let world = execution.world
     execution.spend(world.device.decodeCost(width: header.width, height: header.height))

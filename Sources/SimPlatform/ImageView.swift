@@ -9,16 +9,16 @@ public enum ImageTransition: Sendable, Equatable {
 }
 
 /// What a main-thread checker would flag: UIKit touched off the main thread.
-public struct MainThreadViolation: Sendable, Equatable {
+package struct MainThreadViolation: Sendable, Equatable {
   /// When it happened.
-  public let time: SimTime
+  package let time: SimTime
   /// The thread that did it.
-  public let threadName: String
+  package let threadName: String
   /// What was done.
-  public let action: String
+  package let action: String
 
   /// A violation by `threadName` doing `action` at `time`.
-  public init(time: SimTime, threadName: String, action: String) {
+  package init(time: SimTime, threadName: String, action: String) {
     self.time = time
     self.threadName = threadName
     self.action = action
@@ -37,13 +37,13 @@ public final class ImageView {
   unowned let world: World
   var storedImage: Image?
   /// The image fading out while a transition runs.
-  public private(set) var outgoingImage: Image?
+  package private(set) var outgoingImage: Image?
   /// When the current transition ends, if one runs.
-  public private(set) var transitionEnd: SimTime?
+  package private(set) var transitionEnd: SimTime?
   var transitionGeneration = 0
 
   /// An empty image view in `world`.
-  public init(world: World) { self.world = world }
+  package init(world: World) { self.world = world }
 
   /// The image shown; assigning it is `imageView.image = …` with no transition.
   public var image: Image? {
@@ -55,7 +55,7 @@ public final class ImageView {
   public var isTransitioning: Bool { transitionEnd.map { world.now < $0 } ?? false }
 
   /// Every image on screen in this view now: the image, plus the outgoing one mid-transition.
-  public var imagesOnScreen: [Image] {
+  package var imagesOnScreen: [Image] {
     var images: [Image] = []
     if let storedImage { images.append(storedImage) }
     if isTransitioning, let outgoingImage { images.append(outgoingImage) }

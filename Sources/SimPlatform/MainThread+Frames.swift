@@ -1,33 +1,33 @@
-public import SimKernel
+package import SimKernel
 
 /// The timing of one committed frame.
-public struct FrameRecord: Hashable, Sendable {
+package struct FrameRecord: Hashable, Sendable {
   /// The frame number: the index of the vsync it serves (vsync k is at `k × 1e9 / refresh_hz`).
-  public let number: Int64
+  package let number: Int64
   /// The vsync the frame serves.
-  public let vsync: SimTime
+  package let vsync: SimTime
   /// When the frame work started (later than `vsync` if the main thread was busy).
-  public let start: SimTime
+  package let start: SimTime
   /// When the frame's commit ran (after scroll and layout work).
-  public let commit: SimTime
+  package let commit: SimTime
   /// When the frame work ended (after any main-thread decode at commit).
-  public let end: SimTime
+  package let end: SimTime
   /// The next vsync (`vsync + frame interval`, exactly): a frame that ends later is a hitch.
-  public let deadline: SimTime
+  package let deadline: SimTime
   /// Whether the table was scrolling (tracking, decelerating or animating) at the vsync.
-  public let duringScroll: Bool
+  package let duringScroll: Bool
   /// Vsyncs that passed while this frame waited for the main thread or ran (they get no frame
   /// of their own: one stall is counted once, as one late frame).
-  public let skippedVsyncs: Int
+  package let skippedVsyncs: Int
 
   /// How late the frame ended: `end − deadline`, or zero.
-  public var lateness: SimDuration { max(.zero, end - deadline) }
+  package var lateness: SimDuration { max(.zero, end - deadline) }
   /// Whether the frame ended after its deadline.
-  public var isHitch: Bool { end > deadline }
+  package var isHitch: Bool { end > deadline }
 }
 
 /// The stage of a frame at which a frame observer runs.
-public enum FramePhase: Int, Sendable, Comparable {
+package enum FramePhase: Int, Sendable, Comparable {
   /// The scroll position updates.
   case scroll
   /// The layout pass runs cell callbacks.
@@ -36,17 +36,17 @@ public enum FramePhase: Int, Sendable, Comparable {
   /// display log records what the frame shows.
   case commit
 
-  public static func < (a: FramePhase, b: FramePhase) -> Bool { a.rawValue < b.rawValue }
+  package static func < (a: FramePhase, b: FramePhase) -> Bool { a.rawValue < b.rawValue }
 }
 
 /// What a frame observer is given.
-public struct FrameContext {
+package struct FrameContext {
   /// The frame number (its vsync index).
-  public let number: Int64
+  package let number: Int64
   /// The vsync the frame serves.
-  public let vsync: SimTime
+  package let vsync: SimTime
   /// The frame's execution on the main thread: charge main-thread costs with `spend`.
-  public let execution: Execution
+  package let execution: Execution
 }
 
 /// Frame counts and hitch accounting.
@@ -55,20 +55,20 @@ public struct FrameContext {
 /// (WWDC20 session 10077): under 5 ms/s is good, 5–10 a warning, 10 or more critical. This is
 /// the Instruments scale, not the Xcode Organizer's newer percentage scale. Only frames whose
 /// vsync falls while the table scrolls count toward the ratio.
-public struct FrameStats: Hashable, Sendable {
+package struct FrameStats: Hashable, Sendable {
   /// Frames committed.
-  public internal(set) var frames = 0
+  package internal(set) var frames = 0
   /// Frames that ended after their deadline.
-  public internal(set) var hitches = 0
+  package internal(set) var hitches = 0
   /// Total lateness of all hitches.
-  public internal(set) var hitchTime: SimDuration = .zero
+  package internal(set) var hitchTime: SimDuration = .zero
   /// Total lateness of hitches in frames whose vsync fell while scrolling.
-  public internal(set) var scrollingHitchTime: SimDuration = .zero
+  package internal(set) var scrollingHitchTime: SimDuration = .zero
   /// Total time spent scrolling so far (closed intervals only; see `MainThread.frameStats`).
-  public internal(set) var scrollingTime: SimDuration = .zero
+  package internal(set) var scrollingTime: SimDuration = .zero
 
   /// Hitch milliseconds per second of scrolling; zero when nothing scrolled.
-  public var hitchRatio: Double {
+  package var hitchRatio: Double {
     scrollingTime > .zero ? scrollingHitchTime.milliseconds / scrollingTime.seconds : 0
   }
 }
@@ -91,7 +91,7 @@ struct FrameState {
 
 extension MainThread {
   /// Adds a frame observer for `phase`. Observers of a phase run in the order they were added.
-  public func addFrameObserver(
+  package func addFrameObserver(
     _ phase: FramePhase, _ handler: @escaping (FrameContext) -> Void
   ) {
     frames.observers.append((phase, frames.observers.count, handler))
@@ -100,10 +100,10 @@ extension MainThread {
 
   /// Whether the table is scrolling (tracking, decelerating or animating). The scroll model
   /// sets this; hitch ratios are computed over scrolling time.
-  public var isScrolling: Bool { frames.scrollingSince != nil }
+  package var isScrolling: Bool { frames.scrollingSince != nil }
 
   /// Marks the start or end of scrolling.
-  public func setScrolling(_ scrolling: Bool) {
+  package func setScrolling(_ scrolling: Bool) {
     if scrolling, frames.scrollingSince == nil {
       frames.scrollingSince = world.now
     } else if !scrolling, let since = frames.scrollingSince {
@@ -113,7 +113,7 @@ extension MainThread {
   }
 
   /// Frame statistics so far, counting an open scrolling interval up to now.
-  public var frameStats: FrameStats {
+  package var frameStats: FrameStats {
     var stats = frames.stats
     if let since = frames.scrollingSince { stats.scrollingTime += world.now - since }
     return stats

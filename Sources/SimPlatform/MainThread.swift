@@ -47,7 +47,7 @@ public final class MainThread {
 
   unowned let world: World
   /// The main thread itself (id 0).
-  public let thread = SimThread(id: 0)
+  package let thread = SimThread(id: 0)
   /// The current run-loop mode.
   public private(set) var mode: RunLoopMode = .default
   /// Queued items by the modes they may run in (common, default only, tracking only), each in
@@ -60,7 +60,7 @@ public final class MainThread {
   var wakeScheduled = false
   var turning = false
   /// Total time the main thread has been busy (callbacks, frames, blocked waits).
-  public private(set) var busyTime: SimDuration = .zero
+  package private(set) var busyTime: SimDuration = .zero
   var frames: FrameState
 
   init(world: World) {
@@ -69,10 +69,10 @@ public final class MainThread {
   }
 
   /// Whether the main thread is running something now.
-  public var isBusy: Bool { thread.execution != nil }
+  package var isBusy: Bool { thread.execution != nil }
 
   /// Items waiting to run (main-queue blocks plus sources and timers that fired).
-  public var queuedCount: Int {
+  package var queuedCount: Int {
     queued.reduce(0) { $0 + $1.count } + (batch.count - batchIndex)
   }
 
@@ -141,7 +141,7 @@ public final class MainThread {
 
   /// Changes the run-loop mode. Leaving tracking lets waiting default-mode sources run on the
   /// next turn.
-  public func setMode(_ newMode: RunLoopMode) {
+  package func setMode(_ newMode: RunLoopMode) {
     guard newMode != mode else { return }
     mode = newMode
     world.trace.record(at: world.now, "runloop.mode") { $0.field("mode", newMode.rawValue) }
@@ -264,7 +264,7 @@ public final class MainThread {
   }
 
   /// Checks main-thread bookkeeping; stops with a message if it is broken.
-  public func _checkInvariants() {
+  package func _checkInvariants() {
     precondition(batchIndex <= batch.count, "MainThread: batch index past the batch")
     precondition(busyTime >= .zero, "MainThread: negative busy time")
     if !isBusy && batchIndex < batch.count {

@@ -1,25 +1,25 @@
 import SimKernel
 
 /// What a cache reports to the world.
-public struct CacheReport: Sendable {
+package struct CacheReport: Sendable {
   /// What happened.
-  public enum Kind: String, Sendable {
+  package enum Kind: String, Sendable {
     case hit, miss, store, evict, purge, remove
   }
 
   /// The cache's identifier.
-  public let cacheID: Int
+  package let cacheID: Int
   /// The cache's name.
-  public let cacheName: String
+  package let cacheName: String
   /// What happened.
-  public let kind: Kind
+  package let kind: Kind
   /// The key involved (empty for a purge).
-  public let key: String
+  package let key: String
 }
 
 /// A type-erased view of a memory cache, for the oracle: what it holds, without touching
 /// recency.
-public protocol InspectableCache: AnyObject {
+package protocol InspectableCache: AnyObject {
   /// The cache's identifier.
   var cacheID: Int { get }
   /// The value stored for `key`, without counting a hit or refreshing it.
@@ -57,7 +57,7 @@ public final class MemoryCache<Value>: InspectableCache, MemoryWarningHandling {
 
   unowned let world: World
   /// The identifier in traces and reports.
-  public let cacheID: Int
+  package let cacheID: Int
   /// The name in traces.
   public let name: String
   /// The most entries kept; 0 means no limit.
@@ -79,7 +79,7 @@ public final class MemoryCache<Value>: InspectableCache, MemoryWarningHandling {
   public private(set) var hits = 0, misses = 0, evictions = 0
 
   /// Creates an empty cache registered with `world`.
-  public init(
+  package init(
     world: World, name: String = "cache", countLimit: Int = 0, totalCostLimit: Int64 = 0,
     policy: Policy = .insertionOrder, evictsOnMemoryWarning: Bool = true
   ) {
@@ -147,15 +147,15 @@ public final class MemoryCache<Value>: InspectableCache, MemoryWarningHandling {
   }
 
   /// Delivers a memory warning: empties the cache if `evictsOnMemoryWarning`.
-  public func didReceiveMemoryWarning() {
+  package func didReceiveMemoryWarning() {
     if evictsOnMemoryWarning { removeAllValues() }
   }
 
-  public func peekValue(forKey key: String) -> Any? {
+  package func peekValue(forKey key: String) -> Any? {
     index[key].flatMap { nodes[$0].value }
   }
 
-  public var storedKeys: [String] {
+  package var storedKeys: [String] {
     var keys: [String] = []
     var i = head
     while i != -1 {
@@ -210,7 +210,7 @@ public final class MemoryCache<Value>: InspectableCache, MemoryWarningHandling {
   }
 
   /// Checks the list and index agree; stops with a message if not.
-  public func _checkInvariants() {
+  package func _checkInvariants() {
     var seen = 0
     var cost: Int64 = 0
     var i = head

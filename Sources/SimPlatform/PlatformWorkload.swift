@@ -1,4 +1,4 @@
-import SimKernel
+package import SimKernel
 
 /// A randomized workload over the whole platform: main-queue blocks with costs, run-loop
 /// sources and timers in modes, mode changes, frames with layout and commit costs, dispatch

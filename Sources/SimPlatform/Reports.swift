@@ -1,7 +1,7 @@
 import SimKernel
 
 /// What the platform tells the world's observers (the oracle, metrics, reports).
-public enum PlatformReport {
+package enum PlatformReport {
   /// A frame finished: its timing and whether it hitched.
   case frame(FrameRecord)
   /// The main run loop changed mode.
@@ -21,16 +21,16 @@ public enum PlatformReport {
 }
 
 /// Delivers platform reports to subscribers in subscription order.
-public final class ReportBus {
+package final class ReportBus {
   var subscribers: [(PlatformReport) -> Void] = []
 
   /// Adds a subscriber; it receives every later report, synchronously, in order.
-  public func subscribe(_ subscriber: @escaping (PlatformReport) -> Void) {
+  package func subscribe(_ subscriber: @escaping (PlatformReport) -> Void) {
     subscribers.append(subscriber)
   }
 
   /// Sends `report` to every subscriber.
-  public func send(_ report: PlatformReport) {
+  package func send(_ report: PlatformReport) {
     for subscriber in subscribers { subscriber(report) }
   }
 }
@@ -40,18 +40,18 @@ public final class ReportBus {
 /// Each decoded bitmap registers `width × height × 4` bytes when it is created and unregisters
 /// them in `deinit`; decode steps register their working memory for as long as they last. A
 /// loader that leaks images therefore shows up here.
-public final class MemoryMeter {
+package final class MemoryMeter {
   /// Bytes registered now.
-  public private(set) var liveBytes: Int64 = 0
+  package private(set) var liveBytes: Int64 = 0
   /// The most bytes ever registered at once.
-  public private(set) var peakBytes: Int64 = 0
+  package private(set) var peakBytes: Int64 = 0
   /// Registrations alive now.
-  public private(set) var liveRegistrations = 0
+  package private(set) var liveRegistrations = 0
 
   init() {}
 
   /// Adds `bytes` to the live total.
-  public func register(_ bytes: Int64) {
+  package func register(_ bytes: Int64) {
     precondition(bytes >= 0, "MemoryMeter.register: negative byte count \(bytes)")
     liveBytes += bytes
     liveRegistrations += 1
@@ -59,7 +59,7 @@ public final class MemoryMeter {
   }
 
   /// Removes `bytes` from the live total.
-  public func unregister(_ bytes: Int64) {
+  package func unregister(_ bytes: Int64) {
     precondition(
       bytes <= liveBytes && liveRegistrations > 0,
       "MemoryMeter.unregister: \(bytes) bytes were never registered")
@@ -69,13 +69,13 @@ public final class MemoryMeter {
 }
 
 /// Holds `bytes` registered with a meter for exactly its own lifetime.
-public final class MemoryRegistration {
+package final class MemoryRegistration {
   /// The bytes held.
-  public let bytes: Int64
+  package let bytes: Int64
   weak var meter: MemoryMeter?
 
   /// Registers `bytes` with `meter` until this object is deallocated.
-  public init(bytes: Int64, meter: MemoryMeter) {
+  package init(bytes: Int64, meter: MemoryMeter) {
     self.bytes = bytes
     self.meter = meter
     meter.register(bytes)

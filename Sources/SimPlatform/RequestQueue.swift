@@ -1,9 +1,9 @@
 import SimKernel
 
 /// What a request queue reports to the world.
-public struct RequestQueueReport: Sendable {
+package struct RequestQueueReport: Sendable {
   /// What happened.
-  public enum Kind: String, Sendable {
+  package enum Kind: String, Sendable {
     /// An entry was pushed.
     case push
     /// An entry was taken to be started.
@@ -15,13 +15,13 @@ public struct RequestQueueReport: Sendable {
   }
 
   /// The queue's identifier.
-  public let queueID: Int
+  package let queueID: Int
   /// What happened.
-  public let kind: Kind
+  package let kind: Kind
   /// The entry's key (usually a URL).
-  public let key: String
+  package let key: String
   /// The number of entries waiting after the change.
-  public let depth: Int
+  package let depth: Int
 }
 
 /// Seed 000's pending-request queue: FIFO or FILO, with a capacity, truncated at its head.
@@ -48,7 +48,7 @@ public final class RequestQueue<Element> {
   /// The same world, weakly, for `deinit` (a queue may outlive its world in user code).
   weak var weakWorld: World?
   /// The queue's identifier in traces and reports.
-  public let id: Int
+  package let id: Int
   /// The order `pop()` follows.
   public let order: Order
   /// The most entries kept; nil means unbounded.
@@ -60,7 +60,7 @@ public final class RequestQueue<Element> {
   public private(set) var peakDepth = 0
 
   /// Creates an empty queue registered with `world`.
-  public init(world: World, order: Order, capacity: Int?) {
+  package init(world: World, order: Order, capacity: Int?) {
     precondition(capacity.map { $0 >= 1 } ?? true, "RequestQueue: capacity must be at least 1")
     self.world = world
     self.weakWorld = world

@@ -41,7 +41,7 @@ open class SimulatedOperation {
   /// The operations this one waits for.
   public private(set) var dependencies: [SimulatedOperation] = []
   /// The queue's identifier for this operation, assigned when it is added.
-  public internal(set) var id = 0
+  package internal(set) var id = 0
   weak var queue: SimulatedOperationQueue?
   var dependents: [WeakOperation] = []
   var enqueueOrder = 0

@@ -42,7 +42,7 @@ public final class SimulatedOperationQueue: WorkerClient {
   /// holds them strongly until they finish.
   public private(set) var operations: [SimulatedOperation] = []
   /// Operations executing now.
-  public private(set) var executingCount = 0
+  package private(set) var executingCount = 0
   var pumpScheduled = false
   var isWaitingForWorker = false
   var addCount = 0
@@ -179,7 +179,7 @@ public final class SimulatedOperationQueue: WorkerClient {
   }
 
   /// Checks the queue's bookkeeping; stops with a message if it is broken.
-  public func _checkInvariants() {
+  package func _checkInvariants() {
     let executing = operations.filter(\.isExecuting).count
     precondition(executing == executingCount, "OperationQueue: executing count is off")
     precondition(executingCount <= limit, "OperationQueue: more executing than allowed")

@@ -20,7 +20,7 @@ public final class SimulatedQueue: WorkerClient {
   var items: [Item] = []
   var head = 0
   /// Items running now.
-  public private(set) var running = 0
+  package private(set) var running = 0
   /// Whether the queue is suspended: no new item starts until it is resumed.
   public private(set) var isSuspended = false
   var isWaitingForWorker = false
@@ -32,7 +32,7 @@ public final class SimulatedQueue: WorkerClient {
   }
 
   /// Items waiting to start.
-  public var pendingCount: Int { items.count - head }
+  package var pendingCount: Int { items.count - head }
 
   /// Enqueues `body`; it starts on a worker thread when the queue and the pool allow.
   public func async(label: String? = nil, _ body: @escaping (Execution) -> Void) {

@@ -1,16 +1,16 @@
 /// A simulated thread: the main thread (id 0) or a worker (ids from 1).
-public final class SimThread {
+package final class SimThread {
   /// 0 for the main thread; workers are numbered from 1, lowest free id first.
-  public let id: Int
+  package let id: Int
   /// The current execution, if the thread is busy.
-  public internal(set) var execution: Execution?
+  package internal(set) var execution: Execution?
 
   init(id: Int) { self.id = id }
 
   /// Whether this is the main thread.
-  public var isMain: Bool { id == 0 }
+  package var isMain: Bool { id == 0 }
   /// `main` or `w<id>`, as traces print it.
-  public var name: String { isMain ? "main" : "w\(id)" }
+  package var name: String { isMain ? "main" : "w\(id)" }
 }
 
 /// Something that starts work on worker threads: a dispatch queue or an operation queue.
@@ -30,23 +30,23 @@ protocol WorkerClient: AnyObject {
 /// fewer than `cores` busy workers are *not* blocked. So CPU-bound work runs about `cores` items
 /// at a time, while work that blocks (a synchronous fetch, a disk read) makes the pool start
 /// more threads, up to 64: the thread explosion of seed 002's classical approach.
-public final class WorkerPool {
+package final class WorkerPool {
   /// GCD's thread limit.
-  public static let gcdThreadLimit = 64
+  package static let gcdThreadLimit = 64
 
   unowned let world: World
   /// The most worker threads that may be busy at once.
-  public let maxThreads: Int
+  package let maxThreads: Int
   /// Busy workers that need CPU may not exceed this.
-  public let activeLimit: Int
+  package let activeLimit: Int
   var threads: [SimThread] = []
   var idle: [SimThread] = []
   /// Worker threads busy now.
-  public private(set) var busyThreads = 0
+  package private(set) var busyThreads = 0
   /// Busy worker threads now blocked (holding no CPU).
-  public private(set) var blockedThreads = 0
+  package private(set) var blockedThreads = 0
   /// The most worker threads ever busy at once.
-  public private(set) var peakBusyThreads = 0
+  package private(set) var peakBusyThreads = 0
   var waiting: [WorkerClient] = []
   var draining = false
   var needsDrain = false
@@ -155,7 +155,7 @@ public final class WorkerPool {
   }
 
   /// Checks thread accounting; stops with a message if it is broken.
-  public func _checkInvariants() {
+  package func _checkInvariants() {
     let busy = threads.filter { $0.execution != nil }
     precondition(
       busy.count == busyThreads, "WorkerPool: \(busy.count) busy, counted \(busyThreads)")

@@ -1,4 +1,4 @@
-public import SimKernel
+package import SimKernel
 
 /// Everything one simulated run owns: clock, trace, randomness, device, threads, queues and
 /// meters.
@@ -6,31 +6,31 @@ public import SimKernel
 /// There are no globals: Swift Testing runs tests in parallel, so every piece of simulated
 /// state hangs off one `World`, and two worlds never share anything mutable. A world is
 /// single-threaded; drive it from one caller.
-public final class World {
+package final class World {
   /// The event loop; its `now` is the world's clock.
-  public let loop: EventLoop
+  package let loop: EventLoop
   /// The trace every component writes to.
-  public let trace: Trace
+  package let trace: Trace
   /// The run's randomness: keyed streams derived from the run seed.
-  public let random: SeededRandom
+  package let random: SeededRandom
   /// The device being simulated.
-  public let device: DeviceProfile
+  package let device: DeviceProfile
   /// CPU slots for background work.
-  public let cpu: CPUPool
+  package let cpu: CPUPool
   /// Worker threads shared by every queue.
-  public private(set) var workers: WorkerPool!
+  package private(set) var workers: WorkerPool!
   /// The main thread, its run loop, main queue and display link.
-  public private(set) var main: MainThread!
+  package private(set) var main: MainThread!
   /// Live and peak decoded-image bytes.
-  public let memory: MemoryMeter
+  package let memory: MemoryMeter
   /// The decoder loaders call as a step.
-  public private(set) var decoder: DecoderService!
+  package private(set) var decoder: DecoderService!
   /// UIKit calls made off the main thread, in order.
-  public private(set) var mainThreadViolations: [MainThreadViolation] = []
+  package private(set) var mainThreadViolations: [MainThreadViolation] = []
   /// Decode counts and time, for metrics.
-  public internal(set) var decodes = DecodeStats()
+  package internal(set) var decodes = DecodeStats()
   /// Receives every platform report, in order; the oracle and metrics subscribe here.
-  public let reports = ReportBus()
+  package let reports = ReportBus()
   var nextObjectID = 0
   var memoryCaches: [WeakCache] = []
   /// Entries waiting in each live request queue, by queue id.
@@ -38,7 +38,7 @@ public final class World {
   var globalQueues: [String: SimulatedQueue] = [:]
 
   /// Creates a world at time zero. The display link starts at once: vsync 0 is at t=0.
-  public init(
+  package init(
     seed: UInt64 = 0, device: DeviceProfile = .iPhone15Pro, trace: Trace.Retention = .digestOnly,
     eventLimit: Int = 200_000_000
   ) {
@@ -55,26 +55,26 @@ public final class World {
   }
 
   /// The current virtual time.
-  public var now: SimTime { loop.now }
+  package var now: SimTime { loop.now }
 
   /// The simulated thread whose code is running now (Foundation's current thread), or nil
   /// outside any execution (in a network or scroll event, say).
-  public internal(set) var currentThread: SimThread?
+  package internal(set) var currentThread: SimThread?
 
   /// Runs the world until `time`.
-  public func run(until time: SimTime) throws(EventLoopError) {
+  package func run(until time: SimTime) throws(EventLoopError) {
     try loop.run(until: time)
   }
 
   /// Runs the world for `duration` from now.
-  public func run(for duration: SimDuration) throws(EventLoopError) {
+  package func run(for duration: SimDuration) throws(EventLoopError) {
     try loop.run(until: now + duration)
   }
 
   /// A global concurrent queue. Its items start while the worker pool has capacity, so
   /// blocked items let more start, up to GCD's 64 threads (`WorkerPool`). Quality of service
   /// names separate queues but does not change ordering.
-  public func globalQueue(qos: String = "default") -> SimulatedQueue {
+  package func globalQueue(qos: String = "default") -> SimulatedQueue {
     if let queue = globalQueues[qos] { return queue }
     let queue = SimulatedQueue(world: self, label: "global.\(qos)", width: nil)
     globalQueues[qos] = queue
@@ -82,41 +82,41 @@ public final class World {
   }
 
   /// A new serial queue: one item at a time, first in first out.
-  public func serialQueue(label: String) -> SimulatedQueue {
+  package func serialQueue(label: String) -> SimulatedQueue {
     SimulatedQueue(world: self, label: label, width: 1)
   }
 
   /// A new concurrent queue running at most `width` items at once (nil: as many as the worker
   /// pool allows, like a GCD concurrent queue).
-  public func concurrentQueue(label: String, width: Int? = nil) -> SimulatedQueue {
+  package func concurrentQueue(label: String, width: Int? = nil) -> SimulatedQueue {
     precondition(width.map { $0 >= 1 } ?? true, "concurrentQueue: width must be at least 1")
     return SimulatedQueue(world: self, label: label, width: width)
   }
 
   /// A new operation queue.
-  public func operationQueue(name: String? = nil) -> SimulatedOperationQueue {
+  package func operationQueue(name: String? = nil) -> SimulatedOperationQueue {
     SimulatedOperationQueue(world: self, name: name, boundToMain: false)
   }
 
   /// A new serial operation queue whose operations run on the main thread, like
   /// `OperationQueue.main`.
-  public func mainOperationQueue() -> SimulatedOperationQueue {
+  package func mainOperationQueue() -> SimulatedOperationQueue {
     SimulatedOperationQueue(world: self, name: "main", boundToMain: true)
   }
 
   /// Entries waiting in every live `RequestQueue` of the world (the oracle's `bounded_queue`
   /// adds these to outstanding transfers).
-  public var requestQueueEntries: Int { requestQueueDepths.values.reduce(0, +) }
+  package var requestQueueEntries: Int { requestQueueDepths.values.reduce(0, +) }
 
   /// A fresh identifier for a simulated object (queues, operations, caches), in creation
   /// order, so traces name objects deterministically.
-  public func makeObjectID() -> Int {
+  package func makeObjectID() -> Int {
     nextObjectID += 1
     return nextObjectID
   }
 
   /// Records a UIKit call made off the main thread (traced and reported).
-  public func recordMainThreadViolation(_ violation: MainThreadViolation) {
+  package func recordMainThreadViolation(_ violation: MainThreadViolation) {
     mainThreadViolations.append(violation)
     trace.record(at: now, "uikit.off_main") {
       $0.field("thread", violation.threadName)
@@ -126,7 +126,7 @@ public final class World {
   }
 
   /// The live memory caches, in creation order, for the oracle.
-  public var liveMemoryCaches: [any InspectableCache] {
+  package var liveMemoryCaches: [any InspectableCache] {
     memoryCaches.compactMap(\.cache)
   }
 
@@ -137,7 +137,7 @@ public final class World {
 
   /// Delivers a memory warning: every memory cache that evicts on warnings is emptied, and
   /// subscribers hear `.memoryWarning` (the table forwards it to the loader).
-  public func deliverMemoryWarning() {
+  package func deliverMemoryWarning() {
     trace.record(at: now, "memory.warning") { $0.field("live_bytes", memory.liveBytes) }
     for cache in memoryCaches {
       (cache.cache as? any MemoryWarningHandling)?.didReceiveMemoryWarning()
@@ -149,7 +149,7 @@ public final class World {
   /// subscribers, so nothing that captured a piece of the world keeps it alive. Components
   /// (loaders, oracles, tables) usually hold their world strongly and the world holds their
   /// closures; call this when a run is over, or every run leaks its whole world.
-  public func tearDown() {
+  package func tearDown() {
     loop.removeAllEvents()
     reports.subscribers.removeAll()
     main.tearDown()
@@ -160,7 +160,7 @@ public final class World {
   }
 
   /// Checks every component's internal consistency; stops with a message if one is broken.
-  public func _checkInvariants() {
+  package func _checkInvariants() {
     loop._checkInvariants()
     cpu._checkInvariants()
     workers._checkInvariants()
@@ -173,7 +173,7 @@ struct WeakCache {
 }
 
 /// Something that reacts to a memory warning.
-public protocol MemoryWarningHandling: AnyObject {
+package protocol MemoryWarningHandling: AnyObject {
   /// Called when the world delivers a memory warning.
   func didReceiveMemoryWarning()
 }

@@ -1,23 +1,23 @@
-public import SimKernel
-public import SimPlatform
+package import SimKernel
+package import SimPlatform
 
 /// One image on screen in a cell at a commit.
-public struct DisplayedImage: Hashable, Sendable {
+package struct DisplayedImage: Hashable, Sendable {
   /// Content, placeholder, failure or manual.
-  public let kind: Image.Kind
+  package let kind: Image.Kind
   /// For content images, the digest of the bytes and the transforms applied.
-  public let provenance: ImageProvenance?
+  package let provenance: ImageProvenance?
   /// The image's size in pixels.
-  public let pixelWidth: Int
+  package let pixelWidth: Int
   /// The image's size in pixels.
-  public let pixelHeight: Int
+  package let pixelHeight: Int
   /// False if a lazy decode failed, so the image rendered as nothing.
-  public let rendered: Bool
+  package let rendered: Bool
   /// True for the outgoing image of a cross-dissolve still running.
-  public let isOutgoing: Bool
+  package let isOutgoing: Bool
 
   /// A record of `image`.
-  public init(_ image: Image, isOutgoing: Bool) {
+  package init(_ image: Image, isOutgoing: Bool) {
     kind = image.kind
     provenance = image.provenance
     pixelWidth = image.pixelWidth
@@ -27,7 +27,7 @@ public struct DisplayedImage: Hashable, Sendable {
   }
 
   /// For example `content:00ab…/max 128 px` or `placeholder`.
-  public var summary: String {
+  package var summary: String {
     var text = kind.rawValue
     if let provenance { text += ":" + provenance.description }
     if !rendered { text += "!undecodable" }
@@ -38,32 +38,32 @@ public struct DisplayedImage: Hashable, Sendable {
 
 /// One displayed cell at a commit: which cell, at which row, for which item and URL, showing
 /// which images.
-public struct DisplayedCell: Hashable, Sendable {
+package struct DisplayedCell: Hashable, Sendable {
   /// The cell's id (`TableCell.cellID`).
-  public let cellID: Int
+  package let cellID: Int
   /// The row it is displayed at.
-  public let indexPath: IndexPath
+  package let indexPath: IndexPath
   /// The stable id of the item at that row at this instant.
-  public let itemID: Int
+  package let itemID: Int
   /// The URL that row's item has at this instant.
-  public let url: String
+  package let url: String
   /// The images on screen in the cell's image view (the image, then the outgoing image of a
   /// running cross-dissolve); empty when it shows none.
-  public let images: [DisplayedImage]
+  package let images: [DisplayedImage]
 }
 
 /// Everything one committed frame showed of the table.
-public struct CommittedFrame: Hashable, Sendable {
+package struct CommittedFrame: Hashable, Sendable {
   /// The frame number (its vsync index).
-  public let frame: Int64
+  package let frame: Int64
   /// The vsync the frame serves.
-  public let vsync: SimTime
+  package let vsync: SimTime
   /// When the frame committed.
-  public let time: SimTime
+  package let time: SimTime
   /// The content offset the frame shows.
-  public let offset: Double
+  package let offset: Double
   /// The displayed cells, ordered by row. Empty while the table is off screen.
-  public let cells: [DisplayedCell]
+  package let cells: [DisplayedCell]
 }
 
 /// The log of what every frame committed — what the user saw. The oracle reads it.
@@ -72,33 +72,33 @@ public struct CommittedFrame: Hashable, Sendable {
 /// streaming form: a long run need not keep anything). The in-memory log additionally keeps
 /// the last `capacity` frames (`TableConfiguration.displayLogCapacity`: 0 keeps none, nil keeps
 /// all). Records are built only when someone will read them.
-public final class DisplayLog {
+package final class DisplayLog {
   /// How many frames the in-memory log keeps; nil: all.
-  public let capacity: Int?
+  package let capacity: Int?
   var ring: [CommittedFrame] = []
   var head = 0
   var subscribers: [(CommittedFrame) -> Void] = []
 
   /// Forgets every subscriber (when a run is over, to break reference cycles).
-  public func removeAllSubscribers() { subscribers.removeAll() }
+  package func removeAllSubscribers() { subscribers.removeAll() }
   /// Frames committed since the table was created (kept or not).
-  public internal(set) var committedFrameCount = 0
+  package internal(set) var committedFrameCount = 0
 
   init(capacity: Int?) { self.capacity = capacity }
 
   /// Adds a subscriber; it receives every later committed frame, in order, synchronously at
   /// the frame's commit (after the frame's main-thread decodes).
-  public func subscribe(_ subscriber: @escaping (CommittedFrame) -> Void) {
+  package func subscribe(_ subscriber: @escaping (CommittedFrame) -> Void) {
     subscribers.append(subscriber)
   }
 
   /// The frames kept in memory, oldest first.
-  public var frames: [CommittedFrame] {
+  package var frames: [CommittedFrame] {
     Array(ring[head...]) + Array(ring[..<head])
   }
 
   /// The most recent kept frame, if any.
-  public var last: CommittedFrame? {
+  package var last: CommittedFrame? {
     ring.isEmpty ? nil : ring[(head + ring.count - 1) % ring.count]
   }
 

@@ -1,7 +1,7 @@
-import SimKernel
+package import SimKernel
 
 /// What the scroll view is doing, as the run loop and the hitch metric see it.
-public enum ScrollState: String, Sendable, CaseIterable {
+package enum ScrollState: String, Sendable, CaseIterable {
   /// At rest: no finger, no motion. Run loop in `.default`.
   case idle
   /// A finger is down (dragging or holding still). Run loop in `.tracking`.
@@ -15,7 +15,7 @@ public enum ScrollState: String, Sendable, CaseIterable {
 
   /// Whether the run loop is in tracking mode in this state (DESIGN §3.2: from touch-down until
   /// deceleration and bounce end; programmatic animations do not track).
-  public var isTracking: Bool { self == .tracking || self == .decelerating || self == .bouncing }
+  package var isTracking: Bool { self == .tracking || self == .decelerating || self == .bouncing }
 }
 
 /// The scroll position's state machine: a value that advances to an instant and reports the

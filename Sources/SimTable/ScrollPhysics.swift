@@ -1,4 +1,4 @@
-public import SimKernel
+package import SimKernel
 
 /// The formulas of UIScrollView's motion, as pure functions on `Double` points.
 ///
@@ -6,29 +6,29 @@ public import SimKernel
 /// `SimDuration` converted at the point of use. Every power, exponential and logarithm goes
 /// through `DeterministicMath` (IEEE basic operations only), so the same inputs give
 /// bit-identical offsets on every machine and in every build.
-public enum ScrollPhysics {
+package enum ScrollPhysics {
   /// `UIScrollView.DecelerationRate.normal`: the velocity keeps 0.998 of itself per millisecond
   /// (DESIGN §3.4, §8: Apple's `DecelerationRate` constants).
-  public static let normalRate = 0.998
+  package static let normalRate = 0.998
   /// `UIScrollView.DecelerationRate.fast`: 0.99 per millisecond.
-  public static let fastRate = 0.99
+  package static let fastRate = 0.99
   /// A release slower than this (points per millisecond) does not decelerate (UIScrollView's
   /// release threshold, from the disassembly write-up in DESIGN §8).
-  public static let releaseThreshold = 0.25
+  package static let releaseThreshold = 0.25
   /// Deceleration stops when the speed drops below this (points per millisecond).
-  public static let stopThreshold = 0.01
+  package static let stopThreshold = 0.01
   /// UIScrollView's rubber-band coefficient.
-  public static let rubberBandCoefficient = 0.55
+  package static let rubberBandCoefficient = 0.55
   /// How long a fling's drag lasts before its release (SCENARIO_FORMAT.md `fling`).
-  public static let flingDuration = SimDuration.ms(50)
+  package static let flingDuration = SimDuration.ms(50)
   /// `scroll_to`'s animation length (`setContentOffset(_:animated:)`).
-  public static let scrollAnimationDuration = SimDuration.ms(300)
+  package static let scrollAnimationDuration = SimDuration.ms(300)
   /// The response of the status-bar scroll-to-top spring.
-  public static let scrollToTopResponse = SimDuration.ms(600)
+  package static let scrollToTopResponse = SimDuration.ms(600)
   /// A spring has settled when it is this close to its target (points) …
-  public static let settleDistance = 0.5
+  package static let settleDistance = 0.5
   /// … and moving slower than this (points per second).
-  public static let settleSpeed = 5.0
+  package static let settleSpeed = 5.0
 
   // MARK: Deceleration
 
@@ -36,7 +36,7 @@ public enum ScrollPhysics {
   /// `v ← v·r`, `x ← x + v` summed in closed form, `x += v·r·(1 − r^dt)/(1 − r)` and
   /// `v *= r^dt` (DESIGN §3.4). `v` is in points per millisecond. Summing frames of any length
   /// gives the same result as summing milliseconds, so frame rate does not change the path.
-  public static func decelerate(
+  package static func decelerate(
     offset x: Double, velocity v: Double, milliseconds dt: Double, rate r: Double
   ) -> (offset: Double, velocity: Double) {
     guard dt > 0 else { return (x, v) }
@@ -47,7 +47,7 @@ public enum ScrollPhysics {
   /// The continuous closed form of deceleration: `offset0 + v0·(r^t − 1)/ln r` after `t`
   /// milliseconds, with `v0` in points per millisecond (DESIGN §3.4). The per-frame rule
   /// travels `r·ln(1/r)/(1 − r)` times this distance (0.999 for r = 0.998).
-  public static func decelerationOffset(
+  package static func decelerationOffset(
     from offset0: Double, velocity v0: Double, milliseconds t: Double, rate r: Double
   ) -> Double {
     offset0 + v0 * (DeterministicMath.pow(r, t) - 1) / DeterministicMath.log(r)
@@ -58,13 +58,13 @@ public enum ScrollPhysics {
   /// How far the content moves when the finger pulls `overshoot` points past an edge:
   /// `(1 − 1/(overshoot·c/d + 1))·d` with `c` = 0.55 and `d` the viewport dimension
   /// (UIScrollView's rubber band, from the disassembly write-up). Never reaches `d`.
-  public static func rubberBand(_ overshoot: Double, dimension d: Double) -> Double {
+  package static func rubberBand(_ overshoot: Double, dimension d: Double) -> Double {
     guard overshoot > 0, d > 0 else { return 0 }
     return (1 - 1 / (overshoot * rubberBandCoefficient / d + 1)) * d
   }
 
   /// The finger overshoot that `rubberBand` maps to `distance` (its inverse).
-  public static func inverseRubberBand(_ distance: Double, dimension d: Double) -> Double {
+  package static func inverseRubberBand(_ distance: Double, dimension d: Double) -> Double {
     guard distance > 0, d > 0 else { return 0 }
     let y = min(distance / d, 1 - 1e-9)
     return y * d / ((1 - y) * rubberBandCoefficient)
@@ -74,7 +74,7 @@ public enum ScrollPhysics {
 
   /// The angular frequency of a spring with `response` (the period of the undamped spring):
   /// `ω = 2π / response`, in radians per second.
-  public static func angularFrequency(response: SimDuration) -> Double {
+  package static func angularFrequency(response: SimDuration) -> Double {
     2 * Double.pi / response.seconds
   }
 
@@ -85,7 +85,7 @@ public enum ScrollPhysics {
   /// From rest the remaining fraction is `(1 + ωt)·e^(−ωt)`. With a 0.6 s response (ω ≈ 10.47/s)
   /// that is 0.50 at 0.16 s and 0.04 at 0.48 s: the status-bar tap covers about half the
   /// distance by 0.16 s and 96% by 0.48 s (DESIGN §3.4).
-  public static func springDisplacement(
+  package static func springDisplacement(
     from x0: Double, velocity v0: Double, omega: Double, t: Double
   )
     -> Double
@@ -95,7 +95,7 @@ public enum ScrollPhysics {
 
   /// The velocity (points per second) of the spring of `springDisplacement` after `t` seconds:
   /// `v(t) = (v0 − ω·(v0 + ω·x0)·t)·e^(−ωt)`.
-  public static func springVelocity(from x0: Double, velocity v0: Double, omega: Double, t: Double)
+  package static func springVelocity(from x0: Double, velocity v0: Double, omega: Double, t: Double)
     -> Double
   {
     (v0 - omega * (v0 + omega * x0) * t) * DeterministicMath.exp(-omega * t)
@@ -107,7 +107,7 @@ public enum ScrollPhysics {
   /// in 0…1, solved by bisection on the curve's x so the result is exact to 1e-12 and uses only
   /// basic operations. DESIGN §8 lists the real curve of animated `setContentOffset` as
   /// unconfirmed; this is the standard ease-in-out.
-  public static func easeInOut(_ progress: Double) -> Double {
+  package static func easeInOut(_ progress: Double) -> Double {
     if progress <= 0 { return 0 }
     if progress >= 1 { return 1 }
     func bezier(_ s: Double, _ p1: Double, _ p2: Double) -> Double {

@@ -6,8 +6,34 @@ public import SimPlatform
 /// `cellForRow`, recycles them through its reuse pool, and calls `prepareForReuse()` on a
 /// recycled cell just before it is handed out again. A loader may subclass `TableCell` and
 /// override `prepareForReuse()`; a subclass that adds stored properties must implement the
-/// required initializer.
+/// required initializer and pass its arguments on:
+///
+/// ```swift
+/// final class MyCell: TableCell {
+///   var url: String?   // an initial value: no initializer needed
+/// }
+///
+/// final class CountingCell: TableCell {
+///   let created: Int
+///   required init(reuseIdentifier: String, context: TableCell.Context) {
+///     created = 1
+///     super.init(reuseIdentifier: reuseIdentifier, context: context)
+///   }
+/// }
+/// ```
 open class TableCell {
+  /// What the table passes to a cell it creates. Only the table can make one, so only the table
+  /// creates cells, as only `UITableView` dequeues them.
+  public struct Context {
+    package let world: World
+    package let cellID: Int
+
+    package init(world: World, cellID: Int) {
+      self.world = world
+      self.cellID = cellID
+    }
+  }
+
   /// Where a cell is in its life, for queries and invariants.
   package enum Placement: Equatable {
     /// Created, not yet handed out.
@@ -37,17 +63,17 @@ open class TableCell {
   /// `willDisplay` calls minus `didEndDisplaying` calls: 1 while displayed, else 0.
   package var displayBalance = 0
   /// How many times the cell was handed out by `cellForRow` (1 for a new cell).
-  public package(set) var configureCount = 0
+  package var configureCount = 0
   /// The display-log signature of what this cell showed at the last commit.
   package var committed = CommittedSignature()
   /// The display-log record of the last commit, reused while nothing changes.
   package var lastRecord: DisplayedCell?
 
   /// Creates a cell; called by the table, never by loaders directly.
-  public required init(reuseIdentifier: String, cellID: Int, world: World) {
+  public required init(reuseIdentifier: String, context: Context) {
     self.reuseIdentifier = reuseIdentifier
-    self.cellID = cellID
-    self.imageView = ImageView(world: world)
+    self.cellID = context.cellID
+    self.imageView = ImageView(world: context.world)
   }
 
   /// `UITableViewCell.prepareForReuse()`: called on a recycled cell just before the table

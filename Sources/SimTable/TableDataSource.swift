@@ -10,7 +10,7 @@
 ///
 /// Every method except `cellForRow` has a default implementation that does nothing (the default
 /// reuse identifier is the configuration's, and the default cell class is `TableCell`).
-public protocol TableDataSource: AnyObject {
+package protocol TableDataSource: AnyObject {
   /// The reuse identifier for the cell that will show `item` at `indexPath`.
   func reuseIdentifier(for item: TableItem, at indexPath: IndexPath, in table: TableView)
     -> String
@@ -46,38 +46,38 @@ public protocol TableDataSource: AnyObject {
 
 extension TableDataSource {
   /// The configuration's `defaultReuseIdentifier`.
-  public func reuseIdentifier(for item: TableItem, at indexPath: IndexPath, in table: TableView)
+  package func reuseIdentifier(for item: TableItem, at indexPath: IndexPath, in table: TableView)
     -> String
   {
     table.configuration.defaultReuseIdentifier
   }
   /// `TableCell`.
-  public func cellClass(forReuseIdentifier identifier: String) -> TableCell.Type {
+  package func cellClass(forReuseIdentifier identifier: String) -> TableCell.Type {
     TableCell.self
   }
   /// Nothing.
-  public func willDisplay(_ cell: TableCell, at indexPath: IndexPath, in table: TableView) {}
+  package func willDisplay(_ cell: TableCell, at indexPath: IndexPath, in table: TableView) {}
   /// Nothing.
-  public func didEndDisplaying(_ cell: TableCell, at indexPath: IndexPath, in table: TableView) {}
+  package func didEndDisplaying(_ cell: TableCell, at indexPath: IndexPath, in table: TableView) {}
   /// Nothing.
-  public func prefetchRows(at indexPaths: [IndexPath], in table: TableView) {}
+  package func prefetchRows(at indexPaths: [IndexPath], in table: TableView) {}
   /// Nothing.
-  public func cancelPrefetchingForRows(at indexPaths: [IndexPath], in table: TableView) {}
+  package func cancelPrefetchingForRows(at indexPaths: [IndexPath], in table: TableView) {}
   /// Nothing.
-  public func didReceiveMemoryWarning(in table: TableView) {}
+  package func didReceiveMemoryWarning(in table: TableView) {}
   /// Nothing.
-  public func viewWillAppear(_ table: TableView) {}
+  package func viewWillAppear(_ table: TableView) {}
   /// Nothing.
-  public func viewDidDisappear(_ table: TableView) {}
+  package func viewDidDisappear(_ table: TableView) {}
 }
 
 /// A data source that configures nothing: cells stay empty. Useful for benchmarks and tests of
 /// the table itself.
-public final class EmptyDataSource: TableDataSource {
+package final class EmptyDataSource: TableDataSource {
   /// An empty data source.
-  public init() {}
+  package init() {}
   /// Does nothing.
-  public func cellForRow(
+  package func cellForRow(
     _ cell: TableCell, item: TableItem, at indexPath: IndexPath, in table: TableView
   ) {}
 }

@@ -2,7 +2,7 @@
 ///
 /// Scenario events name rows as index paths at the moment they apply, so a hand-written or
 /// shrunk scenario can easily name a row that no longer exists; these errors say which.
-public enum TableError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum TableError: Error, Equatable, Sendable, CustomStringConvertible {
   /// A row outside `0..<count` (or `0...count` for an insertion point).
   case rowOutOfRange(operation: String, row: Int, count: Int)
   /// A count that is negative, or that runs past the end of the table.
@@ -18,7 +18,7 @@ public enum TableError: Error, Equatable, Sendable, CustomStringConvertible {
   case invalidConfiguration([String])
 
   /// A sentence that says what was refused and why.
-  public var description: String {
+  package var description: String {
     switch self {
     case .rowOutOfRange(let operation, let row, let count):
       return "\(operation): row \(row) is out of range; the table has \(count) rows "

@@ -5,22 +5,22 @@
 /// *visible* when its line intersects `[offset − preloadMargin, offset + height +
 /// preloadMargin)` (DESIGN §3.4: the preload margin makes the table taller than the screen,
 /// seed 003's buffering). Offsets are `Double` points — positions, never time.
-public struct TableGeometry: Hashable, Sendable {
+package struct TableGeometry: Hashable, Sendable {
   /// Height of one line in points.
-  public var rowHeight: Double
+  package var rowHeight: Double
   /// Items per line.
-  public var columns: Int
+  package var columns: Int
   /// The viewport width in points.
-  public var viewportWidth: Double
+  package var viewportWidth: Double
   /// The viewport height in points.
-  public var viewportHeight: Double
+  package var viewportHeight: Double
   /// Extra points above and below the viewport that count as visible.
-  public var preloadMargin: Double
+  package var preloadMargin: Double
   /// The number of items.
-  public var itemCount: Int
+  package var itemCount: Int
 
   /// A geometry with the given parameters.
-  public init(
+  package init(
     rowHeight: Double, columns: Int, viewportWidth: Double, viewportHeight: Double,
     preloadMargin: Double, itemCount: Int
   ) {
@@ -33,28 +33,28 @@ public struct TableGeometry: Hashable, Sendable {
   }
 
   /// The number of lines: `⌈itemCount / columns⌉`.
-  public var lineCount: Int { (itemCount + columns - 1) / columns }
+  package var lineCount: Int { (itemCount + columns - 1) / columns }
 
   /// The content height in points.
-  public var contentHeight: Double { Double(lineCount) * rowHeight }
+  package var contentHeight: Double { Double(lineCount) * rowHeight }
 
   /// The largest resting offset: content height minus viewport height, or 0.
-  public var maxOffset: Double { max(0, contentHeight - viewportHeight) }
+  package var maxOffset: Double { max(0, contentHeight - viewportHeight) }
 
   /// `offset` clamped to `0...maxOffset`.
-  public func clamp(_ offset: Double) -> Double { min(max(offset, 0), maxOffset) }
+  package func clamp(_ offset: Double) -> Double { min(max(offset, 0), maxOffset) }
 
   /// The line that row `row` sits on.
-  public func line(ofRow row: Int) -> Int { row / columns }
+  package func line(ofRow row: Int) -> Int { row / columns }
 
   /// The frame of row `row` in content coordinates: x, y, width, height in points.
-  public func frame(ofRow row: Int) -> (x: Double, y: Double, width: Double, height: Double) {
+  package func frame(ofRow row: Int) -> (x: Double, y: Double, width: Double, height: Double) {
     let width = viewportWidth / Double(columns)
     return (Double(row % columns) * width, Double(line(ofRow: row)) * rowHeight, width, rowHeight)
   }
 
   /// The lines whose span intersects `[top, bottom)`, clamped to the content.
-  public func lines(from top: Double, to bottom: Double) -> Range<Int> {
+  package func lines(from top: Double, to bottom: Double) -> Range<Int> {
     guard bottom > top, lineCount > 0 else { return 0..<0 }
     let first = max(0, Int((top / rowHeight).rounded(.down)))
     let end = min(lineCount, Int((bottom / rowHeight).rounded(.up)))
@@ -62,25 +62,25 @@ public struct TableGeometry: Hashable, Sendable {
   }
 
   /// The rows on `lines`, clamped to the items.
-  public func rows(onLines lines: Range<Int>) -> Range<Int> {
+  package func rows(onLines lines: Range<Int>) -> Range<Int> {
     let lower = min(itemCount, lines.lowerBound * columns)
     let upper = min(itemCount, lines.upperBound * columns)
     return lower..<max(lower, upper)
   }
 
   /// The visible lines at `offset`, preload margin included.
-  public func visibleLines(at offset: Double) -> Range<Int> {
+  package func visibleLines(at offset: Double) -> Range<Int> {
     lines(from: offset - preloadMargin, to: offset + viewportHeight + preloadMargin)
   }
 
   /// The visible rows at `offset`, preload margin included: always a contiguous range.
-  public func visibleRows(at offset: Double) -> Range<Int> {
+  package func visibleRows(at offset: Double) -> Range<Int> {
     rows(onLines: visibleLines(at: offset))
   }
 
   /// The offset that puts row `row` at `position`, clamped to the content. For `.none`,
   /// `current` is returned when the row is already wholly on screen.
-  public func offset(toShowRow row: Int, at position: ScrollPosition, from current: Double)
+  package func offset(toShowRow row: Int, at position: ScrollPosition, from current: Double)
     -> Double
   {
     let top = Double(line(ofRow: row)) * rowHeight

@@ -9,7 +9,7 @@ public struct TableItem: Hashable, Sendable, CustomStringConvertible {
   public var url: String
 
   /// An item with `id` and `url`.
-  public init(id: Int, url: String) {
+  package init(id: Int, url: String) {
     self.id = id
     self.url = url
   }
@@ -22,16 +22,16 @@ public struct TableItem: Hashable, Sendable, CustomStringConvertible {
 ///
 /// `TableModel` is a plain value; `TableView` owns one and changes it only through its mutation
 /// methods, which also update the cells on screen.
-public struct TableModel: Hashable, Sendable {
+package struct TableModel: Hashable, Sendable {
   /// The items, in row order.
-  public private(set) var items: [TableItem]
+  package private(set) var items: [TableItem]
   /// The URL template for new items: every `{id}` is replaced by the item's id.
-  public let urlTemplate: String
+  package let urlTemplate: String
   /// The id the next new item gets: one more than the largest id ever held.
-  public private(set) var nextID: Int
+  package private(set) var nextID: Int
 
   /// A model with `count` items whose ids are `0..<count` and whose URLs come from `urlTemplate`.
-  public init(count: Int, urlTemplate: String = "https://img.test/{id}.png") {
+  package init(count: Int, urlTemplate: String = "https://img.test/{id}.png") {
     precondition(count >= 0, "TableModel(count:): count must be zero or more, got \(count)")
     let parts = Self.templateParts(urlTemplate)
     self.items = (0..<count).map { TableItem(id: $0, url: parts.joined(separator: String($0))) }
@@ -40,7 +40,7 @@ public struct TableModel: Hashable, Sendable {
   }
 
   /// A model holding `items` (ids must be unique and non-negative).
-  public init(items: [TableItem], urlTemplate: String = "https://img.test/{id}.png") {
+  package init(items: [TableItem], urlTemplate: String = "https://img.test/{id}.png") {
     var seen = Set<Int>()
     for item in items {
       precondition(item.id >= 0, "TableModel: item id \(item.id) is negative")
@@ -52,16 +52,16 @@ public struct TableModel: Hashable, Sendable {
   }
 
   /// The number of items (rows).
-  public var count: Int { items.count }
+  package var count: Int { items.count }
 
   /// The item at `row`; the row must be in range.
-  public subscript(row: Int) -> TableItem { items[row] }
+  package subscript(row: Int) -> TableItem { items[row] }
 
   /// The row holding the item with `id`, or nil if no row does (O(n)).
-  public func row(ofItem id: Int) -> Int? { items.firstIndex { $0.id == id } }
+  package func row(ofItem id: Int) -> Int? { items.firstIndex { $0.id == id } }
 
   /// `template` with every `{id}` replaced by `id`.
-  public static func url(for id: Int, template: String) -> String {
+  package static func url(for id: Int, template: String) -> String {
     templateParts(template).joined(separator: String(id))
   }
 

@@ -10,7 +10,7 @@ extension TableView {
   ///   otherwise;
   /// - the pool's own bookkeeping holds, every live cell is accounted for, and the pool never
   ///   holds more cells than were ever needed at once.
-  public func _checkInvariants() {
+  package func _checkInvariants() {
     precondition(pass == nil, "TableView: invariants checked during a layout pass")
     pool._checkInvariants()
     var seen = Set<Int>()

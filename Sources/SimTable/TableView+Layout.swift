@@ -125,7 +125,7 @@ extension TableView {
       cellsCreated += 1
       cellsAlive += 1
       cell = source.cellClass(forReuseIdentifier: identifier).init(
-        reuseIdentifier: identifier, cellID: cellsCreated, world: world)
+        reuseIdentifier: identifier, context: TableCell.Context(world: world, cellID: cellsCreated))
       reused = false
       charge(world.device.cellForRowNew)
     }

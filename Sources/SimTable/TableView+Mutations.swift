@@ -25,7 +25,7 @@ extension TableView {
   /// Inserts `count` new items so that the first is at `row` (0…`numberOfRows`); their ids
   /// continue after the largest id and their URLs come from the model's template. Returns them.
   @discardableResult
-  public func insertRows(at row: Int, count: Int) throws(TableError) -> [TableItem] {
+  package func insertRows(at row: Int, count: Int) throws(TableError) -> [TableItem] {
     try validateInsert("insertRows", row: row, count: count)
     var fresh = model
     let items = fresh.makeItems(count: count)
@@ -34,7 +34,7 @@ extension TableView {
   }
 
   /// Inserts `items` (with ids not in use) so that the first is at `row`.
-  public func insertRows(_ items: [TableItem], at row: Int) throws(TableError) {
+  package func insertRows(_ items: [TableItem], at row: Int) throws(TableError) {
     try validateInsert("insertRows", row: row, count: items.count)
     var ids = Set(model.items.map(\.id))
     for item in items where item.id < 0 || !ids.insert(item.id).inserted {
@@ -49,7 +49,7 @@ extension TableView {
   }
 
   /// Deletes `count` rows starting at `row`.
-  public func deleteRows(at row: Int, count: Int = 1) throws(TableError) {
+  package func deleteRows(at row: Int, count: Int = 1) throws(TableError) {
     guard model.items.indices.contains(row) else {
       throw .rowOutOfRange(operation: "deleteRows", row: row, count: model.count)
     }
@@ -65,7 +65,7 @@ extension TableView {
 
   /// Moves the row at `from` so that it ends up at `to` (`moveRow(at:to:)`). Its cell, if
   /// displayed, moves with it and keeps its content.
-  public func moveRow(from: Int, to: Int) throws(TableError) {
+  package func moveRow(from: Int, to: Int) throws(TableError) {
     for row in [from, to] where !model.items.indices.contains(row) {
       throw .rowOutOfRange(operation: "moveRow", row: row, count: model.count)
     }
@@ -81,7 +81,7 @@ extension TableView {
 
   /// Reloads `rows` (`reloadRows(at:with: .none)`): each displayed one gets a newly dequeued,
   /// configured cell, and its old cell then ends display.
-  public func reloadRows(_ rows: [Int]) throws(TableError) {
+  package func reloadRows(_ rows: [Int]) throws(TableError) {
     var seen = Set<Int>()
     for row in rows {
       guard model.items.indices.contains(row) else {
@@ -99,7 +99,7 @@ extension TableView {
 
   /// Changes the URL of the item at `row` (the model change), then reloads the row (scenario
   /// event `set_url`).
-  public func setURL(_ url: String, forRow row: Int) throws(TableError) {
+  package func setURL(_ url: String, forRow row: Int) throws(TableError) {
     guard model.items.indices.contains(row) else {
       throw .rowOutOfRange(operation: "setURL", row: row, count: model.count)
     }
@@ -119,7 +119,7 @@ extension TableView {
   /// displayed now gets `didEndDisplaying` with its old index path, bottom to top, and goes to
   /// the pool, then the visible rows are dequeued top to bottom (so they come back in
   /// different cells). Until then `cellForRow(at:)` and `visibleCells` show nothing.
-  public func reloadData() throws(TableError) {
+  package func reloadData() throws(TableError) {
     guard callbackDepth == 0 else { throw .mutationDuringLayout(operation: "reloadData") }
     checkMainThread("reloadData")
     mutationCount += 1
@@ -138,7 +138,7 @@ extension TableView {
   /// `set_image`): a manual image of the cell's image pixel size. Returns false, changing
   /// nothing, when the row is not displayed.
   @discardableResult
-  public func setManualImage(forRow row: Int) throws(TableError) -> Bool {
+  package func setManualImage(forRow row: Int) throws(TableError) -> Bool {
     guard model.items.indices.contains(row) else {
       throw .rowOutOfRange(operation: "setManualImage", row: row, count: model.count)
     }

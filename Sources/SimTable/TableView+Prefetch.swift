@@ -10,12 +10,12 @@ extension TableView {
   /// The prefetch window: rows about to enter in the scroll direction, nearest first, up to
   /// `prefetch_distance` of them, never including displayed rows. Empty when prefetching is
   /// off. The oracle's `bounded_queue` allows "displayed rows + prefetch window".
-  public var prefetchWindow: [IndexPath] {
+  package var prefetchWindow: [IndexPath] {
     prefetchEntries.map { IndexPath(row: $0.row, section: 0) }
   }
 
   /// The number of rows in the prefetch window.
-  public var prefetchWindowCount: Int { prefetchEntries.count }
+  package var prefetchWindowCount: Int { prefetchEntries.count }
 
   /// Updates the prefetch window after a layout pass (UITableViewDataSourcePrefetching).
   ///

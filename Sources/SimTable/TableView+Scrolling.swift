@@ -1,4 +1,4 @@
-public import SimKernel
+package import SimKernel
 
 /// Scroll gestures and programmatic scrolling (DESIGN §3.4; scenario events `drag`, `release`,
 /// `fling`, `touch`, `lift`, `scroll_to`, `status_bar_tap`).
@@ -15,7 +15,7 @@ extension TableView {
   /// over `duration`, one frame at a time; the finger stays down afterwards. Past an edge the
   /// content rubber-bands (coefficient 0.55) or clamps, per `edges`. A new drag continues from
   /// wherever the content is.
-  public func drag(by distance: Double, over duration: SimDuration) {
+  package func drag(by distance: Double, over duration: SimDuration) {
     precondition(duration >= .zero, "TableView.drag: negative duration \(duration)")
     precondition(distance.isFinite, "TableView.drag: distance must be finite")
     beginGesture("drag") {
@@ -32,7 +32,7 @@ extension TableView {
   /// it decelerates by `r` per millisecond and stops under 0.01 pt/ms; released past an edge
   /// it springs back. A release without a preceding touch still applies (it starts the same
   /// deceleration from wherever the content is).
-  public func release(velocity: Double) {
+  package func release(velocity: Double) {
     precondition(velocity.isFinite, "TableView.release: velocity must be finite")
     beginGesture("release") { $0.field("velocity", velocity) }
     motion.release(velocity: velocity, at: world.now, geometry: geometry)
@@ -41,7 +41,7 @@ extension TableView {
 
   /// A fling: a drag by `velocity × 50 ms` over 50 ms, then a release at `velocity` points per
   /// second (SCENARIO_FORMAT.md). A gesture that starts before the release cancels it.
-  public func fling(velocity: Double) {
+  package func fling(velocity: Double) {
     precondition(velocity.isFinite, "TableView.fling: velocity must be finite")
     drag(by: velocity * ScrollPhysics.flingDuration.seconds, over: ScrollPhysics.flingDuration)
     let generation = gestureGeneration
@@ -53,14 +53,14 @@ extension TableView {
 
   /// Finger down without moving: deceleration, bounce or animation stops where it is, and the
   /// run loop enters tracking mode.
-  public func touch() {
+  package func touch() {
     beginGesture("touch") { _ in }
     motion.touch()
     syncScrollState()
   }
 
   /// Finger up with no velocity: the content stays, or springs back from past an edge.
-  public func lift() {
+  package func lift() {
     beginGesture("lift") { _ in }
     motion.release(velocity: 0, at: world.now, geometry: geometry)
     syncScrollState()
@@ -70,7 +70,7 @@ extension TableView {
   /// over 0.3 s with ease-in-out and the run loop stays in `.default` (DESIGN §3.4); otherwise
   /// the offset jumps at once and the next layout pass follows. Either ends any motion in
   /// progress; a finger that was down is considered lifted by an animated scroll.
-  public func scroll(toRow row: Int, position: ScrollPosition = .top, animated: Bool)
+  package func scroll(toRow row: Int, position: ScrollPosition = .top, animated: Bool)
     throws(TableError)
   {
     guard model.items.indices.contains(row) else {
@@ -82,7 +82,7 @@ extension TableView {
 
   /// `setContentOffset(_:animated:)`: `offset` is clamped to the content; animated over 0.3 s
   /// with ease-in-out, not tracking.
-  public func setContentOffset(_ offset: Double, animated: Bool) {
+  package func setContentOffset(_ offset: Double, animated: Bool) {
     precondition(offset.isFinite, "TableView.setContentOffset: offset must be finite")
     let target = geometry.clamp(offset)
     beginGesture("set_offset") {
@@ -100,7 +100,7 @@ extension TableView {
   /// The status-bar tap: scrolls to the top with a critically damped spring of 0.6 s response,
   /// `offset(t) = target + (x0 + ω·x0·t)·e^(−ωt)` with `ω = 2π / 0.6 s` — about half the
   /// distance by 0.16 s and 96% by 0.48 s (DESIGN §3.4). It is an animation, not tracking.
-  public func statusBarTap() {
+  package func statusBarTap() {
     beginGesture("status_bar_tap") { _ in }
     motion.springToTop(target: 0, at: world.now)
     syncScrollState()

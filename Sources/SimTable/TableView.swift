@@ -1,5 +1,5 @@
 import SimKernel
-public import SimPlatform
+package import SimPlatform
 
 /// A simulated `UITableView` (or, with `columns > 1`, a grid `UICollectionView`): cells,
 /// reuse pool, a layout pass every frame, prefetching, data-source mutations, scroll physics
@@ -16,14 +16,14 @@ public import SimPlatform
 /// The data source is held weakly, as UIKit's is; keep a strong reference to it.
 public final class TableView {
   /// The world the table lives in.
-  public let world: World
+  package let world: World
   /// The layout and behaviour options, fixed at creation.
   public let configuration: TableConfiguration
   /// The data as the table knows it now (changes apply at once; cells follow per UIKit's
   /// rules).
-  public internal(set) var model: TableModel
+  package internal(set) var model: TableModel
   /// The display log: what every committed frame showed.
-  public let displayLog: DisplayLog
+  package let displayLog: DisplayLog
   weak var storedDataSource: (any TableDataSource)?
 
   var geometry: TableGeometry
@@ -41,7 +41,7 @@ public final class TableView {
   /// Depth of data-source callbacks running now (mutations are refused inside them).
   var callbackDepth = 0
   /// +1 when the content last moved toward higher rows, −1 toward lower ones.
-  public internal(set) var scrollDirection = 1
+  package internal(set) var scrollDirection = 1
   var lastLayoutOffset: Double
   /// The visible rows the last layout pass (or mutation) settled on.
   var lastLayoutRange: Range<Int> = 0..<0
@@ -57,7 +57,7 @@ public final class TableView {
   var gestureGeneration = 0
   var lastScrollState: ScrollState = .idle
   /// Calls made on the table from a background thread (each is also traced).
-  public internal(set) var offMainThreadCalls = 0
+  package internal(set) var offMainThreadCalls = 0
   /// The layout pass running now, if any.
   var pass: LayoutInProgress?
   /// Batch updates and reloads so far (the prefetch window is recomputed after each).
@@ -65,7 +65,7 @@ public final class TableView {
 
   /// Creates a table over `model` in `world`, laid out per `configuration`, calling
   /// `dataSource`. The first layout pass runs at the next frame, after `viewWillAppear`.
-  public init(
+  package init(
     world: World, model: TableModel, configuration: TableConfiguration = TableConfiguration(),
     dataSource: any TableDataSource
   ) throws(TableError) {
@@ -97,7 +97,7 @@ public final class TableView {
   }
 
   /// The data source. Stops with a message if it has been deallocated (it is held weakly).
-  public var dataSource: any TableDataSource {
+  package var dataSource: any TableDataSource {
     guard let source = storedDataSource else {
       preconditionFailure(
         "TableView: the data source was deallocated; keep a strong reference to it "
@@ -109,13 +109,13 @@ public final class TableView {
   // MARK: Geometry and scroll position
 
   /// The layout geometry for the current number of items.
-  public var layout: TableGeometry { geometry }
+  package var layout: TableGeometry { geometry }
 
   /// The content offset in points (past an edge while rubber-banding or bouncing).
   public var contentOffset: Double { motion.offset }
 
   /// What the scroll view is doing now.
-  public var scrollState: ScrollState { motion.state }
+  package var scrollState: ScrollState { motion.state }
 
   /// The image size in pixels on this device (points × scale, rounded), for loaders that
   /// downsample to the cell.
@@ -184,7 +184,7 @@ public final class TableView {
   }
 
   /// Counts of the table's cells, for tests, metrics and the oracle.
-  public var cellCounts: CellCounts {
+  package var cellCounts: CellCounts {
     CellCounts(
       displayed: displayed.count, prepared: prepared.count, awaitingEnd: awaitingEnd.count,
       pooled: pool.count, created: cellsCreated, alive: cellsAlive, peakInUse: peakInUse)
@@ -194,7 +194,7 @@ public final class TableView {
 
   /// `viewWillAppear`: the table is on screen again; the data source hears `viewWillAppear`
   /// now, and layout passes resume at the next frame. Does nothing if already on screen.
-  public func appear() {
+  package func appear() {
     guard !isAppeared else { return }
     isAppeared = true
     needsAppearCallback = false
@@ -205,7 +205,7 @@ public final class TableView {
   /// `viewDidDisappear`: the table left the screen. The data source hears `viewDidDisappear`;
   /// no layout pass runs and frames show nothing of the table until `appear()`. Cells keep
   /// their state (UIKit does not end their display for a covered view controller).
-  public func disappear() {
+  package func disappear() {
     guard isAppeared else { return }
     isAppeared = false
     world.trace.record(at: world.now, "table.disappear")
@@ -264,19 +264,19 @@ struct LayoutInProgress {
 }
 
 /// How many cells a table holds and where.
-public struct CellCounts: Hashable, Sendable {
+package struct CellCounts: Hashable, Sendable {
   /// On screen.
-  public var displayed: Int
+  package var displayed: Int
   /// Prepared ahead of visibility (cell prefetching).
-  public var prepared: Int
+  package var prepared: Int
   /// Ended by `reloadData`, waiting for the next pass.
-  public var awaitingEnd: Int
+  package var awaitingEnd: Int
   /// In the reuse pool.
-  public var pooled: Int
+  package var pooled: Int
   /// Ever created.
-  public var created: Int
+  package var created: Int
   /// Created and not released by a memory warning.
-  public var alive: Int
+  package var alive: Int
   /// The most cells out of the pool at once.
-  public var peakInUse: Int
+  package var peakInUse: Int
 }

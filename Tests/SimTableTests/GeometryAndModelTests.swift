@@ -53,7 +53,9 @@ struct GeometryAndModelTests {
   func fifoPool() throws {
     let world = World(device: testDevice())
     var pool = ReusePool(order: .fifo)
-    let cells = (1...3).map { TableCell(reuseIdentifier: "Cell", cellID: $0, world: world) }
+    let cells = (1...3).map {
+      TableCell(reuseIdentifier: "Cell", context: TableCell.Context(world: world, cellID: $0))
+    }
     for cell in cells { pool.enqueue(cell) }
     let first = pool.dequeue("Cell")
     #expect(first?.cellID == 1)

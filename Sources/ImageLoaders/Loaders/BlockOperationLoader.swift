@@ -1,6 +1,6 @@
 import SimNetwork
-public import SimPlatform
-public import SimTable
+package import SimPlatform
+package import SimTable
 
 /// `block-operation`: the `UIImage (FF)` category of seed 001
 /// (`shared/seeds/001_9ebf7f63647e35a6.txt`).
@@ -22,23 +22,23 @@ public import SimTable
 /// - `configureCell:` (called from `cellForRowAtIndexPath`) stores the new operation; its
 ///   completion block sets the image when it is non-nil (`if (image) { … }`).
 /// - No cache: the article leaves caching "as an exercise" (its last paragraph).
-public final class BlockOperationLoader: CatalogLoader {
+package final class BlockOperationLoader: CatalogLoader {
   /// The article's `CustomTableCell`: it keeps its operation and cancels it on reuse.
-  public final class Cell: TableCell {
+  package final class Cell: TableCell {
     /// `@property (nonatomic, strong) NSBlockOperation *operation`.
-    public var operation: SimulatedBlockOperation?
+    package var operation: SimulatedBlockOperation?
     /// Whether `prepareForReuse` also clears the image (option `clear_on_reuse`).
     var clearsOnReuse = true
 
     /// A cell with no operation.
-    public required init(reuseIdentifier: String, cellID: Int, world: World) {
-      super.init(reuseIdentifier: reuseIdentifier, cellID: cellID, world: world)
+    package required init(reuseIdentifier: String, context: Context) {
+      super.init(reuseIdentifier: reuseIdentifier, context: context)
     }
 
     /// `if (_operation) { [_operation cancel]; self.operation = nil; } …` (seed 001). The
     /// article elides the rest of the method with `...`; with `clear_on_reuse` (the default)
     /// that rest clears the image, the usual companion of a cancel in `prepareForReuse`.
-    public override func prepareForReuse() {
+    package override func prepareForReuse() {
       if let operation {
         operation.cancel()
         self.operation = nil
@@ -48,15 +48,15 @@ public final class BlockOperationLoader: CatalogLoader {
   }
 
   /// `block-operation`.
-  public static let name = "block-operation"
+  package static let name = "block-operation"
   /// Seed 001.
-  public static let seed: String? = "001"
+  package static let seed: String? = "001"
   /// One line for `cellsim loaders`.
-  public static let summary =
+  package static let summary =
     "UIImage (FF): operation queue of 4, blocking fetch per operation, cancelled in "
     + "prepareForReuse; no cache"
   /// Options: the queue width and whether reuse clears the image.
-  public static let optionSpecs: [LoaderOptionSpec] = [
+  package static let optionSpecs: [LoaderOptionSpec] = [
     LoaderOptionSpec(
       "max_concurrent", .integer(1...64), default: "4",
       "the operation queue's maxConcurrentOperationCount (the article sets 4)"),
@@ -73,7 +73,7 @@ public final class BlockOperationLoader: CatalogLoader {
   let clearsOnReuse: Bool
 
   /// A loader whose queue runs `max_concurrent` operations at once.
-  public init(environment: LoaderEnvironment, options: LoaderOptions) throws(LoaderError) {
+  package init(environment: LoaderEnvironment, options: LoaderOptions) throws(LoaderError) {
     self.environment = environment
     queue = environment.operationQueue(name: "UIImage(FF)")
     queue.maxConcurrentOperationCount = options.integer("max_concurrent")
@@ -82,7 +82,7 @@ public final class BlockOperationLoader: CatalogLoader {
 
   /// `configureCell:`: stores the operation `imageFromURL` returns; its completion sets the
   /// image on this cell when it is non-nil.
-  public func cellForRow(
+  package func cellForRow(
     _ cell: Cell, item: TableItem, at indexPath: IndexPath, in table: TableView
   ) {
     cell.clearsOnReuse = clearsOnReuse

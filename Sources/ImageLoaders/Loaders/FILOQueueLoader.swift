@@ -1,6 +1,6 @@
 import SimNetwork
-public import SimPlatform
-public import SimTable
+import SimPlatform
+package import SimTable
 
 /// `filo-queue`: seed 000 (`shared/seeds/000_047f8003c6c90680.txt`, "The efficient way to load
 /// and render images in the UITableViewCell", points 1–6 and the toolkit summary).
@@ -41,28 +41,28 @@ public import SimTable
 ///   bitmap once drawn.
 /// - A failed download, an HTTP error or an undecodable body is dropped: no retry, no failure
 ///   image. A request already in flight is not queued again; a queued one moves to the tail.
-public final class FILOQueueLoader: CatalogLoader {
+package final class FILOQueueLoader: CatalogLoader {
   /// A cell that remembers the URL it requested (point 2).
-  public final class Cell: TableCell {
+  package final class Cell: TableCell {
     /// The URL of the image this cell draws.
-    public var requestURL: String?
+    package var requestURL: String?
 
     /// A cell with no request.
-    public required init(reuseIdentifier: String, cellID: Int, world: World) {
-      super.init(reuseIdentifier: reuseIdentifier, cellID: cellID, world: world)
+    package required init(reuseIdentifier: String, context: Context) {
+      super.init(reuseIdentifier: reuseIdentifier, context: context)
     }
   }
 
   /// `filo-queue`.
-  public static let name = "filo-queue"
+  package static let name = "filo-queue"
   /// Seed 000.
-  public static let seed: String? = "000"
+  package static let seed: String? = "000"
   /// One line for `cellsim loaders`.
-  public static let summary =
+  package static let summary =
     "async connections on the main run loop fed by a FILO queue bounded by the visible "
     + "cells; visibleCells lookup; downloaded and pre-rendered caches"
   /// Options: connections at once and the queue's capacity.
-  public static let optionSpecs: [LoaderOptionSpec] = [
+  package static let optionSpecs: [LoaderOptionSpec] = [
     LoaderOptionSpec(
       "connections", .integer(1...16), default: "2",
       "connections running at once (the article does not say)"),
@@ -90,7 +90,7 @@ public final class FILOQueueLoader: CatalogLoader {
   weak var table: TableView?
 
   /// A loader per `options`.
-  public init(environment: LoaderEnvironment, options: LoaderOptions) throws(LoaderError) {
+  package init(environment: LoaderEnvironment, options: LoaderOptions) throws(LoaderError) {
     self.environment = environment
     connectionLimit = options.integer("connections")
     capacityOption = options.integer("queue_capacity")
@@ -99,7 +99,7 @@ public final class FILOQueueLoader: CatalogLoader {
   }
 
   /// The cell remembers its URL and draws (point 2).
-  public func cellForRow(
+  package func cellForRow(
     _ cell: Cell, item: TableItem, at indexPath: IndexPath, in table: TableView
   ) {
     self.table = table

@@ -1,6 +1,6 @@
 import SimNetwork
-public import SimPlatform
-public import SimTable
+import SimPlatform
+package import SimTable
 
 /// `image-provider`: seed 002's second architecture (`shared/seeds/002_7d16d7c5f7891218.txt`,
 /// sections "The image provider" and "Cache the downloaded stuff").
@@ -31,28 +31,28 @@ public import SimTable
 /// - `cellForRowAtIndexPath` is not shown for this architecture; CellSim keeps the classical
 ///   approach's `cell.imvLandscape.image = nil` (the article moved only the fetch into
 ///   `willDisplay`).
-public final class ImageProviderLoader: CatalogLoader {
+package final class ImageProviderLoader: CatalogLoader {
   /// The article's `ImageTableViewCell`, with its `landscape` (the item it shows).
-  public final class Cell: TableCell {
+  package final class Cell: TableCell {
     /// `cell.landscape`: the item configured in `cellForRow`.
-    public var landscape: TableItem?
+    package var landscape: TableItem?
 
     /// A cell showing nothing.
-    public required init(reuseIdentifier: String, cellID: Int, world: World) {
-      super.init(reuseIdentifier: reuseIdentifier, cellID: cellID, world: world)
+    package required init(reuseIdentifier: String, context: Context) {
+      super.init(reuseIdentifier: reuseIdentifier, context: context)
     }
   }
 
   /// `image-provider`.
-  public static let name = "image-provider"
+  package static let name = "image-provider"
   /// Seed 002.
-  public static let seed: String? = "002"
+  package static let seed: String? = "002"
   /// One line for `cellsim loaders`.
-  public static let summary =
+  package static let summary =
     "per-cell ImageProvider made in willDisplay, downscaled to 2× the view width, NSCache, "
     + "_isVisible check with the captured index path and cell"
   /// Options: cancelling in `didEndDisplaying`, and trapping on a nil image.
-  public static let optionSpecs: [LoaderOptionSpec] = [
+  package static let optionSpecs: [LoaderOptionSpec] = [
     LoaderOptionSpec(
       "cancel", .bool, default: "false",
       "cancel the cell's providers in didEndDisplaying (shown in the article, then declined)"),
@@ -75,7 +75,7 @@ public final class ImageProviderLoader: CatalogLoader {
   var imageProviders: [ImageProvider] = []
 
   /// A loader with an unbounded cache.
-  public init(environment: LoaderEnvironment, options: LoaderOptions) throws(LoaderError) {
+  package init(environment: LoaderEnvironment, options: LoaderOptions) throws(LoaderError) {
     self.environment = environment
     cancels = options.bool("cancel")
     forceUnwrap = options.bool("force_unwrap")
@@ -84,7 +84,7 @@ public final class ImageProviderLoader: CatalogLoader {
   }
 
   /// Remembers the item and clears the image (see the type's note on `cellForRow`).
-  public func cellForRow(
+  package func cellForRow(
     _ cell: Cell, item: TableItem, at indexPath: IndexPath, in table: TableView
   ) {
     cell.landscape = item
@@ -93,7 +93,7 @@ public final class ImageProviderLoader: CatalogLoader {
 
   /// Sets the cached image, or creates the cell's provider with the captured `indexPath` and
   /// `cell`.
-  public func willDisplay(_ cell: Cell, at indexPath: IndexPath, in table: TableView) {
+  package func willDisplay(_ cell: Cell, at indexPath: IndexPath, in table: TableView) {
     guard let landscape = table.item(at: indexPath) else { return }
     if let image = cache.value(forKey: landscape.url) {
       cell.imageView.image = image
@@ -118,7 +118,7 @@ public final class ImageProviderLoader: CatalogLoader {
   }
 
   /// With `cancel: true`, cancels every provider of the cell's landscape.
-  public func didEndDisplaying(_ cell: Cell, at indexPath: IndexPath, in table: TableView) {
+  package func didEndDisplaying(_ cell: Cell, at indexPath: IndexPath, in table: TableView) {
     guard cancels, let landscape = cell.landscape else { return }
     for provider in imageProviders where provider.itemID == landscape.id {
       provider.cancel()

@@ -1,6 +1,6 @@
 import SimNetwork
 import SimPlatform
-public import SimTable
+package import SimTable
 
 /// `naive`: the "classical approach" of seed 002 (`shared/seeds/002_7d16d7c5f7891218.txt`,
 /// section "The classical approach", its `cellForRowAtIndexPath`).
@@ -21,13 +21,13 @@ public import SimTable
 ///   cancelled once the cell is not shown").
 /// - `if let _data = NSData(contentsOfURL:)`: a failed fetch sets nothing. A body that is not
 ///   an image makes `UIImage(data:)` nil, and nil is what the code assigns.
-public final class NaiveLoader: CatalogLoader {
+package final class NaiveLoader: CatalogLoader {
   /// `naive`.
-  public static let name = "naive"
+  package static let name = "naive"
   /// Seed 002.
-  public static let seed: String? = "002"
+  package static let seed: String? = "002"
   /// One line for `cellsim loaders`.
-  public static let summary =
+  package static let summary =
     "the classical approach: fetch on a global queue, set on the captured cell; no cancel, "
     + "no cache, no check"
 
@@ -35,13 +35,13 @@ public final class NaiveLoader: CatalogLoader {
   let environment: LoaderEnvironment
 
   /// A naive loader; it takes no options.
-  public init(environment: LoaderEnvironment, options: LoaderOptions) throws(LoaderError) {
+  package init(environment: LoaderEnvironment, options: LoaderOptions) throws(LoaderError) {
     self.environment = environment
   }
 
   /// Clears the image, then fetches on a global queue and sets the result on the captured
   /// cell (seed 002, "The classical approach").
-  public func cellForRow(
+  package func cellForRow(
     _ cell: TableCell, item: TableItem, at indexPath: IndexPath, in table: TableView
   ) {
     cell.imageView.image = nil

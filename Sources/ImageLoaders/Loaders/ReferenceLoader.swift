@@ -1,7 +1,7 @@
 import SimKernel
 import SimNetwork
-public import SimPlatform
-public import SimTable
+import SimPlatform
+package import SimTable
 
 /// `reference`: CellSim's own best practice, which must pass every invariant on every
 /// scenario and under fuzzing (DESIGN §3.5, issue 7 item 2). It models no article; each rule
@@ -34,25 +34,25 @@ public import SimTable
 ///   failure image shows from the first failure (a retry that succeeds replaces it), so a row
 ///   never waits blank with nothing outstanding; HTTP 4xx and undecodable bodies fail for
 ///   good at once.
-public final class ReferenceLoader: CatalogLoader {
+package final class ReferenceLoader: CatalogLoader {
   /// A cell that knows which URL it represents and whether it shows that URL's image.
-  public final class Cell: TableCell {
+  package final class Cell: TableCell {
     /// The URL of the item the cell was last configured for.
-    public internal(set) var representedURL: String?
+    package internal(set) var representedURL: String?
     /// The item the cell was last configured for.
-    public internal(set) var representedItemID: Int?
+    package internal(set) var representedItemID: Int?
     /// The URL whose content image the cell shows now, if any.
-    public internal(set) var loadedURL: String?
+    package internal(set) var loadedURL: String?
     /// Called by `prepareForReuse`: the loader drops the cell's claim.
     var onReuse: ((Cell) -> Void)?
 
     /// A cell that represents nothing.
-    public required init(reuseIdentifier: String, cellID: Int, world: World) {
-      super.init(reuseIdentifier: reuseIdentifier, cellID: cellID, world: world)
+    package required init(reuseIdentifier: String, context: Context) {
+      super.init(reuseIdentifier: reuseIdentifier, context: context)
     }
 
     /// Drops the cell's claim on its load and clears what it shows.
-    public override func prepareForReuse() {
+    package override func prepareForReuse() {
       onReuse?(self)
       representedURL = nil
       representedItemID = nil
@@ -62,13 +62,13 @@ public final class ReferenceLoader: CatalogLoader {
   }
 
   /// `reference`.
-  public static let name = "reference"
+  package static let name = "reference"
   /// One line for `cellsim loaders`.
-  public static let summary =
+  package static let summary =
     "best practice: identity check, cancel on end display and reuse, coalescing, LRU cost "
     + "cache, off-main downsampling, prefetching, retry with backoff, failure image"
   /// Options: the cache size, retries and backoff, and prefetching.
-  public static let optionSpecs: [LoaderOptionSpec] = [
+  package static let optionSpecs: [LoaderOptionSpec] = [
     LoaderOptionSpec(
       "memory_cache", .size, default: "50MB",
       "the memory cache's limit on decoded bytes (0: no limit)"),
@@ -111,7 +111,7 @@ public final class ReferenceLoader: CatalogLoader {
   var failureImage: Image?
 
   /// A loader per `options`.
-  public init(environment: LoaderEnvironment, options: LoaderOptions) throws(LoaderError) {
+  package init(environment: LoaderEnvironment, options: LoaderOptions) throws(LoaderError) {
     self.environment = environment
     retries = options.integer("retries")
     backoff = options.duration("retry_backoff")
@@ -126,7 +126,7 @@ public final class ReferenceLoader: CatalogLoader {
   // MARK: Table callbacks
 
   /// Represents the item's URL; a cache hit is shown at once.
-  public func cellForRow(
+  package func cellForRow(
     _ cell: Cell, item: TableItem, at indexPath: IndexPath, in table: TableView
   ) {
     self.table = table
@@ -143,7 +143,7 @@ public final class ReferenceLoader: CatalogLoader {
   }
 
   /// Shows a cache hit, or claims the URL's load for this cell.
-  public func willDisplay(_ cell: Cell, at indexPath: IndexPath, in table: TableView) {
+  package func willDisplay(_ cell: Cell, at indexPath: IndexPath, in table: TableView) {
     self.table = table
     guard let url = cell.representedURL, cell.loadedURL != url else { return }
     if let image = cache.value(forKey: url) {
@@ -155,12 +155,12 @@ public final class ReferenceLoader: CatalogLoader {
   }
 
   /// Drops the cell's claim; a load nobody needs any more is cancelled now.
-  public func didEndDisplaying(_ cell: Cell, at indexPath: IndexPath, in table: TableView) {
+  package func didEndDisplaying(_ cell: Cell, at indexPath: IndexPath, in table: TableView) {
     releaseCell(cell)
   }
 
   /// Claims the rows' URLs at low priority, unless cached.
-  public func prefetchRows(at indexPaths: [IndexPath], in table: TableView) {
+  package func prefetchRows(at indexPaths: [IndexPath], in table: TableView) {
     self.table = table
     guard prefetches else { return }
     dropPrefetchClaimsOutsideWindow(table)
@@ -173,7 +173,7 @@ public final class ReferenceLoader: CatalogLoader {
   }
 
   /// Drops the rows' prefetch claims.
-  public func cancelPrefetchingForRows(at indexPaths: [IndexPath], in table: TableView) {
+  package func cancelPrefetchingForRows(at indexPaths: [IndexPath], in table: TableView) {
     for indexPath in indexPaths {
       if let item = table.item(at: indexPath) { releasePrefetch(item.id) }
     }
@@ -181,7 +181,7 @@ public final class ReferenceLoader: CatalogLoader {
   }
 
   /// Empties the memory cache.
-  public func didReceiveMemoryWarning() {
+  package func didReceiveMemoryWarning() {
     cache.removeAllValues()
   }
 

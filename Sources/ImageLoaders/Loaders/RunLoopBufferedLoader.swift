@@ -1,6 +1,6 @@
 import SimNetwork
-public import SimPlatform
-public import SimTable
+package import SimPlatform
+package import SimTable
 
 /// `runloop-buffered`: seed 003 (`shared/seeds/003_74dfaf7254389c54.txt`, "Easy UITableView
 /// optimizations"), its three points.
@@ -34,17 +34,17 @@ public import SimTable
 ///   shows no status check), and a failed connection passes nothing. Configuring a cell first
 ///   clears its image, since the article's aim is to "avoid showing table view cells with
 ///   blank content" only until the content arrives.
-public final class RunLoopBufferedLoader: CatalogLoader {
+package final class RunLoopBufferedLoader: CatalogLoader {
   /// `runloop-buffered`.
-  public static let name = "runloop-buffered"
+  package static let name = "runloop-buffered"
   /// Seed 003.
-  public static let seed: String? = "003"
+  package static let seed: String? = "003"
   /// One line for `cellsim loaders`.
-  public static let summary =
+  package static let summary =
     "NSURLConnection in the default run-loop mode, a table twice the screen height, "
     + "background rendering on a serial queue; no identity check"
   /// Options: the connection's run-loop mode, the buffer and the render queue.
-  public static let optionSpecs: [LoaderOptionSpec] = [
+  package static let optionSpecs: [LoaderOptionSpec] = [
     LoaderOptionSpec(
       "mode", .choice(["default", "common"]), default: "default",
       "run-loop mode of the connections: default (waits while scrolling) or common"),
@@ -64,7 +64,7 @@ public final class RunLoopBufferedLoader: CatalogLoader {
   let renderQueue: SimulatedQueue
 
   /// A loader per `options`.
-  public init(environment: LoaderEnvironment, options: LoaderOptions) throws(LoaderError) {
+  package init(environment: LoaderEnvironment, options: LoaderOptions) throws(LoaderError) {
     self.environment = environment
     modes = options.choice("mode") == "common" ? .common : .default
     renderQueue =
@@ -75,7 +75,7 @@ public final class RunLoopBufferedLoader: CatalogLoader {
 
   /// Point 2: the table extends `buffer_percent / 2` of the screen height above and below the
   /// screen (a scenario's larger `preload_margin` is kept).
-  public static func adjust(
+  package static func adjust(
     _ configuration: inout TableConfiguration, options: LoaderOptions, device: DeviceProfile
   ) {
     let margin = device.screenHeight * Double(options.integer("buffer_percent")) / 200
@@ -83,7 +83,7 @@ public final class RunLoopBufferedLoader: CatalogLoader {
   }
 
   /// Clears the image and starts the cell's download (`loadImagery`).
-  public func cellForRow(
+  package func cellForRow(
     _ cell: TableCell, item: TableItem, at indexPath: IndexPath, in table: TableView
   ) {
     cell.imageView.image = nil

@@ -1,6 +1,6 @@
 import SimNetwork
 import SimPlatform
-public import SimTable
+package import SimTable
 
 /// `wwdc211`: seed 004 (`shared/seeds/004_4f7afe97f041e576.txt`, "Asynchronous
 /// UITableViewCell content loading done right", after WWDC 2012 session 211).
@@ -30,13 +30,13 @@ public import SimTable
 ///   cancel instead so the run goes on) — then cancel and remove its operation.
 /// - `viewDidDisappear`: `[self.imageLoadingOperationQueue cancelAllOperations]` (the
 ///   dictionary keeps its entries).
-public final class WWDC211Loader: CatalogLoader {
+package final class WWDC211Loader: CatalogLoader {
   /// `wwdc211`.
-  public static let name = "wwdc211"
+  package static let name = "wwdc211"
   /// Seed 004.
-  public static let seed: String? = "004"
+  package static let seed: String? = "004"
   /// One line for `cellsim loaders`.
-  public static let summary =
+  package static let summary =
     "WWDC 2012 session 211: uid → operation dictionary, weak operation isCancelled check, "
     + "cellForRow(at:) with the captured index path, cancel in didEndDisplaying"
 
@@ -50,14 +50,14 @@ public final class WWDC211Loader: CatalogLoader {
   var operations: [Int: SimulatedBlockOperation] = [:]
 
   /// A loader with a default-width queue; it takes no options.
-  public init(environment: LoaderEnvironment, options: LoaderOptions) throws(LoaderError) {
+  package init(environment: LoaderEnvironment, options: LoaderOptions) throws(LoaderError) {
     self.environment = environment
     queue = environment.operationQueue(name: "imageLoadingOperationQueue")
     mainQueue = environment.mainOperationQueue()
   }
 
   /// Creates, stores and enqueues the friend's operation, then clears the image.
-  public func cellForRow(
+  package func cellForRow(
     _ cell: TableCell, item: TableItem, at indexPath: IndexPath, in table: TableView
   ) {
     let environment = environment
@@ -82,7 +82,7 @@ public final class WWDC211Loader: CatalogLoader {
   }
 
   /// Cancels and forgets the operation of the friend at `indexPath.row` now.
-  public func didEndDisplaying(_ cell: TableCell, at indexPath: IndexPath, in table: TableView) {
+  package func didEndDisplaying(_ cell: TableCell, at indexPath: IndexPath, in table: TableView) {
     guard let friend = table.item(at: indexPath) else { return }
     if let ongoingDownloadOperation = operations[friend.id] {
       ongoingDownloadOperation.cancel()
@@ -91,7 +91,7 @@ public final class WWDC211Loader: CatalogLoader {
   }
 
   /// `cancelAllOperations` on the loading queue.
-  public func viewDidDisappear() {
+  package func viewDidDisappear() {
     queue.cancelAllOperations()
   }
 }

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Finds scenario files: a file is taken as given; a folder contributes every `.yaml`/`.yml`
 /// file under it, recursively, sorted by path (byte order), so suites run in the same order

@@ -15,3 +15,12 @@ func examples() throws {
       file, loader: MyLoader.self, fixturesRoot: cellSimRoot.appendingPathComponent("Fixtures"))
   }
 }
+
+@Test("a file that imports Foundation and CellSim sees one IndexPath, with UIKit's accessors")
+func indexPathIsFoundations() {
+  let path = IndexPath(row: 3, section: 0)
+  let foundation: Foundation.IndexPath = path
+  #expect(foundation.row == 3)
+  #expect(foundation.section == 0)
+  #expect(IndexPath(item: 3, section: 0) == path)
+}
