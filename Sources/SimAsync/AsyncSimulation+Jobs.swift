@@ -4,14 +4,19 @@ import SimPlatform
 extension AsyncSimulation {
   // MARK: Arrivals (on the simulation's thread)
 
-  /// Queues a job enqueued on this thread. A job of the pool task running now, enqueued back
-  /// onto the pool, is a hop the real pool would not make (the runtime hops because this
-  /// executor is the current task executor while the task prefers none); it runs right after
-  /// the job returns, as part of it, so hops never depend on how the code was compiled.
+  /// Queues a job enqueued on this thread.
+  ///
+  /// A job of the task running now, enqueued onto the lane it runs on, is a hop the real
+  /// executors would not make: jobs run with the pool as their task executor (so that
+  /// `Task.sleep` finds a schedulable executor), and the runtime switches whenever that differs
+  /// from the task's own preference, even to the executor it is on. Such a hop runs right after
+  /// the job returns, as part of it, so it neither lets other jobs in nor depends on how the
+  /// code was compiled. (A task enqueues itself nowhere else: a continuation is resumed by
+  /// another job, and `Task.yield()` and sleeps enqueue jobs of their own.)
   func accept(_ job: UnownedJob, lane: AsyncLane) {
     let runtimeID = RuntimeTasks.taskID(of: job)
     let task = runtimeID == 0 ? 0 : taskNumber(for: runtimeID)
-    if lane == .pool, let running, running.lane == .pool, task != 0, running.task == task {
+    if let running, task != 0, running.task == task, running.lane == lane {
       pendingHop = job
       return
     }
@@ -119,15 +124,18 @@ extension AsyncSimulation {
     while let next = job {
       pendingHop = nil
       monitor.beginJob(runtimeID: item.runtimeID, at: now)
+      let pool = SimulationPoolExecutor.shared.asUnownedTaskExecutor()
       switch item.lane {
-      case .main: next.runSynchronously(on: SimulationMainExecutor.shared.asUnownedSerialExecutor())
-      case .pool: next.runSynchronously(on: SimulationPoolExecutor.shared.asUnownedTaskExecutor())
+      case .main:
+        next.runSynchronously(
+          isolatedTo: SimulationMainExecutor.shared.asUnownedSerialExecutor(), taskExecutor: pool)
+      case .pool:
+        next.runSynchronously(on: pool)
       }
       monitor.endJob()
       job = pendingHop
     }
     running = nil
-    if options.jobCost > .zero { execution.spend(options.jobCost) }
   }
 
   // MARK: Ending

@@ -17,9 +17,6 @@ public struct AsyncSimulationOptions: Hashable, Sendable {
 
   /// The order in which ready jobs start.
   public var schedule: Schedule
-  /// CPU time charged to every job after it runs (its thread stays busy for it), on top of
-  /// what the job charges itself with `AsyncSimulation.charge(_:)`.
-  public var jobCost: SimDuration
   /// Real time one job may run before the guard declares it blocked and abandons the run.
   public var blockingTimeout: Duration
   /// Real time to wait at the end, when started tasks remain suspended where the simulation
@@ -27,13 +24,12 @@ public struct AsyncSimulationOptions: Hashable, Sendable {
   /// error of this run rather than missed). Zero turns the wait off.
   public var foreignSettle: Duration
 
-  /// Options with FIFO scheduling, no per-job cost, a 10 s blocking guard and a 50 ms settle.
+  /// Options with FIFO scheduling, a 10 s blocking guard and a 50 ms settle.
   public init(
-    schedule: Schedule = .fifo, jobCost: SimDuration = .zero,
-    blockingTimeout: Duration = .seconds(10), foreignSettle: Duration = .milliseconds(50)
+    schedule: Schedule = .fifo, blockingTimeout: Duration = .seconds(10),
+    foreignSettle: Duration = .milliseconds(50)
   ) {
     self.schedule = schedule
-    self.jobCost = jobCost
     self.blockingTimeout = blockingTimeout
     self.foreignSettle = foreignSettle
   }
@@ -54,6 +50,7 @@ public struct AsyncSimulationOptions: Hashable, Sendable {
 /// let report = try withAsyncSimulation(world: World(seed: 7)) { sim in
 ///   let load = sim.startTask("load") {
 ///     try await sim.clock.sleep(for: .milliseconds(5))
+///     await sim.spend(.ms(2))  // a decode: a worker and a CPU slot for 2 ms
 ///     await MainActor.run { /* set the image */ }
 ///   }
 ///   try sim.run(until: SimTime(nanoseconds: 10_000_000))
@@ -155,20 +152,29 @@ public final class AsyncSimulation: @unchecked Sendable {
 
   // MARK: Costs and waits
 
-  /// Charges `cost` of CPU to the job running now: its effects happened at its start, and its
-  /// thread (the main thread, or a pool worker holding a CPU slot) stays busy for `cost`.
-  public func charge(_ cost: SimDuration) {
-    requireSimulationThread("AsyncSimulation.charge(_:)")
+  /// CPU work of `cost` by the calling task, on the thread its job runs on: the code before
+  /// the call ran at the job's start, the thread (the main thread, or a pool worker holding a
+  /// CPU slot, waiting for one first) stays busy for `cost`, and the task continues at its end.
+  ///
+  /// Real CPU work does not suspend a task; here the call is a suspension point only so that
+  /// the task cannot run ahead of its own cost. It keeps the caller's isolation.
+  public func spend(_ cost: SimDuration, isolation: isolated (any Actor)? = #isolation) async {
+    requireSimulationThread("AsyncSimulation.spend(_:)")
     guard let execution = world.currentThread?.execution, running != nil else {
-      preconditionFailure("AsyncSimulation.charge(_:) was called outside a job")
+      preconditionFailure("AsyncSimulation.spend(_:) was called outside a job of the simulation")
     }
-    execution.spend(cost)
+    await withCheckedContinuation(isolation: isolation) { continuation in
+      execution.spend(cost) { continuation.resume() }
+    }
   }
 
   /// Runs `body`, recording that the current task waits on `label` while it is suspended in
   /// it, so a task still there at the end is listed with that label. Bridges (a transfer, a
-  /// queue) wrap their continuations in this.
-  public func waiting<T>(on label: String, _ body: () async throws -> T) async rethrows -> T {
+  /// queue) wrap their continuations in this. It keeps the caller's isolation.
+  public func waiting<T>(
+    on label: String, isolation: isolated (any Actor)? = #isolation,
+    _ body: () async throws -> T
+  ) async rethrows -> T {
     let task = currentTaskNumber()
     if let task { records[task - 1].wait = .labelled(label) }
     defer {
@@ -180,10 +186,11 @@ public final class AsyncSimulation: @unchecked Sendable {
   /// Runs `body` as a work item on `queue` (a worker thread, with the item's steps), and
   /// resumes the calling task with its value once the item's steps have all ended.
   public func perform<T: Sendable>(
-    on queue: SimulatedQueue, label: String? = nil, _ body: @escaping (Execution) -> T
+    on queue: SimulatedQueue, label: String? = nil,
+    isolation: isolated (any Actor)? = #isolation, _ body: @escaping (Execution) -> T
   ) async -> T {
     await waiting(on: "queue \(queue.label)") {
-      await withCheckedContinuation { continuation in
+      await withCheckedContinuation(isolation: isolation) { continuation in
         queue.async(label: label) { execution in
           let value = body(execution)
           execution.then { continuation.resume(returning: value) }
@@ -195,10 +202,11 @@ public final class AsyncSimulation: @unchecked Sendable {
   /// Runs `body` as main-queue work on the simulated main thread, and resumes the calling task
   /// with its value once the work's steps have all ended.
   public func performOnMain<T: Sendable>(
-    label: String = "main.async", _ body: @escaping (Execution) -> T
+    label: String = "main.async", isolation: isolated (any Actor)? = #isolation,
+    _ body: @escaping (Execution) -> T
   ) async -> T {
     await waiting(on: "main queue") {
-      await withCheckedContinuation { continuation in
+      await withCheckedContinuation(isolation: isolation) { continuation in
         world.main.async(label: label) { execution in
           let value = body(execution)
           execution.then { continuation.resume(returning: value) }
