@@ -55,6 +55,12 @@ public struct SuspendedTask: Hashable, Sendable, CustomStringConvertible {
   /// When its last job ran, if one did.
   public var lastRan: SimTime?
 
+  public init(task: AsyncTaskLabel, wait: AsyncWait, lastRan: SimTime?) {
+    self.task = task
+    self.wait = wait
+    self.lastRan = lastRan
+  }
+
   public var description: String {
     let ran = lastRan.map { ", last ran at t=\($0)" } ?? ", never ran"
     return "\(task): \(wait)\(ran)"
