@@ -182,38 +182,6 @@ public final class AsyncSimulation: @unchecked Sendable {
     }
     return try await body()
   }
-
-  /// Runs `body` as a work item on `queue` (a worker thread, with the item's steps), and
-  /// resumes the calling task with its value once the item's steps have all ended.
-  public func perform<T: Sendable>(
-    on queue: SimulatedQueue, label: String? = nil,
-    isolation: isolated (any Actor)? = #isolation, _ body: @escaping (Execution) -> T
-  ) async -> T {
-    await waiting(on: "queue \(queue.label)") {
-      await withCheckedContinuation(isolation: isolation) { continuation in
-        queue.async(label: label) { execution in
-          let value = body(execution)
-          execution.then { continuation.resume(returning: value) }
-        }
-      }
-    }
-  }
-
-  /// Runs `body` as main-queue work on the simulated main thread, and resumes the calling task
-  /// with its value once the work's steps have all ended.
-  public func performOnMain<T: Sendable>(
-    label: String = "main.async", isolation: isolated (any Actor)? = #isolation,
-    _ body: @escaping (Execution) -> T
-  ) async -> T {
-    await waiting(on: "main queue") {
-      await withCheckedContinuation(isolation: isolation) { continuation in
-        world.main.async(label: label) { execution in
-          let value = body(execution)
-          execution.then { continuation.resume(returning: value) }
-        }
-      }
-    }
-  }
 }
 
 /// A task the simulation has seen.
