@@ -45,7 +45,8 @@ let package = Package(
     ),
     .target(
       name: "SimAsync",
-      dependencies: ["SimPlatform", "SimKernel"]
+      dependencies: ["SimPlatform", "SimKernel"],
+      exclude: ["README.md"]
     ),
     .target(
       name: "SimTable",

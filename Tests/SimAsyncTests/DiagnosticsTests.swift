@@ -151,6 +151,26 @@ struct DiagnosticsTests {
     #expect(outcome.asyncTrace.contains { $0.contains("async.real_clock_sleep task=1") })
   }
 
+  @Test(
+    "a real-clock sleep in an actor, by a task with no preference, comes back as a foreign resume")
+  func realClockSleepEscapesInActor() async throws {
+    actor Napper {
+      func nap() async throws { try await Task.sleep(for: .milliseconds(1)) }
+    }
+    let outcome = try await simulate { sim, log in
+      sim.startTask("parent") {
+        // The actor's drain does not carry the pool as task executor, so this sleep goes to
+        // Dispatch's default executor in real time and its wake-up arrives from a real thread.
+        try await Task { try await Napper().nap() }.value
+        log.add("never here")
+      }
+      try sim.run(until: .ms(10))
+    }
+    #expect(outcome.lines.isEmpty)
+    #expect(!outcome.report.diagnostics.contains { "\($0)".contains("ContinuousClock") })
+    #expect(outcome.report.diagnostics.contains { "\($0)".contains("task 2 was resumed") })
+  }
+
   @Test("simulations do not nest, and the clock refuses to sleep outside its simulation")
   func misuse() async throws {
     var nested: (any Error)?

@@ -30,16 +30,19 @@ struct RuntimeFactsTests {
     #expect(restored == [true, true, true, true])
   }
 
-  @Test("every kind of job runs on the simulation's thread, main-actor ones on the main thread")
-  func jobsRunOnTheSimulationThread() async throws {
+  @Test(
+    "every kind of job runs on the simulation's thread, main-actor ones on the main thread",
+    arguments: [true, false])
+  func jobsRunOnTheSimulationThread(preferringPool: Bool) async throws {
+    // A started task prefers the pool executor, and so do its structured children; inside an
+    // unstructured Task nothing does, so every job comes through the global hook.
     let outcome = try await simulate { sim, log in
       let here: @Sendable (String) -> Void = { what in
         log.add(
           "\(what) sim=\(sim.isOnSimulationThread) on=\(sim.world.currentThread?.name ?? "-")")
       }
       let counter = Counter(log: EventLog())
-      sim.startTask("root") {
-        here("started task")
+      let constructs: @Sendable () async -> Void = {
         await Task { here("unstructured") }.value
         await Task.detached { here("detached") }.value
         async let child: Void = here("async let")
@@ -51,14 +54,18 @@ struct RuntimeFactsTests {
           here("main actor")
         }
       }
+      sim.startTask("root") {
+        if preferringPool { await constructs() } else { await Task { await constructs() }.value }
+      }
       try sim.run(until: .ms(1))
     }
     #expect(
       outcome.lines == [
-        "@0 started task sim=true on=w1", "@0 unstructured sim=true on=w1",
-        "@0 detached sim=true on=w1", "@0 async let sim=true on=w1",
-        "@0 group child sim=true on=w1", "@0 main actor sim=true on=main",
+        "@0 unstructured sim=true on=w1", "@0 detached sim=true on=w1",
+        "@0 async let sim=true on=w1", "@0 group child sim=true on=w1",
+        "@0 main actor sim=true on=main",
       ])
+    #expect(outcome.report.isClean)
   }
 
   @Test("other threads' jobs and main-actor work pass through untouched while hooks are in")
@@ -99,6 +106,43 @@ struct RuntimeFactsTests {
     #expect(mainWhileInstalled >= 2)
   }
 
+  @Test("Task.sleep never reaches the older with-delay and with-deadline hooks")
+  func delayHooksNeverFire() async throws {
+    typealias DelayOriginal = @convention(thin) (UInt64, UnownedJob) -> Void
+    typealias DelayHook = @convention(thin) (UInt64, UnownedJob, DelayOriginal) -> Void
+    typealias DeadlineOriginal =
+      @convention(thin) (Int64, Int64, Int64, Int64, Int32, UnownedJob) -> Void
+    typealias DeadlineHook =
+      @convention(thin) (Int64, Int64, Int64, Int64, Int32, UnownedJob, DeadlineOriginal) -> Void
+    let process = dlopen(nil, RTLD_NOW)
+    let delay = try #require(dlsym(process, "swift_task_enqueueGlobalWithDelay_hook"))
+      .assumingMemoryBound(to: DelayHook?.self)
+    let deadline = try #require(dlsym(process, "swift_task_enqueueGlobalWithDeadline_hook"))
+      .assumingMemoryBound(to: DeadlineHook?.self)
+    delay.pointee = { nanoseconds, job, original in
+      LegacyHookCalls.count.add(1, ordering: .relaxed)
+      original(nanoseconds, job)
+    }
+    deadline.pointee = {
+      seconds, nanoseconds, toleranceSeconds, toleranceNanoseconds, clock, job,
+      original in
+      LegacyHookCalls.count.add(1, ordering: .relaxed)
+      original(seconds, nanoseconds, toleranceSeconds, toleranceNanoseconds, clock, job)
+    }
+    defer {
+      delay.pointee = nil
+      deadline.pointee = nil
+    }
+    let outcome = try await simulate { sim, _ in
+      sim.startTask("sleeps for real") { try await Task.sleep(for: .milliseconds(1)) }
+      sim.startTask("sleeps in ns") { try await Task.sleep(nanoseconds: 1_000_000) }
+      try sim.run(until: .ms(2))
+    }
+    try await Task.sleep(for: .milliseconds(1))  // and outside a simulation
+    #expect(outcome.report.diagnostics.count == 2)
+    #expect(LegacyHookCalls.count.load(ordering: .relaxed) == 0)
+  }
+
   @Test("the blocking API works from synchronous code too")
   func synchronousAPI() throws {
     let world = World(seed: 3, trace: .full)
@@ -110,6 +154,11 @@ struct RuntimeFactsTests {
     #expect(report.jobsRun == 2)
     world.tearDown()
   }
+}
+
+/// Calls of the with-delay and with-deadline hooks.
+enum LegacyHookCalls {
+  static let count = Atomic<Int>(0)
 }
 
 /// What a task outside the simulation reports while the simulation runs.
