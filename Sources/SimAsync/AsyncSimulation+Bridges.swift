@@ -67,7 +67,6 @@ extension AsyncSimulation {
   ) async throws -> T {
     requireSimulationThread("AsyncSimulation.awaitCallback(_:_:)")
     let cancellation = CallbackCancellation()
-    let reference = SimulationReference(simulation: self)
     return try await waiting(on: label) {
       try await withTaskCancellationHandler {
         try await withCheckedThrowingContinuation(isolation: isolation) { continuation in
@@ -79,8 +78,8 @@ extension AsyncSimulation {
           }
           cancellation.install(cancel.map(UncheckedBox.init))
         }
-      } onCancel: {
-        guard reference.simulation?.isOnSimulationThread == true else {
+      } onCancel: { [weak self] in
+        guard self?.isOnSimulationThread == true else {
           preconditionFailure(
             "awaitCallback(\(label)): the task was cancelled from a thread outside the "
               + "simulation; cancel simulated tasks from the simulation's thread")

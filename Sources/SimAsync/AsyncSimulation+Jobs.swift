@@ -32,10 +32,10 @@ extension AsyncSimulation {
     }
   }
 
-  /// Flags a sleep on a real clock by the current task and holds its wake-up for good.
-  func flagRealClockSleep(_ job: UnownedJob, lane: AsyncLane, clock: String) {
+  /// Flags a sleep on a real clock by the current task. Its wake-up job is held for good:
+  /// it is simply never run.
+  func flagRealClockSleep(clock: String) {
     let task = currentTaskNumber()
-    heldWakeUps.append(job)
     diagnostics.append(
       .realClockSleep(task: task.map { records[$0 - 1].label }, clock: clock, at: now))
     if let task { records[task - 1].wait = .realClockSleep(clock: clock) }

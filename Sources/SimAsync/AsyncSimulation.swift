@@ -78,14 +78,12 @@ public final class AsyncSimulation: @unchecked Sendable {
   var scheduleStream: RandomStream?
   /// The job running now, if any.
   var running: ReadyJob?
-  /// A hop of the running pool task back onto the pool, run right after the job returns.
+  /// A hop of the running task back onto its own lane, run right after the job returns.
   var pendingHop: UnownedJob?
   var jobsRun = 0
   var taskNumbers: [UInt64: Int] = [:]
   var records: [TaskRecord] = []
   var diagnostics: [AsyncDiagnostic] = []
-  /// Real-clock sleep wake-ups: held, never run.
-  var heldWakeUps: [UnownedJob] = []
   var ended = false
 
   init(world: World, options: AsyncSimulationOptions) {
@@ -112,9 +110,7 @@ public final class AsyncSimulation: @unchecked Sendable {
   func requireSimulationThread(_ operation: String) {
     precondition(
       isOnSimulationThread,
-      AsyncSimulationError.notOnSimulationThread(
-        operation: operation
-      ).description)
+      AsyncSimulationError.notOnSimulationThread(operation: operation).description)
   }
 
   // MARK: Running the world
@@ -175,6 +171,7 @@ public final class AsyncSimulation: @unchecked Sendable {
     on label: String, isolation: isolated (any Actor)? = #isolation,
     _ body: () async throws -> T
   ) async rethrows -> T {
+    requireSimulationThread("AsyncSimulation.waiting(on:_:)")
     let task = currentTaskNumber()
     if let task { records[task - 1].wait = .labelled(label) }
     defer {

@@ -19,7 +19,7 @@ enum Admission: Equatable {
   /// The job belongs to the running simulation and was queued there.
   case simulation
   /// The job belongs to a simulation but came from another thread: it is held and never runs.
-  case parked
+  case held
   /// The job is none of the simulation's business: the caller passes it on untouched.
   case forward
 }
@@ -45,16 +45,14 @@ final class ExecutorGate: Sendable {
   struct State {
     /// The running simulation's tasks and what arrived for them from elsewhere.
     var registry: Registry?
-    /// Runtime ids of every task of simulations that have ended.
+    /// Runtime ids of every task of simulations that have ended (8 bytes a task, for the
+    /// life of the process).
     var graveyard: Set<UInt64> = []
-    /// Jobs of ended simulations' tasks that arrived afterwards: held forever, never run.
-    var lateJobs: [UnownedJob] = []
   }
 
   struct Registry {
     var labels: [UInt64: AsyncTaskLabel] = [:]
     var arrivals: [ForeignArrival] = []
-    var heldJobs: [UnownedJob] = []
   }
 
   /// A job of the simulation that was enqueued from another thread.
@@ -79,7 +77,8 @@ final class ExecutorGate: Sendable {
   }
 
   /// Decides what happens to `job`, enqueued on `lane` by the calling thread; a job of the
-  /// simulation that came from its thread is handed to it here.
+  /// simulation that came from its thread is handed to it here. A held job is simply never
+  /// run (its task stays suspended and is leaked).
   func admit(_ job: UnownedJob, lane: AsyncLane) -> Admission {
     if isSimulationThread, let simulation = AsyncSimulation.current {
       simulation.accept(job, lane: lane)
@@ -95,13 +94,9 @@ final class ExecutorGate: Sendable {
     let (admission, late) = state.withLock { state -> (Admission, Bool) in
       if let label = state.registry?.labels[id] {
         state.registry?.arrivals.append(ForeignArrival(task: label, lane: lane))
-        state.registry?.heldJobs.append(job)
-        return (.parked, false)
+        return (.held, false)
       }
-      if state.graveyard.contains(id) {
-        state.lateJobs.append(job)
-        return (.parked, true)
-      }
+      if state.graveyard.contains(id) { return (.held, true) }
       return (.forward, false)
     }
     if late { Self.warnLateArrival(lane: lane) }
@@ -144,10 +139,7 @@ final class ExecutorGate: Sendable {
   func end() {
     simulationThread.store(0, ordering: .releasing)
     state.withLock { state in
-      if let registry = state.registry {
-        state.graveyard.formUnion(registry.labels.keys)
-        state.lateJobs.append(contentsOf: registry.heldJobs)
-      }
+      if let registry = state.registry { state.graveyard.formUnion(registry.labels.keys) }
       state.registry = nil
     }
   }

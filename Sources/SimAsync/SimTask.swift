@@ -75,12 +75,12 @@ extension AsyncSimulation {
       }
     }
     handle.task = task
-    let number = taskNumber(for: RuntimeTasks.taskID(of: task))
+    let runtimeID = RuntimeTasks.taskID(of: task)
+    let number = taskNumber(for: runtimeID)
     records[number - 1].label.name = name
     records[number - 1].started = true
     handle.label = records[number - 1].label
-    ExecutorGate.shared.register(
-      runtimeID: RuntimeTasks.taskID(of: task), label: records[number - 1].label)
+    ExecutorGate.shared.register(runtimeID: runtimeID, label: handle.label)
     world.trace.record(at: now, "async.start") {
       $0.field("task", number)
       $0.field("name", name)
@@ -96,8 +96,7 @@ extension AsyncSimulation {
       $0.field("task", number)
       switch outcome {
       case .success: $0.field("outcome", "success")
-      case .failure(let error as CancellationError):
-        _ = error
+      case .failure(is CancellationError):
         $0.field("outcome", "cancelled")
       case .failure(let error):
         $0.field("outcome", "failure")

@@ -34,7 +34,8 @@ public struct SimulationClock: Clock, Sendable {
 
   let source: ClockSource
 
-  /// The world's current time.
+  /// The world's current time (read it from the simulation's thread: elsewhere it races with
+  /// the running simulation; after the simulation, it is the time it ended at).
   public var now: Instant { Instant(source.now) }
 
   /// One nanosecond, the resolution of virtual time.
@@ -93,24 +94,17 @@ final class Sleeper: Sendable {
   }
 }
 
-/// A reference the cancellation handler (which must be `@Sendable`) carries to the simulation;
-/// it is only dereferenced on the simulation's thread.
-struct SimulationReference: @unchecked Sendable {
-  weak var simulation: AsyncSimulation?
-}
-
 extension AsyncSimulation {
   /// The body of `SimulationClock.sleep(until:)`.
   func sleep(until deadline: SimTime) async throws {
     let sleeper = Sleeper(task: currentTaskNumber() ?? 0, deadline: max(deadline, now))
-    let reference = SimulationReference(simulation: self)
     try await withTaskCancellationHandler {
       try await withUnsafeThrowingContinuation { continuation in
         beginSleep(sleeper, continuation)
       }
-    } onCancel: {
-      if let simulation = reference.simulation, simulation.isOnSimulationThread {
-        simulation.cancelSleep(sleeper)
+    } onCancel: { [weak self] in
+      if let self, isOnSimulationThread {
+        cancelSleep(sleeper)
       } else {
         // A cancel from another thread cannot touch the world: the sleep throws when it ends.
         sleeper.state.withLock { state in

@@ -88,7 +88,7 @@ final class SimulationThreadRun: @unchecked Sendable {
   let body: (AsyncSimulation) throws -> Void
   let done = DispatchSemaphore(value: 0)
   /// Written on the simulation thread before `done` is signalled.
-  var outcome: Result<AsyncReport, any Error> = .failure(AsyncSimulationError.nestedSimulation)
+  var outcome: Result<AsyncReport, any Error>?
 
   init(simulation: AsyncSimulation, body: @escaping (AsyncSimulation) throws -> Void) {
     self.simulation = simulation
@@ -114,7 +114,7 @@ final class SimulationThreadRun: @unchecked Sendable {
     let slice = max(.milliseconds(1), min(timeout / 4, .milliseconds(250)))
     while true {
       if done.wait(timeout: .now() + .nanoseconds(Int(RealTime.nanoseconds(slice)))) == .success {
-        return outcome
+        return outcome!
       }
       guard let stall = simulation.monitor.stalledJob(longerThan: timeout) else { continue }
       let label = ExecutorGate.shared.label(runtimeID: stall.runtimeID)

@@ -93,11 +93,11 @@ enum ScheduledEnqueue {
   /// On the simulation clock the job runs at that virtual instant. On any other clock it is a
   /// real-clock sleep inside the simulation: flagged and held (see `AsyncDiagnostic`).
   static func admit<C: Clock>(_ job: UnownedJob, lane: AsyncLane, at instant: C.Instant, clock: C) {
-    guard let simulation = simulationOnThisThread(job) else { return }
+    guard let simulation = simulationOnThisThread() else { return }
     if let instant = instant as? SimulationClock.Instant {
       simulation.acceptScheduled(job, lane: lane, at: instant.time)
     } else {
-      simulation.flagRealClockSleep(job, lane: lane, clock: "\(C.self)")
+      simulation.flagRealClockSleep(clock: "\(C.self)")
     }
   }
 
@@ -105,21 +105,19 @@ enum ScheduledEnqueue {
   static func admit<C: Clock>(
     _ job: UnownedJob, lane: AsyncLane, after delay: C.Duration, clock: C
   ) {
-    guard let simulation = simulationOnThisThread(job) else { return }
+    guard let simulation = simulationOnThisThread() else { return }
     if clock is SimulationClock, let delay = delay as? Duration {
       simulation.acceptScheduled(job, lane: lane, at: simulation.now + SimulationClock.sim(delay))
     } else {
-      simulation.flagRealClockSleep(job, lane: lane, clock: "\(C.self)")
+      simulation.flagRealClockSleep(clock: "\(C.self)")
     }
   }
 
-  /// The running simulation if this is its thread; otherwise the job is held (a timed enqueue
-  /// from outside a simulation onto its executors has nowhere honest to go) and nil returned.
-  static func simulationOnThisThread(_ job: UnownedJob) -> AsyncSimulation? {
-    if ExecutorGate.shared.isSimulationThread, let simulation = AsyncSimulation.current {
-      return simulation
-    }
-    _ = ExecutorGate.shared.admitFromElsewhere(job, lane: .pool)
-    return nil
+  /// The running simulation if this is its thread; otherwise nil, and the job is held (never
+  /// run): a timed enqueue onto these executors from outside a simulation comes from a task of
+  /// an abandoned or ended one, and has nowhere honest to go.
+  static func simulationOnThisThread() -> AsyncSimulation? {
+    guard ExecutorGate.shared.isSimulationThread else { return nil }
+    return AsyncSimulation.current
   }
 }
