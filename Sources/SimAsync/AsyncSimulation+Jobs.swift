@@ -140,11 +140,22 @@ extension AsyncSimulation {
 
   // MARK: Ending
 
+  /// Waits, in real time, until a foreign thread has resumed one of the simulation's tasks or
+  /// `options.foreignSettle` has passed. Either way the run is unclean (a foreign resume, or a
+  /// task suspended where the simulation cannot see); the wait only makes the report name the
+  /// cause when the foreign work is merely slow.
+  func settle() {
+    let deadline = RealTime.monotonicNanoseconds() + RealTime.nanoseconds(options.foreignSettle)
+    while ExecutorGate.shared.arrivals().isEmpty && RealTime.monotonicNanoseconds() < deadline {
+      RealTime.sleep(.milliseconds(1))
+    }
+  }
+
   /// Ends the simulation: waits for foreign resumes if needed, collects diagnostics and the
   /// tasks left suspended, and stops running anything.
   func finish() -> AsyncReport {
     let unseen = records.contains { $0.started && !$0.finished && $0.wait == nil }
-    if unseen && options.foreignSettle > .zero { RealTime.sleep(options.foreignSettle) }
+    if unseen { settle() }
     var foreign: [AsyncDiagnostic] = []
     for arrival in ExecutorGate.shared.arrivals().sorted(by: { $0.task.id < $1.task.id }) {
       let record = records[arrival.task.id - 1]

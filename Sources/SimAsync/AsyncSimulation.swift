@@ -19,9 +19,10 @@ public struct AsyncSimulationOptions: Hashable, Sendable {
   public var schedule: Schedule
   /// Real time one job may run before the guard declares it blocked and abandons the run.
   public var blockingTimeout: Duration
-  /// Real time to wait at the end, when started tasks remain suspended where the simulation
-  /// cannot see, for foreign threads to resume them (so that such a resume is reported as an
-  /// error of this run rather than missed). Zero turns the wait off.
+  /// The most real time to wait at the end, when started tasks remain suspended where the
+  /// simulation cannot see, for a foreign thread to resume one of them (the wait ends as soon
+  /// as one does), so that such a resume is reported as what it is. The run is unclean either
+  /// way. Zero turns the wait off.
   public var foreignSettle: Duration
 
   /// Options with FIFO scheduling, a 10 s blocking guard and a 50 ms settle.

@@ -22,11 +22,14 @@ struct DiagnosticsTests {
     log.add("never here: \(value)")
   }
 
+  /// Long enough for Dispatch under any load; the settle ends as soon as the resume arrives.
+  static let patient = AsyncSimulationOptions(foreignSettle: .seconds(30))
+
   @Test("negative control: a continuation resumed from real Dispatch is an error naming the task")
   func foreignResume() async throws {
     for _ in 0..<5 {
       let ioDone = DispatchSemaphore(value: 0)
-      let outcome = try await simulate { sim, log in
+      let outcome = try await simulate(options: Self.patient) { sim, log in
         sim.startTask("dispatch loader") { await Self.dispatchLoader(sim, log, ioDone: ioDone) }
         try sim.run(until: .ms(1))
         ioDone.signal()
@@ -43,7 +46,7 @@ struct DiagnosticsTests {
   @Test("negative control on the main actor: the held job names the task")
   func foreignResumeOnMain() async throws {
     let ioDone = DispatchSemaphore(value: 0)
-    let outcome = try await simulate { sim, log in
+    let outcome = try await simulate(options: Self.patient) { sim, log in
       sim.startTask("main loader") { @MainActor in
         await Self.dispatchLoader(sim, log, ioDone: ioDone)
       }
@@ -63,10 +66,10 @@ struct DiagnosticsTests {
   func blockingWait() async throws {
     let gate = DispatchSemaphore(value: 0)
     let world = World(seed: 1)
-    let options = AsyncSimulationOptions(blockingTimeout: .milliseconds(200))
+    let options = AsyncSimulationOptions(blockingTimeout: .milliseconds(500))
     await #expect(
       throws: AsyncSimulationError.blockedJob(
-        task: AsyncTaskLabel(id: 1, name: "blocker"), at: .ms(2), timeout: .milliseconds(200))
+        task: AsyncTaskLabel(id: 1, name: "blocker"), at: .ms(2), timeout: .milliseconds(500))
     ) {
       _ = try await withAsyncSimulation(world: world, options: options) { sim in
         sim.startTask("blocker") {
@@ -157,7 +160,7 @@ struct DiagnosticsTests {
     actor Napper {
       func nap() async throws { try await Task.sleep(for: .milliseconds(1)) }
     }
-    let outcome = try await simulate { sim, log in
+    let outcome = try await simulate(options: Self.patient) { sim, log in
       sim.startTask("parent") {
         // The actor's drain does not carry the pool as task executor, so this sleep goes to
         // Dispatch's default executor in real time and its wake-up arrives from a real thread.
@@ -191,12 +194,14 @@ struct DiagnosticsTests {
     }
   }
 
-  @Test("a task resumed from Dispatch after its simulation ended is held, never run")
+  @Test(
+    "a task resumed from Dispatch after its simulation ended is held, never run; the run was unclean"
+  )
   func lateForeignResume() async throws {
     let ran = Atomic<Bool>(false)
     let resume = Mutex<CheckedContinuation<Void, Never>?>(nil)
     let options = AsyncSimulationOptions(foreignSettle: .zero)
-    _ = try await simulate(options: options) { sim, _ in
+    let outcome = try await simulate(options: options) { sim, _ in
       sim.startTask("outlives") {
         await withCheckedContinuation { continuation in
           resume.withLock { $0 = continuation }
@@ -209,5 +214,8 @@ struct DiagnosticsTests {
     resume.withLock { $0?.resume() }
     try await Task.sleep(for: .milliseconds(50))
     #expect(ran.load(ordering: .relaxed) == false)
+    // The run itself could not see the resume coming, but it is unclean all the same.
+    #expect(outcome.report.suspended.map(\.wait) == [.unknown])
+    #expect(throws: AsyncSimulationError.self) { try outcome.report.requireClean() }
   }
 }
