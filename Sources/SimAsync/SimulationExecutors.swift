@@ -14,28 +14,13 @@ import SimKernel
 /// the current *schedulable* executor (`Task.currentSchedulableExecutor` in swiftlang/swift
 /// `stdlib/public/Concurrency/Executor.swift`, used by `TaskSleepDuration.swift`); the older
 /// `swift_task_enqueueGlobalWithDelay`/`WithDeadline` hooks are then never called.
-final class SimulationMainExecutor: SerialExecutor, SchedulingExecutor, @unchecked Sendable {
+final class SimulationMainExecutor: SerialExecutor, SimulationLaneExecutor, @unchecked Sendable {
   /// The one instance of the process.
   static let shared = SimulationMainExecutor()
 
-  func enqueue(_ job: consuming ExecutorJob) {
-    let job = UnownedJob(job)
-    if ExecutorGate.shared.admit(job, lane: .main) == .forward {
-      RuntimeTasks.enqueueOnRealMain(job)
-    }
-  }
+  let lane = AsyncLane.main
 
-  func enqueue<C: Clock>(
-    _ job: consuming ExecutorJob, at instant: C.Instant, tolerance: C.Duration?, clock: C
-  ) {
-    ScheduledEnqueue.admit(UnownedJob(job), lane: .main, at: instant, clock: clock)
-  }
-
-  func enqueue<C: Clock>(
-    _ job: consuming ExecutorJob, after delay: C.Duration, tolerance: C.Duration?, clock: C
-  ) {
-    ScheduledEnqueue.admit(UnownedJob(job), lane: .main, after: delay, clock: clock)
-  }
+  func forward(_ job: UnownedJob) { RuntimeTasks.enqueueOnRealMain(job) }
 
   func asUnownedSerialExecutor() -> UnownedSerialExecutor {
     UnownedSerialExecutor(ordinary: self)
@@ -63,27 +48,40 @@ final class SimulationMainExecutor: SerialExecutor, SchedulingExecutor, @uncheck
 /// do their structured children, so their jobs come here directly and a late resume after the
 /// simulation is still caught. Unstructured tasks (`Task {}`, `Task.detached`) do not inherit a
 /// preference; their jobs arrive through `swift_task_enqueueGlobal_hook` instead.
-final class SimulationPoolExecutor: TaskExecutor, SchedulingExecutor, @unchecked Sendable {
+final class SimulationPoolExecutor: TaskExecutor, SimulationLaneExecutor, @unchecked Sendable {
   /// The one instance of the process.
   static let shared = SimulationPoolExecutor()
 
+  let lane = AsyncLane.pool
+
+  func forward(_ job: UnownedJob) { RuntimeTasks.enqueueOnRealGlobal(job) }
+}
+
+/// What both executors do alike: admit a job through the gate to their lane (or forward it to
+/// the real executor of that kind), and schedule `Task.sleep`'s wake-ups.
+protocol SimulationLaneExecutor: SchedulingExecutor {
+  /// The lane the executor's jobs run on.
+  var lane: AsyncLane { get }
+  /// Hands a job that is none of the simulation's business to the real executor.
+  func forward(_ job: UnownedJob)
+}
+
+extension SimulationLaneExecutor {
   func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
-    if ExecutorGate.shared.admit(job, lane: .pool) == .forward {
-      RuntimeTasks.enqueueOnRealGlobal(job)
-    }
+    if ExecutorGate.shared.admit(job, lane: lane) == .forward { forward(job) }
   }
 
   func enqueue<C: Clock>(
     _ job: consuming ExecutorJob, at instant: C.Instant, tolerance: C.Duration?, clock: C
   ) {
-    ScheduledEnqueue.admit(UnownedJob(job), lane: .pool, at: instant, clock: clock)
+    ScheduledEnqueue.admit(UnownedJob(job), lane: lane, at: instant, clock: clock)
   }
 
   func enqueue<C: Clock>(
     _ job: consuming ExecutorJob, after delay: C.Duration, tolerance: C.Duration?, clock: C
   ) {
-    ScheduledEnqueue.admit(UnownedJob(job), lane: .pool, after: delay, clock: clock)
+    ScheduledEnqueue.admit(UnownedJob(job), lane: lane, after: delay, clock: clock)
   }
 }
 
