@@ -44,6 +44,11 @@ let package = Package(
       dependencies: ["SimKernel", "PNGRender"]
     ),
     .target(
+      name: "SimAsync",
+      dependencies: ["SimPlatform", "SimKernel"],
+      exclude: ["README.md"]
+    ),
+    .target(
       name: "SimTable",
       dependencies: ["SimPlatform", "SimKernel"]
     ),
@@ -91,6 +96,7 @@ let package = Package(
     // MARK: Tests
     .testTarget(name: "SimKernelTests", dependencies: ["SimKernel"]),
     .testTarget(name: "SimPlatformTests", dependencies: ["SimPlatform", "SimKernel"]),
+    .testTarget(name: "SimAsyncTests", dependencies: ["SimAsync", "SimPlatform", "SimKernel"]),
     .testTarget(
       name: "SimTableTests", dependencies: ["SimTable", "SimPlatform", "SimKernel", "PNGRender"]),
     .testTarget(
