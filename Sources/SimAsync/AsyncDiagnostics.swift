@@ -1,26 +1,26 @@
-public import SimKernel
+package import SimKernel
 
 /// A task as the simulation names it: a number given in the order the simulation first saw it
 /// (1, 2, …; deterministic, unlike the runtime's own ids), and the name it was started with.
-public struct AsyncTaskLabel: Hashable, Sendable, CustomStringConvertible {
+package struct AsyncTaskLabel: Hashable, Sendable, CustomStringConvertible {
   /// The simulation's number for the task.
-  public var id: Int
+  package var id: Int
   /// The name given to `AsyncSimulation.startTask`, if the task was started that way.
-  public var name: String?
+  package var name: String?
 
-  public init(id: Int, name: String? = nil) {
+  package init(id: Int, name: String? = nil) {
     self.id = id
     self.name = name
   }
 
   /// `task 3 "loader"` or `task 3`.
-  public var description: String {
+  package var description: String {
     name.map { "task \(id) \"\($0)\"" } ?? "task \(id)"
   }
 }
 
 /// Where a task waits, as far as the simulation knows.
-public enum AsyncWait: Hashable, Sendable, CustomStringConvertible {
+package enum AsyncWait: Hashable, Sendable, CustomStringConvertible {
   /// In `SimulationClock.sleep`, until a virtual instant.
   case sleep(until: SimTime)
   /// In a sleep on a real clock (`ContinuousClock`, `SuspendingClock`): flagged and held.
@@ -33,7 +33,7 @@ public enum AsyncWait: Hashable, Sendable, CustomStringConvertible {
   /// value or an actor. Wrap the await in `AsyncSimulation.waiting(on:_:)` to name it.
   case unknown
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .sleep(let until): return "sleeping on the simulation clock until t=\(until)"
     case .realClockSleep(let clock): return "in a \(clock) sleep, held (real time never passes)"
@@ -47,28 +47,28 @@ public enum AsyncWait: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A task still suspended when the simulation ended.
-public struct SuspendedTask: Hashable, Sendable, CustomStringConvertible {
+package struct SuspendedTask: Hashable, Sendable, CustomStringConvertible {
   /// The task.
-  public var task: AsyncTaskLabel
+  package var task: AsyncTaskLabel
   /// Where it waits.
-  public var wait: AsyncWait
+  package var wait: AsyncWait
   /// When its last job ran, if one did.
-  public var lastRan: SimTime?
+  package var lastRan: SimTime?
 
-  public init(task: AsyncTaskLabel, wait: AsyncWait, lastRan: SimTime?) {
+  package init(task: AsyncTaskLabel, wait: AsyncWait, lastRan: SimTime?) {
     self.task = task
     self.wait = wait
     self.lastRan = lastRan
   }
 
-  public var description: String {
+  package var description: String {
     let ran = lastRan.map { ", last ran at t=\($0)" } ?? ", never ran"
     return "\(task): \(wait)\(ran)"
   }
 }
 
 /// Something a simulation did that breaks determinism; each is an error of the run.
-public enum AsyncDiagnostic: Hashable, Sendable, CustomStringConvertible {
+package enum AsyncDiagnostic: Hashable, Sendable, CustomStringConvertible {
   /// A job of the simulation's task was enqueued from a thread that is not the simulation's:
   /// a continuation resumed from real Dispatch, a real thread or a real timer. The job is held
   /// and never runs, so the task stays suspended.
@@ -77,7 +77,7 @@ public enum AsyncDiagnostic: Hashable, Sendable, CustomStringConvertible {
   /// virtual time; the wake-up is held, so the task stays suspended.
   case realClockSleep(task: AsyncTaskLabel?, clock: String, at: SimTime)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .foreignThreadEnqueue(let task, let lane):
       return "\(task) was resumed onto the \(lane.rawValue) lane from a thread outside the "
@@ -93,7 +93,7 @@ public enum AsyncDiagnostic: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Why a simulation could not run or was stopped.
-public enum AsyncSimulationError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum AsyncSimulationError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The Swift runtime of this process does not export a hook this module needs.
   case runtimeHookMissing(symbol: String)
   /// An async simulation was started from inside one; they run one at a time per process.
@@ -107,7 +107,7 @@ public enum AsyncSimulationError: Error, Hashable, Sendable, CustomStringConvert
   /// The run ended with diagnostics or suspended tasks (`AsyncReport.requireClean()`).
   case unclean(AsyncReport)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .runtimeHookMissing(let symbol):
       return "the Swift runtime does not export \(symbol); async simulation needs the "
@@ -128,28 +128,28 @@ public enum AsyncSimulationError: Error, Hashable, Sendable, CustomStringConvert
 }
 
 /// What an async simulation reports when it ends.
-public struct AsyncReport: Hashable, Sendable, CustomStringConvertible {
+package struct AsyncReport: Hashable, Sendable, CustomStringConvertible {
   /// Errors of the run, in a deterministic order.
-  public var diagnostics: [AsyncDiagnostic]
+  package var diagnostics: [AsyncDiagnostic]
   /// Tasks still suspended at the end (started tasks not finished, and any task with a known
   /// wait), by task number.
-  public var suspended: [SuspendedTask]
+  package var suspended: [SuspendedTask]
   /// Jobs run (hops a task makes to the pool while already running there are not counted).
-  public var jobsRun: Int
+  package var jobsRun: Int
   /// Tasks the simulation saw.
-  public var tasksSeen: Int
+  package var tasksSeen: Int
   /// The world's time when the simulation ended.
-  public var endTime: SimTime
+  package var endTime: SimTime
 
   /// Whether there were no diagnostics and no suspended tasks.
-  public var isClean: Bool { diagnostics.isEmpty && suspended.isEmpty }
+  package var isClean: Bool { diagnostics.isEmpty && suspended.isEmpty }
 
   /// Throws `AsyncSimulationError.unclean` unless the run is clean.
-  public func requireClean() throws(AsyncSimulationError) {
+  package func requireClean() throws(AsyncSimulationError) {
     if !isClean { throw .unclean(self) }
   }
 
-  public var description: String {
+  package var description: String {
     var lines = ["\(jobsRun) jobs, \(tasksSeen) tasks, ended at t=\(endTime)"]
     lines += diagnostics.map { "error: \($0)" }
     lines += suspended.map { "suspended: \($0)" }

@@ -1,12 +1,12 @@
 import SimKernel
-import SimPlatform
+package import SimPlatform
 import Synchronization
 
 extension AsyncSimulation {
   /// Runs `body` as a work item on `queue` (a worker thread, with the item's steps), and
   /// resumes the calling task with its value once the item's steps have all ended. The task
   /// waits on `queue <label>` meanwhile.
-  public func perform<T: Sendable>(
+  package func perform<T: Sendable>(
     on queue: SimulatedQueue, label: String? = nil,
     isolation: isolated (any Actor)? = #isolation, _ body: @escaping (Execution) -> T
   ) async -> T {
@@ -17,7 +17,7 @@ extension AsyncSimulation {
 
   /// Runs `body` as main-queue work on the simulated main thread, and resumes the calling task
   /// with its value once the work's steps have all ended. The task waits on `main queue`.
-  public func performOnMain<T: Sendable>(
+  package func performOnMain<T: Sendable>(
     label: String = "main.async", isolation: isolated (any Actor)? = #isolation,
     _ body: @escaping (Execution) -> T
   ) async -> T {
@@ -61,7 +61,7 @@ extension AsyncSimulation {
   ///   }
   /// }
   /// ```
-  public func awaitCallback<T: Sendable>(
+  package func awaitCallback<T: Sendable>(
     _ label: String, isolation: isolated (any Actor)? = #isolation,
     _ start: (_ complete: @escaping (Result<T, any Error>) -> Void) -> (() -> Void)?
   ) async throws -> T {

@@ -1,10 +1,10 @@
-public import SimKernel
-public import SimPlatform
+package import SimKernel
+package import SimPlatform
 
 /// How an async simulation schedules jobs and guards its run.
-public struct AsyncSimulationOptions: Hashable, Sendable {
+package struct AsyncSimulationOptions: Hashable, Sendable {
   /// The order in which ready jobs start.
-  public enum Schedule: Hashable, Sendable {
+  package enum Schedule: Hashable, Sendable {
     /// First in, first out: jobs start in the order they were enqueued. The default.
     case fifo
     /// Each ready job is picked by the world's keyed random stream `("async.schedule", key)`,
@@ -16,17 +16,17 @@ public struct AsyncSimulationOptions: Hashable, Sendable {
   }
 
   /// The order in which ready jobs start.
-  public var schedule: Schedule
+  package var schedule: Schedule
   /// Real time one job may run before the guard declares it blocked and abandons the run.
-  public var blockingTimeout: Duration
+  package var blockingTimeout: Duration
   /// The most real time to wait at the end, when started tasks remain suspended where the
   /// simulation cannot see, for a foreign thread to resume one of them (the wait ends as soon
   /// as one does), so that such a resume is reported as what it is. The run is unclean either
   /// way. Zero turns the wait off.
-  public var foreignSettle: Duration
+  package var foreignSettle: Duration
 
   /// Options with FIFO scheduling, a 10 s blocking guard and a 50 ms settle.
-  public init(
+  package init(
     schedule: Schedule = .fifo, blockingTimeout: Duration = .seconds(10),
     foreignSettle: Duration = .milliseconds(50)
   ) {
@@ -59,16 +59,16 @@ public struct AsyncSimulationOptions: Hashable, Sendable {
 /// }
 /// try report.requireClean()
 /// ```
-public final class AsyncSimulation: @unchecked Sendable {
+package final class AsyncSimulation: @unchecked Sendable {
   /// The simulation running on this process's simulation thread; read only on that thread.
   nonisolated(unsafe) static var current: AsyncSimulation?
 
   /// The world the simulation runs in.
-  public let world: World
+  package let world: World
   /// The options it runs with.
-  public let options: AsyncSimulationOptions
+  package let options: AsyncSimulationOptions
   /// The simulation's clock: inject it wherever code sleeps (`clock.sleep(for:)`).
-  public let clock: SimulationClock
+  package let clock: SimulationClock
   /// The cooperative pool: a concurrent queue as wide as the device has cores.
   let pool: SimulatedQueue
   /// The guard's view of the run, shared with the driver thread.
@@ -100,10 +100,10 @@ public final class AsyncSimulation: @unchecked Sendable {
   }
 
   /// The current virtual time.
-  public var now: SimTime { world.now }
+  package var now: SimTime { world.now }
 
   /// Whether the calling thread is this simulation's, while it runs.
-  public var isOnSimulationThread: Bool {
+  package var isOnSimulationThread: Bool {
     ExecutorGate.shared.isSimulationThread && AsyncSimulation.current === self
   }
 
@@ -117,13 +117,13 @@ public final class AsyncSimulation: @unchecked Sendable {
   // MARK: Running the world
 
   /// Runs the world, jobs included, until `time`.
-  public func run(until time: SimTime) throws(EventLoopError) {
+  package func run(until time: SimTime) throws(EventLoopError) {
     requireSimulationThread("AsyncSimulation.run(until:)")
     try world.run(until: time)
   }
 
   /// Runs the world, jobs included, for `duration` from now.
-  public func run(for duration: SimDuration) throws(EventLoopError) {
+  package func run(for duration: SimDuration) throws(EventLoopError) {
     try run(until: now + duration)
   }
 
@@ -131,7 +131,7 @@ public final class AsyncSimulation: @unchecked Sendable {
   /// event would pass `deadline`. Returns whether they all finished; the clock stays at the
   /// last event run (it does not jump to the deadline).
   @discardableResult
-  public func runUntilTasksFinish(deadline: SimTime) throws(EventLoopError) -> Bool {
+  package func runUntilTasksFinish(deadline: SimTime) throws(EventLoopError) -> Bool {
     requireSimulationThread("AsyncSimulation.runUntilTasksFinish(deadline:)")
     var budget = world.loop.eventLimit
     while !startedTasksFinished {
@@ -155,7 +155,7 @@ public final class AsyncSimulation: @unchecked Sendable {
   ///
   /// Real CPU work does not suspend a task; here the call is a suspension point only so that
   /// the task cannot run ahead of its own cost. It keeps the caller's isolation.
-  public func spend(_ cost: SimDuration, isolation: isolated (any Actor)? = #isolation) async {
+  package func spend(_ cost: SimDuration, isolation: isolated (any Actor)? = #isolation) async {
     requireSimulationThread("AsyncSimulation.spend(_:)")
     guard let execution = world.currentThread?.execution, running != nil else {
       preconditionFailure("AsyncSimulation.spend(_:) was called outside a job of the simulation")
@@ -168,7 +168,7 @@ public final class AsyncSimulation: @unchecked Sendable {
   /// Runs `body`, recording that the current task waits on `label` while it is suspended in
   /// it, so a task still there at the end is listed with that label. Bridges (a transfer, a
   /// queue) wrap their continuations in this. It keeps the caller's isolation.
-  public func waiting<T>(
+  package func waiting<T>(
     on label: String, isolation: isolated (any Actor)? = #isolation,
     _ body: () async throws -> T
   ) async rethrows -> T {

@@ -7,7 +7,7 @@ import Synchronization
 #endif
 
 /// The executor a job is headed for: the simulated main thread or the cooperative pool.
-public enum AsyncLane: String, Sendable, Hashable {
+package enum AsyncLane: String, Sendable, Hashable {
   /// `@MainActor` jobs, run as main-queue work on the simulated main thread.
   case main
   /// Nonisolated jobs and default actors, run on the cooperative pool's simulated workers.

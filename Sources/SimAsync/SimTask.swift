@@ -3,11 +3,11 @@ import SimKernel
 /// A task started by `AsyncSimulation.startTask`: cancel it, read its result, await its value.
 ///
 /// Use it on the simulation's thread only (the body of `withAsyncSimulation` and its tasks).
-public final class SimTask<Success: Sendable>: @unchecked Sendable {
+package final class SimTask<Success: Sendable>: @unchecked Sendable {
   /// The task's number and name.
-  public internal(set) var label: AsyncTaskLabel
+  package internal(set) var label: AsyncTaskLabel
   /// The result, once the task has finished.
-  public internal(set) var result: Result<Success, any Error>?
+  package internal(set) var result: Result<Success, any Error>?
   weak var simulation: AsyncSimulation?
   var task: Task<Success, any Error>?
 
@@ -16,17 +16,17 @@ public final class SimTask<Success: Sendable>: @unchecked Sendable {
   }
 
   /// Whether the task has finished (returned or thrown).
-  public var isFinished: Bool { result != nil }
+  package var isFinished: Bool { result != nil }
 
   /// Whether the task was cancelled.
-  public var isCancelled: Bool { task?.isCancelled ?? false }
+  package var isCancelled: Bool { task?.isCancelled ?? false }
 
   /// The value the task returned, if it finished without throwing.
-  public var valueIfFinished: Success? { try? result?.get() }
+  package var valueIfFinished: Success? { try? result?.get() }
 
   /// Cancels the task, as `Task.cancel()` does: the task sees `Task.isCancelled`, and a
   /// `SimulationClock` sleep it is in throws `CancellationError` at once.
-  public func cancel() {
+  package func cancel() {
     guard let simulation else { return }
     simulation.requireSimulationThread("SimTask.cancel()")
     simulation.world.trace.record(at: simulation.now, "async.cancel") { $0.field("task", label.id) }
@@ -34,7 +34,7 @@ public final class SimTask<Success: Sendable>: @unchecked Sendable {
   }
 
   /// The task's value, awaited from another task of the simulation.
-  public var value: Success {
+  package var value: Success {
     get async throws { try await task!.value }
   }
 
@@ -55,7 +55,7 @@ extension AsyncSimulation {
   /// `operation` need not be `Sendable`: it runs on the simulation's thread, like the code
   /// that starts it.
   @discardableResult
-  public func startTask<Success: Sendable>(
+  package func startTask<Success: Sendable>(
     _ name: String, operation: @escaping () async throws -> Success
   ) -> SimTask<Success> {
     requireSimulationThread("AsyncSimulation.startTask(_:operation:)")

@@ -1,6 +1,6 @@
 import Dispatch
 import SimKernel
-public import SimPlatform
+package import SimPlatform
 import Synchronization
 
 #if canImport(Glibc)
@@ -26,7 +26,7 @@ import Synchronization
 /// hook, `.nestedSimulation` when called from inside a simulation, and `.blockedJob` when a job
 /// does not return within `options.blockingTimeout` of real time (the run is then abandoned: its
 /// thread stays parked and its world must not be used again).
-public func withAsyncSimulation(
+package func withAsyncSimulation(
   world: World, options: AsyncSimulationOptions = AsyncSimulationOptions(),
   _ body: @escaping (AsyncSimulation) throws -> Void
 ) throws -> AsyncReport {
@@ -35,7 +35,7 @@ public func withAsyncSimulation(
 
 /// The async form of `withAsyncSimulation(world:options:_:)`: the calling task is suspended,
 /// not its thread, while the simulation runs on its own thread.
-public func withAsyncSimulation(
+package func withAsyncSimulation(
   world: World, options: AsyncSimulationOptions = AsyncSimulationOptions(),
   _ body: @escaping (AsyncSimulation) throws -> Void
 ) async throws -> AsyncReport {
