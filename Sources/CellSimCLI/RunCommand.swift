@@ -34,6 +34,12 @@ struct RunCommand: ParsableCommand {
   @Option(help: "Write the full trace text of the run to this file (one scenario only).")
   var trace: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "Write the run as a Perfetto trace to this file (one scenario only).",
+      discussion: "Open it at https://ui.perfetto.dev or in chrome://tracing."))
+  var perfetto: String?
+
   @Option(help: "Stop a run that takes more than this many simulated events (exit code 3).")
   var eventLimit: Int = 200_000_000
 
@@ -53,14 +59,15 @@ struct RunCommand: ParsableCommand {
       FileHandle.standardError.write(Data("cellsim run: \(error)\n".utf8))
       throw ExitCode(2)
     }
-    if trace != nil && files.count != 1 {
+    for (flag, value) in [("--trace", trace), ("--perfetto", perfetto)]
+    where value != nil && files.count != 1 {
       FileHandle.standardError.write(
-        Data("cellsim run: --trace needs exactly one scenario file (got \(files.count))\n".utf8))
+        Data("cellsim run: \(flag) needs exactly one scenario file (got \(files.count))\n".utf8))
       throw ExitCode(2)
     }
     let options = SimulationOptions(
       fixturesRoot: URL(fileURLWithPath: fixtures), seed: seed, loader: loader,
-      keepTrace: trace != nil, eventLimit: eventLimit)
+      keepTrace: trace != nil || perfetto != nil, eventLimit: eventLimit)
     let runner = SuiteRunner(options: options)
     var outcomes: [ScenarioOutcome] = []
     for file in files {
@@ -77,6 +84,10 @@ struct RunCommand: ParsableCommand {
     }
     if let trace, let text = outcomes.first?.result?.traceText {
       try text.write(toFile: trace, atomically: true, encoding: .utf8)
+    }
+    if let perfetto, let result = outcomes.first?.result, let text = PerfettoTrace.json(for: result)
+    {
+      try text.write(toFile: perfetto, atomically: true, encoding: .utf8)
     }
     let code = SuiteRunner.exitCode(outcomes)
     if code != 0 { throw ExitCode(code) }
