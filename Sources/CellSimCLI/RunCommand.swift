@@ -40,6 +40,14 @@ struct RunCommand: ParsableCommand {
       discussion: "Open it at https://ui.perfetto.dev or in chrome://tracing."))
   var perfetto: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "Write an HTML report to this folder: index.html, self-contained.",
+      discussion:
+        "Each run's page has a timeline, the scroll offset, the metrics and a filmstrip of the frames around the first violation."
+    ))
+  var report: String?
+
   @Option(help: "Stop a run that takes more than this many simulated events (exit code 3).")
   var eventLimit: Int = 200_000_000
 
@@ -65,6 +73,16 @@ struct RunCommand: ParsableCommand {
         Data("cellsim run: \(flag) needs exactly one scenario file (got \(files.count))\n".utf8))
       throw ExitCode(2)
     }
+    if let report {
+      do {
+        try FileManager.default.createDirectory(
+          atPath: report, withIntermediateDirectories: true)
+      } catch {
+        FileHandle.standardError.write(
+          Data("cellsim run: --report: cannot create the folder \(report)\n".utf8))
+        throw ExitCode(2)
+      }
+    }
     let options = SimulationOptions(
       fixturesRoot: URL(fileURLWithPath: fixtures), seed: seed, loader: loader,
       keepTrace: trace != nil || perfetto != nil, eventLimit: eventLimit)
@@ -88,6 +106,17 @@ struct RunCommand: ParsableCommand {
     if let perfetto, let result = outcomes.first?.result, let text = PerfettoTrace.json(for: result)
     {
       try text.write(toFile: perfetto, atomically: true, encoding: .utf8)
+    }
+    if let report {
+      let entries: [ReportWriter.Entry] = files.map { file in
+        do throws(ReportError) {
+          return (file, .success(try runner.report(file: file)))
+        } catch {
+          return (file, .failure(error))
+        }
+      }
+      let page = try ReportWriter.write(entries, to: URL(fileURLWithPath: report))
+      FileHandle.standardError.write(Data("report: \(page.path)\n".utf8))
     }
     let code = SuiteRunner.exitCode(outcomes)
     if code != 0 { throw ExitCode(code) }

@@ -19,6 +19,8 @@ public struct SimulationOptions {
   public var keepTrace: Bool
   /// The most kernel events a run may take before it stops with `RunError.runaway`.
   public var eventLimit: Int
+  /// Records frame offsets and the pixels of frames around one, for reports (nil: nothing).
+  package var capture: FrameCapture?
 
   /// Options with the given fixtures root and the built-in catalog.
   public init(
@@ -84,9 +86,11 @@ final class SimulationRun {
   var urlByItem: [Int: String] = [:]
   var lastCommitted: [DisplayedCell] = []
   var eventError: RunError?
+  let capture: FrameCapture?
 
   init(scenario: Scenario, options: SimulationOptions) throws(RunError) {
     self.scenario = scenario
+    self.capture = options.capture
     guard let device = scenario.resolvedDevice else {
       throw .setup("device: the profile or an override is invalid")
     }
@@ -141,6 +145,9 @@ final class SimulationRun {
       oracle.frameCommitted(frame)
       metrics.frameCommitted(frame) { oracle.judgedCorrect($0) }
       self?.lastCommitted = frame.cells
+      if let self, let capture = self.capture {
+        capture.committed(frame, table: table, device: world.device)
+      }
     }
     world.reports.subscribe { report in
       metrics.platformReport(report)
