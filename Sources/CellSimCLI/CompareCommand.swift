@@ -28,6 +28,12 @@ struct CompareCommand: ParsableCommand {
   @Flag(help: "Print JSON instead of a Markdown table.")
   var json = false
 
+  @Option(
+    help: ArgumentHelp(
+      "Also write an HTML report to this folder: the loaders side by side on each scenario.",
+      discussion: "index.html links one self-contained page per scenario and loader."))
+  var report: String?
+
   var loaderNames: [String] {
     loaders == "all"
       ? LoaderCatalog.builtIn.names
@@ -52,10 +58,36 @@ struct CompareCommand: ParsableCommand {
       FileHandle.standardError.write(Data("cellsim compare: \(error)\n".utf8))
       throw ExitCode(2)
     }
-    let comparison = Comparison.run(
-      files: files, loaders: loaderNames,
-      options: SimulationOptions(fixturesRoot: URL(fileURLWithPath: fixtures)))
+    var sideBySide: ComparisonReport?
+    if let report {
+      do {
+        sideBySide = try ComparisonReport(
+          directory: URL(fileURLWithPath: report), loaders: loaderNames)
+      } catch {
+        FileHandle.standardError.write(
+          Data("cellsim compare: --report: cannot create the folder \(report)\n".utf8))
+        throw ExitCode(2)
+      }
+    }
+    let options = SimulationOptions(fixturesRoot: URL(fileURLWithPath: fixtures))
+    let comparison = Comparison.run(files: files, loaders: loaderNames, options: options)
     print(json ? comparison.json : comparison.markdown, terminator: json ? "\n" : "")
+    if var sideBySide {
+      for file in files {
+        let runs = loaderNames.map { loader -> Result<ReportedRun, ReportError> in
+          var withLoader = options
+          withLoader.loader = loader
+          do throws(ReportError) {
+            return .success(try SuiteRunner(options: withLoader).report(file: file))
+          } catch {
+            return .failure(error)
+          }
+        }
+        try sideBySide.add(file: file, runs: runs)
+      }
+      let page = try sideBySide.finish()
+      FileHandle.standardError.write(Data("report: \(page.path)\n".utf8))
+    }
     if !comparison.errors.isEmpty { throw ExitCode(2) }
   }
 }

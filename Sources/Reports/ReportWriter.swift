@@ -62,3 +62,63 @@ package enum ReportWriter {
     return String(repeating: "0", count: max(0, 3 - digits.count)) + digits + "-" + safe + ".html"
   }
 }
+
+/// `compare --report DIR`: one page per (scenario, loader) under `runs/`, written as each run
+/// ends (so memory holds one run at a time), and an index that shows the loaders side by side
+/// on each scenario: what each broke, two key metrics, and a link to its page.
+package struct ComparisonReport {
+  let directory: URL
+  let loaders: [String]
+  var rows: [String] = []
+  var pages = 0
+
+  /// A report into `directory` (created if missing) for `loaders`, in that column order.
+  package init(directory: URL, loaders: [String]) throws {
+    try FileManager.default.createDirectory(
+      at: directory.appendingPathComponent("runs"), withIntermediateDirectories: true)
+    self.directory = directory
+    self.loaders = loaders
+  }
+
+  /// Adds the row of `file`: one run (or error) per loader, in the column order.
+  package mutating func add(file: String, runs: [Result<ReportedRun, ReportError>]) throws {
+    var row = "<tr><th>\(HTML.text(file))</th>"
+    for (loader, run) in zip(loaders, runs) {
+      switch run {
+      case .success(let run):
+        let name = ReportWriter.pageName(pages, file, loader)
+        pages += 1
+        try HTMLReport.page(run).write(
+          to: directory.appendingPathComponent("runs").appendingPathComponent(name),
+          atomically: true, encoding: .utf8)
+        let violated = run.result.violations.violated.map(\.rawValue)
+        let verdict =
+          violated.isEmpty
+          ? "<span class=\"met\">no violations</span>"
+          : "<span class=\"unmet\">\(HTML.text(violated.joined(separator: ", ")))</span>"
+        let p50 = run.result.metric(.timeToImageP50Ms)
+        let blank = run.result.metric(.blankCellMs)
+        row += "<td><a href=\(HTML.attribute("runs/" + name))>\(verdict)</a><br>"
+        row += "<small>p50 \(HTML.number(p50)) ms · blank \(HTML.number(blank)) ms</small></td>"
+      case .failure(let error):
+        row += "<td class=\"unmet\">did not run: \(HTML.text(error.description))</td>"
+      }
+    }
+    rows.append(row + "</tr>\n")
+  }
+
+  /// Writes the index and returns its path.
+  @discardableResult
+  package func finish() throws -> URL {
+    let header = loaders.map { "<th>\(HTML.text($0))</th>" }.joined()
+    let body =
+      "<h1>CellSim comparison</h1>\n<p>Each cell: the invariants the loader broke on the "
+      + "scenario (expectations are ignored), its median time to image and its blank-cell time; "
+      + "follow it for the run's report.</p>\n<table><tr><th>scenario</th>\(header)</tr>\n"
+      + rows.joined() + "</table>\n"
+    let index = directory.appendingPathComponent("index.html")
+    try HTMLReport.document(title: "CellSim comparison", body: body)
+      .write(to: index, atomically: true, encoding: .utf8)
+    return index
+  }
+}

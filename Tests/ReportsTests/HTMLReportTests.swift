@@ -164,3 +164,26 @@ struct HTMLReportTests {
     #expect(ReportWriter.pageName(0, "../../etc/x y.yaml", "a/b") == "001-etc-x-y-a-b.html")
   }
 }
+
+@Suite("Comparison reports")
+struct ComparisonReportTests {
+  @Test("the loaders appear side by side, one linked page per scenario and loader")
+  func sideBySide() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "cellsim-compare-\(getpid())")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let loaders = ["naive", "reference"]
+    var comparison = try ComparisonReport(directory: folder, loaders: loaders)
+    let file = "Scenarios/invariants/no_cross_cell_image.yaml"
+    try comparison.add(file: file, runs: try loaders.map { .success(try report(file, loader: $0)) })
+    let index = try String(contentsOf: try comparison.finish(), encoding: .utf8)
+    checkPage(index, "comparison")
+    #expect(index.contains("<th>naive</th><th>reference</th>"))
+    #expect(index.contains("no_cross_cell_image</span>") && index.contains("no violations"))
+    let pages = try FileManager.default.contentsOfDirectory(
+      atPath: folder.appendingPathComponent("runs").path
+    ).sorted()
+    #expect(pages.count == 2)
+    for page in pages { #expect(index.contains("runs/\(page)")) }
+  }
+}
