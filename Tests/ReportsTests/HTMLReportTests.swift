@@ -187,3 +187,26 @@ struct ComparisonReportTests {
     for page in pages { #expect(index.contains("runs/\(page)")) }
   }
 }
+
+/// Every scenario under `Scenarios/`, relative to the repository root.
+private let bundled: [String] = {
+  let files = (try? ScenarioFiles.find([root.appendingPathComponent("Scenarios").path])) ?? []
+  return files.map { String($0.dropFirst(root.path.count + 1)) }
+}()
+
+@Suite("Reports for the bundled suite")
+struct BundledReportTests {
+  @Test("every bundled scenario gets a well-formed page and Perfetto trace", arguments: bundled)
+  func everyScenario(_ file: String) throws {
+    let run = try report(file)
+    checkPage(HTMLReport.page(run), file)
+    let perfetto = try #require(PerfettoTrace.json(for: run.result))
+    _ = try JSONSerialization.jsonObject(with: Data(perfetto.utf8))
+    if let violation = run.firstViolation, violation.frame != nil {
+      #expect(!run.capture.frames.isEmpty, "\(file): no filmstrip")
+    }
+  }
+
+  @Test("the suite is found")
+  func found() { #expect(bundled.count >= 10) }
+}
