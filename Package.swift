@@ -93,6 +93,18 @@ let package = Package(
       ]
     ),
 
+    // MARK: Benchmarks that measure package internals (the rest live in Benchmarks/, a package
+    // of its own). They are here because only targets of this package see `package` symbols.
+    // Run with `swift run -c release PNGBench` / `TableBench`; see Benchmarks/README.md.
+    .target(
+      name: "CDirectPNG", dependencies: ["CLibPNG"], path: "Benchmarks/Sources/CDirectPNG"),
+    .executableTarget(
+      name: "PNGBench", dependencies: ["CDirectPNG", "PNGRender", "FixtureGenerator"],
+      path: "Benchmarks/Sources/PNGBench"),
+    .executableTarget(
+      name: "TableBench", dependencies: ["SimTable", "SimPlatform", "SimKernel"],
+      path: "Benchmarks/Sources/TableBench"),
+
     // MARK: Tests
     .testTarget(name: "SimKernelTests", dependencies: ["SimKernel"]),
     .testTarget(name: "SimPlatformTests", dependencies: ["SimPlatform", "SimKernel"]),

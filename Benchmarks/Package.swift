@@ -1,6 +1,8 @@
 // swift-tools-version: 6.1
 // Benchmarks live in their own package so that the root `swift test` never builds them.
-// Run from this folder: `swift run -c release KernelBench`, `swift run -c release PNGBench`.
+// Run from this folder: `swift run -c release KernelBench`, `swift run -c release ScenarioBench`.
+// PNGBench and TableBench measure package internals, so they are targets of the root package:
+// from the repository root, `swift run -c release PNGBench` and `swift run -c release TableBench`.
 import Foundation
 import PackageDescription
 
@@ -29,23 +31,6 @@ let package = Package(
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
         .product(name: "HeapModule", package: "swift-collections"),
-      ]
-    ),
-    .target(name: "CDirectPNG", dependencies: [], linkerSettings: [.linkedLibrary("png16")]),
-    .executableTarget(
-      name: "PNGBench",
-      dependencies: [
-        "CDirectPNG",
-        .product(name: "PNGRender", package: rootPackageName),
-        .product(name: "FixtureGenerator", package: rootPackageName),
-      ]
-    ),
-    .executableTarget(
-      name: "TableBench",
-      dependencies: [
-        .product(name: "SimTable", package: rootPackageName),
-        .product(name: "SimPlatform", package: rootPackageName),
-        .product(name: "SimKernel", package: rootPackageName),
       ]
     ),
   ],

@@ -1,23 +1,23 @@
 /// A handle to a scheduled event, used to cancel it.
 ///
 /// A handle stays valid after its event ran or was cancelled; cancelling it then does nothing.
-package struct EventHandle: Hashable, Sendable {
+public struct EventHandle: Hashable, Sendable {
   let slot: UInt32
   let generation: UInt32
 }
 
 /// An object the event loop calls directly, for events scheduled without a closure.
-package protocol EventTarget: AnyObject {
+public protocol EventTarget: AnyObject {
   /// Runs the event scheduled with `tag`.
   func fire(tag: Int)
 }
 
 /// Why `EventLoop.run(until:)` stopped early.
-package enum EventLoopError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum EventLoopError: Error, Equatable, Sendable, CustomStringConvertible {
   /// More than `limit` events ran in one call: something reschedules itself forever.
   case runaway(limit: Int, at: SimTime)
 
-  package var description: String {
+  public var description: String {
     switch self {
     case .runaway(let limit, let at):
       return "runaway simulation: more than \(limit) events ran in one call, stopped at t=\(at); "
@@ -36,7 +36,7 @@ package enum EventLoopError: Error, Equatable, Sendable, CustomStringConvertible
 ///
 /// Like swift-nio's `EmbeddedEventLoop`, this type is single-threaded and not thread-safe: one
 /// loop belongs to one simulated world, driven by one caller.
-package final class EventLoop {
+public final class EventLoop {
   /// A heap entry: 24 bytes, no reference counting, so heap moves stay cheap.
   struct Entry: Comparable {
     var time: Int64
@@ -53,21 +53,21 @@ package final class EventLoop {
   }
 
   /// The current virtual time. It only moves forward.
-  package private(set) var now: SimTime = .zero
+  public private(set) var now: SimTime = .zero
   /// The maximum number of events one `run` call may process before it reports a runaway.
-  package var eventLimit: Int
+  public var eventLimit: Int
   /// The number of events that have run since the loop was created.
-  package private(set) var eventsRun: Int = 0
+  public private(set) var eventsRun: Int = 0
 
   let heap = EventHeap()
   let slots = SlotTable()
   var nextSeq: UInt64 = 0
   /// The number of scheduled events that are neither run nor cancelled.
-  package private(set) var pendingCount = 0
+  public private(set) var pendingCount = 0
 
   /// Creates an empty loop at time zero.
   /// - Parameter eventLimit: the runaway guard for each `run` call.
-  package init(eventLimit: Int = 200_000_000) {
+  public init(eventLimit: Int = 200_000_000) {
     self.eventLimit = eventLimit
   }
 
@@ -75,7 +75,7 @@ package final class EventLoop {
   ///
   /// Scheduling in the past is a programming error and stops the process with a message.
   @discardableResult
-  package func schedule(at time: SimTime, _ action: @escaping () -> Void) -> EventHandle {
+  public func schedule(at time: SimTime, _ action: @escaping () -> Void) -> EventHandle {
     precondition(
       time >= now,
       "EventLoop.schedule(at:): t=\(time) is in the past (now is t=\(now)); "
@@ -85,7 +85,7 @@ package final class EventLoop {
 
   /// Schedules `action` to run `delay` from now. A negative delay is a programming error.
   @discardableResult
-  package func schedule(after delay: SimDuration, _ action: @escaping () -> Void) -> EventHandle {
+  public func schedule(after delay: SimDuration, _ action: @escaping () -> Void) -> EventHandle {
     precondition(
       delay.nanoseconds >= 0,
       "EventLoop.schedule(after:): negative delay \(delay); delays must be zero or more")
@@ -97,7 +97,7 @@ package final class EventLoop {
   /// Each firing takes a new `seq`, as if rescheduled at that instant. The interval must be
   /// positive.
   @discardableResult
-  package func scheduleRepeating(
+  public func scheduleRepeating(
     first: SimTime, every interval: SimDuration, _ action: @escaping () -> Void
   ) -> EventHandle {
     precondition(
@@ -113,7 +113,7 @@ package final class EventLoop {
   /// until the event runs or is cancelled. Use on hot paths (a timer that reschedules itself,
   /// the display link); ordering is exactly as for closures.
   @discardableResult
-  package func schedule(at time: SimTime, target: any EventTarget, tag: Int = 0) -> EventHandle {
+  public func schedule(at time: SimTime, target: any EventTarget, tag: Int = 0) -> EventHandle {
     precondition(
       time >= now,
       "EventLoop.schedule(at:target:): t=\(time) is in the past (now is t=\(now)); "
@@ -123,7 +123,7 @@ package final class EventLoop {
 
   /// Schedules `target.fire(tag:)` `delay` from now, without allocating.
   @discardableResult
-  package func schedule(after delay: SimDuration, target: any EventTarget, tag: Int = 0)
+  public func schedule(after delay: SimDuration, target: any EventTarget, tag: Int = 0)
     -> EventHandle
   {
     precondition(
@@ -135,20 +135,20 @@ package final class EventLoop {
   /// Cancels the event. Returns true if it was pending; false if it already ran or was
   /// cancelled. A cancelled event never runs.
   @discardableResult
-  package func cancel(_ handle: EventHandle) -> Bool {
+  public func cancel(_ handle: EventHandle) -> Bool {
     guard slots.isPending(handle.slot, generation: handle.generation) else { return false }
     release(slot: handle.slot)
     return true
   }
 
   /// Whether the event is still pending.
-  package func isPending(_ handle: EventHandle) -> Bool {
+  public func isPending(_ handle: EventHandle) -> Bool {
     slots.isPending(handle.slot, generation: handle.generation)
   }
 
   /// Drops every pending event without running it, releasing their closures (and whatever
   /// they capture). Use when a run is over, to break reference cycles through the loop.
-  package func removeAllEvents() {
+  public func removeAllEvents() {
     while heap.count > 0 {
       let entry = heap.popMin()
       if slots.isPending(entry.slot, generation: entry.generation) { release(slot: entry.slot) }
@@ -156,7 +156,7 @@ package final class EventLoop {
   }
 
   /// The time of the earliest pending event, if any.
-  package var nextEventTime: SimTime? {
+  public var nextEventTime: SimTime? {
     while let top = heap.min {
       if isLive(top) { return SimTime(nanoseconds: top.time) }
       heap.removeMin()
@@ -167,7 +167,7 @@ package final class EventLoop {
   /// Runs the earliest pending event, if any, advancing `now` to its time.
   /// Returns false when nothing is pending.
   @discardableResult
-  package func step() -> Bool {
+  public func step() -> Bool {
     while heap.count > 0 {
       if fire(heap.popMin()) { return true }
     }
@@ -179,7 +179,7 @@ package final class EventLoop {
   ///
   /// Throws `EventLoopError.runaway` if more than `eventLimit` events run in this call; the
   /// loop is then left at the time of the last event run.
-  package func run(until limit: SimTime) throws(EventLoopError) {
+  public func run(until limit: SimTime) throws(EventLoopError) {
     precondition(limit >= now, "EventLoop.run(until:): t=\(limit) is before now (t=\(now))")
     var budget = eventLimit
     while let top = heap.min, top.time <= limit.nanoseconds {
@@ -193,7 +193,7 @@ package final class EventLoop {
   }
 
   /// Runs events until none is pending. Throws `EventLoopError.runaway` past `eventLimit`.
-  package func runUntilIdle() throws(EventLoopError) {
+  public func runUntilIdle() throws(EventLoopError) {
     var budget = eventLimit
     while heap.count > 0 {
       if fire(heap.popMin()) {

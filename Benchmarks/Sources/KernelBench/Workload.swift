@@ -45,16 +45,20 @@ enum Workload: Sendable {
     1_000_000 + Int64(index) * 1_000
   }
 
-  /// `count` distinct deadlines in ns, in scheduling order, drawn from
-  /// `SeededRandom(seed:).stream("bench")`.
+  /// `count` distinct deadlines in ns, in scheduling order, drawn from a SplitMix64 stream
+  /// seeded with `seed` (the benchmark's own: the kernel's seeded streams are package API).
   ///
   /// Deadline `i` is `(r mod 2^20 + 1) × count + i` µs for a random `r`, so deadlines are
   /// distinct (they differ modulo `count`), spread over about a simulated second per thousand
   /// events, and in random order. The same seed always gives the same list.
   static func oneShotDeadlines(count: Int, seed: UInt64 = 42) -> [Int64] {
-    var stream = SeededRandom(seed: seed).stream("bench")
+    var state = seed
     return (0..<count).map { index in
-      let slot = Int64(stream.next(below: 1 << 20)) + 1
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      let slot = Int64((z ^ (z >> 31)) % (1 << 20)) + 1
       return (slot * Int64(count) + Int64(index)) * 1_000
     }
   }
