@@ -16,6 +16,8 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    // `swift package generate-documentation --target CellSim` (DocC); builds nothing else.
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     // MARK: C interop

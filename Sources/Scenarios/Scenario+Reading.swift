@@ -7,6 +7,7 @@ extension Scenario {
   /// that path (`Scenarios/x.yaml:12:5: …`).
   ///
   /// - Parameters:
+  ///   - url: the scenario file.
   ///   - fixturesRoot: when given, every fixture glob must match at least one file under it
   ///     and every fixture path must name a file; when nil, fixtures are checked only for
   ///     their shape, and the runner checks them against its own root.
