@@ -108,6 +108,8 @@ let package = Package(
       path: "Benchmarks/Sources/TableBench"),
 
     // MARK: Tests
+    // Helpers every test suite shares (paths, the bundled suite); never a product.
+    .target(name: "TestSupport", dependencies: ["Scenarios"], path: "Tests/TestSupport"),
     .testTarget(name: "SimKernelTests", dependencies: ["SimKernel"]),
     .testTarget(name: "SimPlatformTests", dependencies: ["SimPlatform", "SimKernel"]),
     .testTarget(name: "SimAsyncTests", dependencies: ["SimAsync", "SimPlatform", "SimKernel"]),
@@ -116,15 +118,16 @@ let package = Package(
     .testTarget(
       name: "SimNetworkTests", dependencies: ["SimNetwork", "SimPlatform", "SimKernel"]),
     .testTarget(name: "PNGRenderTests", dependencies: ["PNGRender", "FixtureGenerator"]),
-    .testTarget(name: "FixtureGeneratorTests", dependencies: ["FixtureGenerator", "PNGRender"]),
+    .testTarget(
+      name: "FixtureGeneratorTests", dependencies: ["FixtureGenerator", "PNGRender", "TestSupport"]),
     .testTarget(
       name: "ImageLoadersTests",
       dependencies: [
         "ImageLoaders", "SimTable", "SimNetwork", "SimPlatform", "SimKernel", "PNGRender",
       ]),
-    .testTarget(name: "ReportsTests", dependencies: ["Reports", "Scenarios"]),
+    .testTarget(name: "ReportsTests", dependencies: ["Reports", "Scenarios", "TestSupport"]),
     .testTarget(
-      name: "ScenarioSuiteTests", dependencies: ["Scenarios", "Reports"],
+      name: "ScenarioSuiteTests", dependencies: ["Scenarios", "Reports", "TestSupport"],
       exclude: ["golden-digests.tsv"]),
     .testTarget(
       name: "ScenariosTests",

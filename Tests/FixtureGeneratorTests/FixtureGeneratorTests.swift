@@ -1,13 +1,12 @@
 import FixtureGenerator
 import Foundation
 import PNGRender
+import TestSupport
 import Testing
 
 @Suite("Fixture generator")
 struct FixtureGeneratorTests {
-  static let committed = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Fixtures/generated")
+  static let committed = Repository.url("Fixtures/generated")
 
   @Test("SplitMix64 gives the reference sequence for seed 0")
   func splitMix() {

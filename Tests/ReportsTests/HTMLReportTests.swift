@@ -2,10 +2,10 @@ import Foundation
 import PNGRender
 import Reports
 import Scenarios
+import TestSupport
 import Testing
 
-private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-  .deletingLastPathComponent().deletingLastPathComponent()
+private let root = Repository.root
 private let fixtures = root.appendingPathComponent("Fixtures")
 
 private func report(_ file: String, loader: String? = nil) throws -> ReportedRun {
@@ -188,11 +188,7 @@ struct ComparisonReportTests {
   }
 }
 
-/// Every scenario under `Scenarios/`, relative to the repository root.
-private let bundled: [String] = {
-  let files = (try? ScenarioFiles.find([root.appendingPathComponent("Scenarios").path])) ?? []
-  return files.map { String($0.dropFirst(root.path.count + 1)) }
-}()
+private let bundled = Repository.bundledScenarios
 
 @Suite("Reports for the bundled suite")
 struct BundledReportTests {

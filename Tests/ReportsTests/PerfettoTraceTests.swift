@@ -1,10 +1,10 @@
 import Foundation
 import Reports
 import Scenarios
+import TestSupport
 import Testing
 
-private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-  .deletingLastPathComponent().deletingLastPathComponent()
+private let root = Repository.root
 
 private func run(_ file: String, loader: String? = nil) throws -> RunResult {
   let scenario = try Scenario(

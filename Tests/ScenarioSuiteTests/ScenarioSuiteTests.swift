@@ -1,18 +1,11 @@
 import Foundation
 import Reports
 import Scenarios
+import TestSupport
 import Testing
 
-/// The repository root.
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-  .deletingLastPathComponent().deletingLastPathComponent()
-
-/// Every scenario file under `Scenarios/`, relative to the repository root.
-let bundledScenarios: [String] = {
-  let folder = repositoryRoot.appendingPathComponent("Scenarios").path
-  let files = (try? ScenarioFiles.find([folder])) ?? []
-  return files.map { String($0.dropFirst(repositoryRoot.path.count + 1)) }
-}()
+let repositoryRoot = Repository.root
+let bundledScenarios = Repository.bundledScenarios
 
 /// The committed digest of each bundled scenario (`golden-digests.tsv`, beside this file), keyed
 /// by its path. A run whose digest differs has changed behaviour: on purpose (then regenerate
