@@ -29,6 +29,10 @@ struct CompareCommand: ParsableCommand {
   var json = false
 
   @Option(
+    help: "Run this many scenarios at once (default: the number of cores); output is identical.")
+  var jobs: Int = ParallelRuns.defaultJobs
+
+  @Option(
     help: ArgumentHelp(
       "Also write an HTML report to this folder: the loaders side by side on each scenario.",
       discussion: "index.html links one self-contained page per scenario and loader."))
@@ -48,6 +52,7 @@ struct CompareCommand: ParsableCommand {
       )
     }
     if loaderNames.isEmpty { throw ValidationError("--loaders: name at least one loader") }
+    if jobs < 1 { throw ValidationError("--jobs: must be at least 1, got \(jobs)") }
   }
 
   func run() throws {
@@ -70,7 +75,8 @@ struct CompareCommand: ParsableCommand {
       }
     }
     let options = SimulationOptions(fixturesRoot: URL(fileURLWithPath: fixtures))
-    let comparison = Comparison.run(files: files, loaders: loaderNames, options: options)
+    let comparison = Comparison.run(
+      files: files, loaders: loaderNames, options: options, jobs: jobs)
     print(json ? comparison.json : comparison.markdown, terminator: json ? "\n" : "")
     if var sideBySide {
       for file in files {

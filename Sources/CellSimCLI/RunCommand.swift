@@ -48,11 +48,16 @@ struct RunCommand: ParsableCommand {
     ))
   var report: String?
 
+  @Option(
+    help: "Run this many scenarios at once (default: the number of cores); output is identical.")
+  var jobs: Int = ParallelRuns.defaultJobs
+
   @Option(help: "Stop a run that takes more than this many simulated events (exit code 3).")
   var eventLimit: Int = 200_000_000
 
   func validate() throws {
     if eventLimit < 1 { throw ValidationError("--event-limit: must be at least 1") }
+    if jobs < 1 { throw ValidationError("--jobs: must be at least 1, got \(jobs)") }
     if let loader, !LoaderCatalog.builtIn.names.contains(loader) {
       let names = LoaderCatalog.builtIn.names.joined(separator: ", ")
       throw ValidationError("--loader: unknown loader \"\(loader)\"; choose one of \(names)")
@@ -87,10 +92,7 @@ struct RunCommand: ParsableCommand {
       fixturesRoot: URL(fileURLWithPath: fixtures), seed: seed, loader: loader,
       keepTrace: trace != nil || perfetto != nil, eventLimit: eventLimit)
     let runner = SuiteRunner(options: options)
-    var outcomes: [ScenarioOutcome] = []
-    for file in files {
-      outcomes.append(runner.run(file: file))
-    }
+    let outcomes = runner.run(files: files, jobs: jobs)
     if json {
       print(RunReports.json(outcomes))
     } else {

@@ -19,9 +19,9 @@ package struct Comparison: Sendable {
   package let errors: [String]
 
   /// Runs every file with every loader.
-  package static func run(files: [String], loaders: [String], options: SimulationOptions)
-    -> Comparison
-  {
+  package static func run(
+    files: [String], loaders: [String], options: SimulationOptions, jobs: Int = 1
+  ) -> Comparison {
     var results: [[RunResult?]] = []
     var errors: [String] = []
     var scenarios: [Scenario?] = []
@@ -36,20 +36,29 @@ package struct Comparison: Sendable {
         errors.append("\(file): \(error)")
       }
     }
-    for loader in loaders {
+    // Every (loader, file) run is independent: run them on up to `jobs` threads, then read
+    // the outcomes back in loader-major, file order, as one thread would have produced them.
+    let outcomes = ParallelRuns.map(count: loaders.count * files.count, jobs: jobs) {
+      index -> Result<RunResult, RunError>? in
+      let (loader, file) = (loaders[index / files.count], index % files.count)
+      guard let scenario = scenarios[file] else { return nil }
+      var runOptions = options
+      runOptions.loader = loader
+      do throws(RunError) {
+        return .success(try Simulation.run(scenario, options: runOptions))
+      } catch {
+        return .failure(error)
+      }
+    }
+    for (l, loader) in loaders.enumerated() {
       var row: [RunResult?] = []
-      for (file, scenario) in zip(files, scenarios) {
-        guard let scenario else {
-          row.append(nil)
-          continue
-        }
-        var runOptions = options
-        runOptions.loader = loader
-        do {
-          row.append(try Simulation.run(scenario, options: runOptions))
-        } catch {
+      for (f, file) in files.enumerated() {
+        switch outcomes[l * files.count + f] {
+        case .success(let result)?: row.append(result)
+        case .failure(let error)?:
           row.append(nil)
           errors.append("\(file) (\(loader)): \(error)")
+        case nil: row.append(nil)
         }
       }
       results.append(row)

@@ -18,6 +18,12 @@ package struct SuiteRunner {
     return outcomes.allSatisfy(\.met) ? 0 : 1
   }
 
+  /// Reads and runs `files` on up to `jobs` threads; the outcomes are in file order, the same
+  /// as running them one by one.
+  package func run(files: [String], jobs: Int) -> [ScenarioOutcome] {
+    ParallelRuns.map(count: files.count, jobs: jobs) { run(file: files[$0]) }
+  }
+
   /// Reads and runs one file. Invalid input becomes an outcome with an error, never a crash.
   package func run(file: String) -> ScenarioOutcome {
     let scenario: Scenario

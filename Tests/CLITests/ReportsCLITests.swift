@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+
+@Suite("CLI: --jobs, --report and --perfetto")
+struct ReportsCLITests {
+  @Test("--jobs 2 prints exactly what --jobs 1 prints, for run and compare")
+  func jobsAreInvisible() throws {
+    let one = try CLIRunner.run(["run", "Scenarios/invariants", "--jobs", "1"])
+    let two = try CLIRunner.run(["run", "Scenarios/invariants", "--jobs", "2"])
+    #expect(one.status == 0 && two.status == 0)
+    #expect(one.stdout == two.stdout)
+    let compareOne = try CLIRunner.run(
+      ["compare", "Scenarios/invariants", "--loaders", "naive,reference", "--jobs", "1"])
+    let compareTwo = try CLIRunner.run(
+      ["compare", "Scenarios/invariants", "--loaders", "naive,reference", "--jobs", "2"])
+    #expect(compareOne.stdout == compareTwo.stdout && !compareOne.stdout.isEmpty)
+  }
+
+  @Test("--jobs 0 is refused as invalid input")
+  func zeroJobs() throws {
+    for command in ["run", "compare"] {
+      let result = try CLIRunner.run([command, "Scenarios/invariants", "--jobs", "0"])
+      #expect(result.status == 2)
+      #expect(result.stderr.contains("--jobs"))
+    }
+  }
+
+  @Test("--report writes index.html and --perfetto a JSON trace; one file only for --perfetto")
+  func reportAndPerfetto() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "cellsim-cli-report-\(getpid())")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try CLIRunner.run([
+      "run", "Scenarios/invariants/no_cross_cell_image.yaml", "--loader", "naive",
+      "--report", folder.appendingPathComponent("r").path,
+      "--perfetto", folder.appendingPathComponent("t.json").path,
+    ])
+    #expect(result.status == 0)
+    let page = try String(
+      contentsOf: folder.appendingPathComponent("r/index.html"), encoding: .utf8)
+    #expect(page.contains("Filmstrip around the first violation"))
+    let trace = try Data(contentsOf: folder.appendingPathComponent("t.json"))
+    #expect(try JSONSerialization.jsonObject(with: trace) is [String: Any])
+    let many = try CLIRunner.run([
+      "run", "Scenarios/invariants", "--perfetto", folder.appendingPathComponent("x.json").path,
+    ])
+    #expect(many.status == 2 && many.stderr.contains("--perfetto"))
+  }
+}
