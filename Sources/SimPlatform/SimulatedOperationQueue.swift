@@ -8,8 +8,13 @@ import SimKernel
 /// - Ready operations start in `queuePriority` order, then first in, first out.
 /// - Adding an operation never starts it synchronously: the queue looks for work on a later
 ///   event at the same instant, as Foundation hands work to GCD.
-/// - A cancelled operation that has not started is finished on the queue's next pass, without
-///   a thread, and its `completionBlock` still runs.
+/// - A cancelled operation that has not started never runs its body: the queue finishes it on
+///   its next pass, without a thread, and its `completionBlock` still runs. Every start path
+///   checks `isCancelled` at the moment the body would begin, as `Operation.start()` does
+///   ("Responding to the Cancel Command" in Apple's `Operation` documentation): a worker that
+///   frees up before the queue's next pass skips a cancelled operation, and a main-bound
+///   queue's main-queue block, dispatched while the operation was live but run after a
+///   `cancel()`, finishes it instead of calling `main(_:)`.
 /// - `isSuspended` stops new operations from starting; `cancelAllOperations()` cancels every
 ///   operation in the queue.
 /// - The queue retains each operation until it finishes.
@@ -44,6 +49,9 @@ public final class SimulatedOperationQueue: WorkerClient {
   /// Operations executing now.
   package private(set) var executingCount = 0
   var pumpScheduled = false
+  /// The operation a main-bound queue has dispatched to the main queue and whose block has not
+  /// run yet; it holds the queue's single slot, but it is not executing.
+  var dispatchedToMain: SimulatedOperation?
   var isWaitingForWorker = false
   var addCount = 0
 
@@ -120,10 +128,14 @@ public final class SimulatedOperationQueue: WorkerClient {
       ? Int.max : maxConcurrentOperationCount
   }
 
-  /// The ready operation that starts next: highest priority, then first added.
+  /// The ready operation that starts next: highest priority, then first added. A cancelled
+  /// operation is never started: the queue's pass finishes it without a thread.
   func nextReady() -> SimulatedOperation? {
     var best: SimulatedOperation?
-    for operation in operations where !operation.isExecuting && operation.isReady {
+    for operation in operations
+    where !operation.isExecuting && !operation.isCancelled && operation !== dispatchedToMain
+      && operation.isReady
+    {
       if let current = best, current.queuePriority >= operation.queuePriority { continue }
       best = operation
     }
@@ -142,10 +154,25 @@ public final class SimulatedOperationQueue: WorkerClient {
       finished: { [self] _ in finish(operation) })
   }
 
+  /// Dispatches the next ready operation to the main queue. The block starts it only if it
+  /// is still live when the block runs: an operation cancelled in between finishes without
+  /// its body (the queue's pass may already have finished it).
   func startOnMain() {
-    guard executingCount < 1, let operation = nextReady() else { return }
-    begin(operation)
+    guard executingCount < 1, dispatchedToMain == nil, let operation = nextReady() else {
+      return
+    }
+    dispatchedToMain = operation
     world.main.async(label: "op\(operation.id)") { [self] execution in
+      if dispatchedToMain === operation { dispatchedToMain = nil }
+      guard !operation.isFinished else {
+        schedulePump()
+        return
+      }
+      guard !operation.isCancelled else {
+        finish(operation)
+        return
+      }
+      begin(operation)
       operation.main(execution)
       execution.then { [self] in finish(operation) }
     }
@@ -158,6 +185,7 @@ public final class SimulatedOperationQueue: WorkerClient {
   }
 
   func finish(_ operation: SimulatedOperation) {
+    if dispatchedToMain === operation { dispatchedToMain = nil }
     if operation.isExecuting {
       operation.isExecuting = false
       executingCount -= 1
