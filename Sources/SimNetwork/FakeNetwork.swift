@@ -181,7 +181,8 @@ package final class FakeNetwork {
     end(transfer, .cancelled)
   }
 
-  /// Changes the slot priority of a transfer still waiting for a slot.
+  /// Changes the slot priority of a transfer; while it waits for a slot, the next start uses
+  /// it (`FakeNetwork+Priority.swift`).
   package func setPriority(_ priority: Float, of transfer: Transfer) {
     transfer.priority = priority
   }
@@ -246,6 +247,7 @@ package final class FakeNetwork {
     guard !isOffline, let slots = hosts[host] else { return }
     while slots.active < maxConnectionsPerHost, let next = slots.takeNext() {
       slots.active += 1
+      reportStart(next, leaving: slots)
       start(next)
     }
   }

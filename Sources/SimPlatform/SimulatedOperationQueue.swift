@@ -5,7 +5,9 @@ import SimKernel
 /// - At most `maxConcurrentOperationCount` operations execute at once. The default,
 ///   `defaultMaxConcurrentOperationCount`, is unlimited, so the worker pool (GCD's threads and
 ///   CPU slots) is the real bound.
-/// - Ready operations start in `queuePriority` order, then first in, first out.
+/// - Ready operations start in `queuePriority` order, then first in, first out; a priority
+///   changed while an operation waits counts from then on. With a `name`, an operation's
+///   priority sets and starts are reported (`PriorityReport`, layer `operation`, key `name`).
 /// - Adding an operation never starts it synchronously: the queue looks for work on a later
 ///   event at the same instant, as Foundation hands work to GCD.
 /// - A cancelled operation that has not started never runs its body: the queue finishes it on
@@ -82,7 +84,36 @@ public final class SimulatedOperationQueue: WorkerClient {
       $0.field("op", operation.id)
       $0.field("priority", operation.queuePriority.rawValue)
     }
+    priorityChanged(of: operation)
     schedulePump()
+  }
+
+  /// Reports the priority of a named operation added to this queue, or changed while in it.
+  func priorityChanged(of operation: SimulatedOperation) {
+    guard let key = operation.name else { return }
+    world.reports.send(
+      .priority(
+        PriorityReport(
+          layer: .operation, scheduler: name, key: key,
+          kind: .set(operation.queuePriority.level))))
+  }
+
+  /// Reports that `operation` starts while other ready operations wait, if it is named.
+  func reportStart(of operation: SimulatedOperation) {
+    guard let key = operation.name else { return }
+    let waiting = operations.compactMap { other -> PriorityReport.Entry? in
+      guard other !== operation, let otherKey = other.name, !other.isExecuting,
+        !other.isCancelled, other !== dispatchedToMain, other.isReady
+      else { return nil }
+      return PriorityReport.Entry(key: otherKey, priority: other.queuePriority.level)
+    }
+    world.reports.send(
+      .priority(
+        PriorityReport(
+          layer: .operation, scheduler: name, key: key,
+          kind: .started(
+            PriorityReport.Entry(key: key, priority: operation.queuePriority.level),
+            waiting: waiting))))
   }
 
   /// Adds a `SimulatedBlockOperation` running `block` and returns it.
@@ -148,6 +179,7 @@ public final class SimulatedOperationQueue: WorkerClient {
 
   func startWork(on thread: SimThread) {
     guard let operation = nextReady() else { return }
+    reportStart(of: operation)
     begin(operation)
     world.workers.run(
       on: thread, label: "op\(operation.id)", { operation.main($0) },
@@ -161,6 +193,7 @@ public final class SimulatedOperationQueue: WorkerClient {
     guard executingCount < 1, dispatchedToMain == nil, let operation = nextReady() else {
       return
     }
+    reportStart(of: operation)
     dispatchedToMain = operation
     world.main.async(label: "op\(operation.id)") { [self] execution in
       if dispatchedToMain === operation { dispatchedToMain = nil }
@@ -201,6 +234,10 @@ public final class SimulatedOperationQueue: WorkerClient {
     }
     operations.removeAll { $0 === operation }
     operation.queue = nil
+    if let key = operation.name {
+      world.reports.send(
+        .priority(PriorityReport(layer: .operation, scheduler: name, key: key, kind: .ended)))
+    }
     for dependent in operation.dependents { dependent.operation?.queue?.schedulePump() }
     operation.dependents = []
     schedulePump()

@@ -134,7 +134,7 @@ struct ReadingTests {
     #expect(scenario.events.isEmpty)
     #expect(scenario.endTime == .zero + .s(5))
     #expect(scenario.invariants == .standard)
-    #expect(scenario.invariants.checks.count == 10)
+    #expect(scenario.invariants.checks.count == 11)
     #expect(scenario.expect == .pass)
   }
 

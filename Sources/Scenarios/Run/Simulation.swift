@@ -150,6 +150,8 @@ final class SimulationRun {
       default: break
       }
     }
+    let priorities = PriorityJudge(oracle: oracle)
+    world.reports.subscribe { if case .priority(let report) = $0 { priorities.report(report) } }
     network.subscribe { [network] event in
       if case .queued = event.kind {
         metrics.transferQueued(duplicate: network.outstanding(for: event.record.url) > 1)
