@@ -64,7 +64,7 @@ let package = Package(
       name: "Scenarios",
       dependencies: [
         "SimKernel", "SimPlatform", "SimTable", "SimNetwork", "ImageLoaders", "PNGRender",
-        .product(name: "Yams", package: "Yams"),
+        "FixtureGenerator", .product(name: "Yams", package: "Yams"),
       ]
     ),
 
@@ -112,14 +112,17 @@ let package = Package(
     .testTarget(
       name: "ScenariosTests",
       dependencies: [
-        "Scenarios", "Reports", "ImageLoaders", "SimTable", "SimNetwork", "SimKernel", "SimPlatform",
+        "Scenarios", "Reports", "ImageLoaders", "SimTable", "SimNetwork", "SimKernel",
+        "SimPlatform",
         "PNGRender",
       ],
       resources: [.copy("Malformed"), .copy("Valid")]
     ),
     .testTarget(
       name: "CLITests",
-      dependencies: ["CellSimCLI", "SimPlatform", "SimKernel", "PNGRender", "SimNetwork", "Reports", "Scenarios"]),
+      dependencies: [
+        "CellSimCLI", "SimPlatform", "SimKernel", "PNGRender", "SimNetwork", "Reports", "Scenarios",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )
@@ -127,7 +130,8 @@ let package = Package(
 // Imports are internal unless marked: a module's `public import` lists exactly what its public
 // API shows, and `package import` what its package API shows (SE-0409).
 for target in package.targets where target.type != .system {
-  target.swiftSettings = (target.swiftSettings ?? []) + [
-    .enableUpcomingFeature("InternalImportsByDefault")
-  ]
+  target.swiftSettings =
+    (target.swiftSettings ?? []) + [
+      .enableUpcomingFeature("InternalImportsByDefault")
+    ]
 }

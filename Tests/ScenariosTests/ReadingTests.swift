@@ -50,7 +50,7 @@ struct ReadingTests {
               id: 7, url: "https://img.test/big.png",
               fixture: "generated/size-640x427-rgb-8bit.png"),
             .init(id: 10, fixture: "photos/coffee.png"),
-          ]))
+          ], uniqueBytes: true))
     #expect(scenario.network == Self.expectedNetwork)
     #expect(scenario.events == Self.expectedEvents)
     #expect(scenario.runUntil == .zero + .s(12))
