@@ -38,6 +38,14 @@ final class PriorityJudge {
     }
   }
 
+  /// A transfer of `url` ended: the request a popped request queue entry of that key started
+  /// is over, so the entry's priority stops counting (an operation's stops when it finishes,
+  /// an entry's when it is removed or truncated).
+  func transferEnded(url: String) {
+    guard latest[url]?[.requestQueue] != nil else { return }
+    latest[url]?[.requestQueue] = nil
+  }
+
   /// The priority that should schedule `entry` in a scheduler of `layer`, and where it was
   /// set: the latest set on an outer layer for its key (the outermost, if two were set at the
   /// same instant), else its own (nil source).
