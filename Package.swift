@@ -66,7 +66,7 @@ let package = Package(
       name: "Scenarios",
       dependencies: [
         "SimKernel", "SimPlatform", "SimTable", "SimNetwork", "ImageLoaders", "PNGRender",
-        .product(name: "Yams", package: "Yams"),
+        "FixtureGenerator", .product(name: "Yams", package: "Yams"),
       ]
     ),
 

@@ -11,19 +11,27 @@ extension Scenario {
     public var shared: [[Int]]
     /// Per-item URL or fixture replacements (`overrides`), applied last.
     public var overrides: [ImageOverride]
+    /// Whether every URL serves bytes of its own (`unique_bytes`, default false): its fixture
+    /// stamped with a deterministic per-URL mark and re-encoded (`URLStamp`), so two rows that
+    /// share a fixture no longer share bytes, and content identity is request identity.
+    /// URLs that `shared` joins are one URL and serve one set of bytes; a fixture that does not
+    /// decode is served as it is.
+    public var uniqueBytes: Bool
 
     /// The placeholder in `urlTemplate` for an item's id.
     public static let idPlaceholder = "{id}"
 
-    /// Images from `urlTemplate` and `fixtures`, with optional groups and overrides.
+    /// Images from `urlTemplate` and `fixtures`, with optional groups, overrides and per-URL
+    /// bytes.
     public init(
       urlTemplate: String, fixtures: [String], shared: [[Int]] = [],
-      overrides: [ImageOverride] = []
+      overrides: [ImageOverride] = [], uniqueBytes: Bool = false
     ) {
       self.urlTemplate = urlTemplate
       self.fixtures = fixtures
       self.shared = shared
       self.overrides = overrides
+      self.uniqueBytes = uniqueBytes
     }
 
     /// The template's URL for item `id` (before `shared` and `overrides` apply).

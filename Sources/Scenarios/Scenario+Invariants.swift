@@ -1,7 +1,7 @@
 public import SimKernel
 
 extension Scenario {
-  /// The ids of the ten standard invariants (`SCENARIO_FORMAT.md`, DESIGN §4).
+  /// The ids of the standard invariants (`SCENARIO_FORMAT.md`, DESIGN §4).
   public enum InvariantID: String, Sendable, Equatable, CaseIterable {
     /// A displayed cell never shows another row's image.
     case noCrossCellImage = "no_cross_cell_image"
@@ -23,6 +23,8 @@ extension Scenario {
     case frameBudget = "frame_budget"
     /// Peak live decoded bytes stay at or below `max`.
     case memoryBudget = "memory_budget"
+    /// Schedulers order waiting requests by the priority set last on any outer layer.
+    case latestPriorityWins = "latest_priority_wins"
 
     /// The names of the parameters this invariant takes, in documentation order.
     public var parameterNames: [String] {
@@ -30,7 +32,8 @@ extension Scenario {
       case .eventuallyLoaded, .cancelOnEndDisplay, .noDeliveryStall: return ["within"]
       case .boundedQueue, .memoryBudget: return ["max"]
       case .frameBudget: return ["max_hitch_ratio"]
-      case .noCrossCellImage, .noCorruptImage, .noDuplicateTransfers, .cacheHitOnRevisit:
+      case .noCrossCellImage, .noCorruptImage, .noDuplicateTransfers, .cacheHitOnRevisit,
+        .latestPriorityWins:
         return []
       }
     }
@@ -59,6 +62,8 @@ extension Scenario {
     case frameBudget(maxHitchRatio: Double)
     /// `memory_budget` (max: default nil, meaning the device's budget).
     case memoryBudget(max: ByteSize?)
+    /// `latest_priority_wins`.
+    case latestPriorityWins
 
     /// The invariant with its default parameters.
     public static func defaults(_ id: InvariantID) -> InvariantCheck {
@@ -73,6 +78,7 @@ extension Scenario {
       case .noDeliveryStall: return .noDeliveryStall(within: .ms(250))
       case .frameBudget: return .frameBudget(maxHitchRatio: 5)
       case .memoryBudget: return .memoryBudget(max: nil)
+      case .latestPriorityWins: return .latestPriorityWins
       }
     }
 
@@ -89,6 +95,7 @@ extension Scenario {
       case .noDeliveryStall: return .noDeliveryStall
       case .frameBudget: return .frameBudget
       case .memoryBudget: return .memoryBudget
+      case .latestPriorityWins: return .latestPriorityWins
       }
     }
 

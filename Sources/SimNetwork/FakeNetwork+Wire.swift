@@ -13,10 +13,8 @@ extension FakeNetwork {
       $0.field("latency", transfer.plan.latency)
     }
     emit(.started, transfer)
-    transfer.timeout = world.loop.schedule(after: transfer.plan.timeoutAfter) { [self] in
-      transfer.timeout = nil
-      end(transfer, .timedOut)
-    }
+    transfer.lastActivity = world.now
+    armTimeout(transfer)
     if transfer.plan.fail == .timeout { return }
     if transfer.plan.hold && !isReleased(transfer.url) {
       transfer.phase = .held
@@ -37,8 +35,7 @@ extension FakeNetwork {
 
   /// The response arrives: an error status ends the transfer at once; 200 starts the body.
   func firstByte(_ transfer: Transfer) {
-    if let timeout = transfer.timeout { world.loop.cancel(timeout) }
-    transfer.timeout = nil
+    transfer.lastActivity = world.now
     let source = resolver(transfer.url)
     let status: Int
     if case .status(let code) = transfer.plan.fail {
@@ -105,6 +102,7 @@ extension FakeNetwork {
     let start = transfer.nextChunk == 0 ? 0 : Int(transfer.chunkEnds[transfer.nextChunk - 1])
     let end = Int(transfer.chunkEnds[transfer.nextChunk])
     transfer.nextChunk += 1
+    transfer.lastActivity = world.now
     let chunk = transfer.body[start..<end]
     records[transfer.id - 1].bytes = Int64(end)
     world.trace.record(at: world.now, "net.chunk") {
@@ -128,6 +126,7 @@ extension FakeNetwork {
     }
     transfer.pending = nil
     transfer.timeout = nil
+    transfer.timeoutAt = nil
     let phase = transfer.phase
     transfer.phase = .ended
     let delivered = Int(records[transfer.id - 1].bytes)

@@ -17,8 +17,16 @@ package import SimPlatform
 ///    (`net.cancel`). Its slot goes to the next waiting transfer before its client hears the
 ///    end.
 ///
-/// Every transfer times out if no byte has arrived `device.requestTimeout` after its start
-/// (or the rule's `after:` for `fail: timeout`); the timeout is not applied between chunks.
+/// A transfer fails with `timedOut` under either of URLSession's two timers
+/// (`URLSessionConfiguration.timeoutIntervalForRequest` and `timeoutIntervalForResource`):
+/// - the request timeout (`device.requestTimeout`, or the rule's `after:` for
+///   `fail: timeout`) is an idle timer: it starts when the transfer gets its slot and each
+///   byte that arrives (the first byte, every chunk) restarts it. Apple: "The timer
+///   associated with this value is reset whenever new data arrives."
+/// - the resource timeout (`device.resourceTimeout`, default 7 days as in URLSession) bounds
+///   the whole transfer from its creation, waiting included, even while bytes keep arriving.
+///   Apple: "The resource timer starts when the request is initiated and counts until either
+///   the request completes or this timeout interval is reached, whichever comes first."
 ///
 /// Events reach subscribers and clients synchronously at the instant they happen. Like every
 /// platform type, the network is single-threaded: drive it from the world's events.
@@ -149,6 +157,7 @@ package final class FakeNetwork {
       $0.field("rule", plan.rule ?? -1)
     }
     emit(.queued, transfer)
+    armTimeout(transfer)
     if isOffline {
       transfer.phase = .refusing
       transfer.pending = world.loop.schedule(after: Self.refusalDelay) { [self] in
@@ -172,7 +181,8 @@ package final class FakeNetwork {
     end(transfer, .cancelled)
   }
 
-  /// Changes the slot priority of a transfer still waiting for a slot.
+  /// Changes the slot priority of a transfer; while it waits for a slot, the next start uses
+  /// it (`FakeNetwork+Priority.swift`).
   package func setPriority(_ priority: Float, of transfer: Transfer) {
     transfer.priority = priority
   }
@@ -228,6 +238,7 @@ package final class FakeNetwork {
     return TransferPlan(
       rule: index, latency: latency, bandwidth: rule?.bandwidth ?? script.bandwidth,
       fail: rule?.fail, timeoutAfter: rule?.after ?? world.device.requestTimeout,
+      resourceTimeout: world.device.resourceTimeout,
       corruption: rule?.corrupt, hold: rule?.hold ?? false)
   }
 
@@ -236,6 +247,7 @@ package final class FakeNetwork {
     guard !isOffline, let slots = hosts[host] else { return }
     while slots.active < maxConnectionsPerHost, let next = slots.takeNext() {
       slots.active += 1
+      reportStart(next, leaving: slots)
       start(next)
     }
   }

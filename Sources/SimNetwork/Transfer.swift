@@ -33,8 +33,13 @@ struct TransferPlan {
   var bandwidth: Int64?
   /// How it fails, if it does.
   var fail: NetworkFailure?
-  /// When it times out without a first byte, from the start.
+  /// The request timeout: how long the transfer may go without receiving a byte, counted
+  /// from its start and from each byte that arrives (the rule's `after` for `fail: timeout`,
+  /// else the device's `requestTimeout`).
   var timeoutAfter: SimDuration
+  /// The resource timeout: how long the whole transfer may take, counted from its creation
+  /// (the device's `resourceTimeout`).
+  var resourceTimeout: SimDuration
   /// How its body is damaged, if it is.
   var corruption: Corruption?
   /// Whether a hold rule applies.
@@ -47,7 +52,8 @@ struct TransferPlan {
 /// Phases move forward only: `waiting` (or `refusing` while offline) → `connecting` (holding
 /// a slot, before the first byte; `held` while a hold rule keeps it) → `receiving` → `ended`.
 /// At most one wire event (`pending`) and one timeout are scheduled at a time; ending the
-/// transfer cancels both, so no wire event of an ended transfer ever runs.
+/// transfer cancels both, so no wire event of an ended transfer ever runs. The timeout event
+/// stands for both of URLSession's timers (`FakeNetwork.timeoutDeadline(of:)`).
 package final class Transfer {
   /// Where the transfer is in its life (the raw value is what `net.cancel` prints).
   enum Phase: String {
@@ -73,8 +79,14 @@ package final class Transfer {
   var client: TransferClient?
   /// The next wire event (refusal, first byte or chunk), if scheduled.
   var pending: EventHandle?
-  /// The timeout, until the first byte arrives.
+  /// The timeout event, scheduled from creation to the end.
   var timeout: EventHandle?
+  /// When the scheduled timeout event fires. A byte that arrives moves the deadline later
+  /// without rescheduling: the event, when it fires early, reschedules itself.
+  var timeoutAt: SimTime?
+  /// When the transfer last made progress: its start, then each byte that arrived; nil while
+  /// it waits for a slot (only the resource timeout applies then).
+  var lastActivity: SimTime?
   /// The body being delivered (after corruption or a reset cut).
   var body: [UInt8] = []
   /// Cumulative byte counts at which chunks end.

@@ -81,15 +81,19 @@ public final class DecoderService {
 
   /// Resamples a decoded image to `target` as a CPU step on `execution` (seed 000's
   /// pre-rendered, cropped cell image; seed 002's downscale). An encoded image is decoded
-  /// first, at its decode cost. `completion` gets the new image at the step's end; its
-  /// provenance is the source's plus `target`.
+  /// first, on the calling thread, at its decode cost (a worker's decode counts as a
+  /// background decode, a main-thread one as a main-thread decode). `completion` gets the new
+  /// image at the step's end; its provenance is the source's plus `target`. Nothing takes
+  /// effect before its cost has been paid: the source's pixels appear at the end of the
+  /// decode, the new image at the end of the resample.
   public func resample(
     _ image: Image, to target: DecodeTarget, on execution: Execution,
     completion: @escaping (Image) -> Void
   ) {
     precondition(image.kind == .content, "DecoderService.resample: only content images resample")
     if !image.isDecoded {
-      image.decodeForDisplay(on: execution)
+      // On the calling thread, at its cost; the resample below runs once it has been paid.
+      image.decode(on: execution)
     }
     execution.then { [self] in
       guard let source = image.decoded, let provenance = image.provenance else {

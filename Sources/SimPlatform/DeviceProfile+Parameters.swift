@@ -112,9 +112,13 @@ extension DeviceProfile {
       kind: .positiveInteger, apply: { $0.maxConnectionsPerHost = Int($1) },
       read: { "\($0.maxConnectionsPerHost)" }),
     .init(
-      name: "request_timeout", summary: "time before a request times out",
+      name: "request_timeout", summary: "time without a received byte before a request times out",
       kind: .duration, apply: { $0.requestTimeout = .ns(Int64($1)) },
       read: { "\($0.requestTimeout)" }),
+    .init(
+      name: "resource_timeout", summary: "time a whole transfer may take (7 days, as URLSession)",
+      kind: .duration, apply: { $0.resourceTimeout = .ns(Int64($1)) },
+      read: { "\($0.resourceTimeout)" }),
   ]
 
   /// The current value of the parameter called `name`, as text, or nil if there is none.

@@ -46,8 +46,14 @@ public struct DeviceProfile: Hashable, Sendable {
   public var memoryBudget: Int64
   /// Connections per host (`max_connections_per_host`).
   public var maxConnectionsPerHost: Int
-  /// How long a request waits before timing out (`request_timeout`).
+  /// How long a transfer may go without receiving a byte before it times out
+  /// (`request_timeout`): URLSessionConfiguration's `timeoutIntervalForRequest`, an idle
+  /// timer that each arriving chunk restarts.
   public var requestTimeout: SimDuration
+  /// How long a whole transfer may take, from its creation, before it times out
+  /// (`resource_timeout`): URLSessionConfiguration's `timeoutIntervalForResource`, whose
+  /// default is 7 days.
+  public var resourceTimeout: SimDuration = .s(604_800)
 
   /// The time between two vsyncs, rounded down to whole nanoseconds (display only: vsync times
   /// themselves are computed exactly from `refreshHz`).

@@ -50,7 +50,8 @@ package final class DecodedBitmap {
 ///
 /// A content image is either *encoded* — made by `Image(data:)`; it decodes lazily, on the main
 /// thread, at modelled cost, the first time a frame commits it, as UIKit decodes
-/// `UIImage(data:)` — or *decoded*, made by the decoder service on any thread. Once decoded,
+/// `UIImage(data:)`, or earlier on the thread of whoever resamples it — or *decoded*, made by
+/// the decoder service on any thread. Once decoded,
 /// the image keeps its bitmap (and its memory) until it is deallocated. Placeholder, failure
 /// and manual images are distinct kinds with no network provenance.
 public final class Image {
@@ -139,15 +140,35 @@ public final class Image {
   /// Whether the pixels are available without decoding.
   public var isDecoded: Bool { decoded != nil }
 
-  /// Decodes an encoded image on the main thread for a frame commit: charges the device's
-  /// decode cost to `execution` and does the real decode (memoized per process). Does nothing
-  /// if already decoded or already failed.
+  /// Decodes an encoded image for a frame commit: charges the device's decode cost to the
+  /// commit's main-thread `execution` (the cost extends the frame) and does the real decode
+  /// (memoized per process). The pixels are there for the frame being committed, which
+  /// presents only after the cost: the main thread's rule that a callback's effects happen at
+  /// its start (`Execution`). Does nothing if already decoded or already failed.
   package func decodeForDisplay(on execution: Execution) {
-    guard let bytes = encoded, let header, decodeError == nil else { return }
+    guard encoded != nil, let header, decodeError == nil else { return }
+    let cost = execution.world.device.decodeCost(width: header.width, height: header.height)
+    execution.world.decodes.recordDecode(cost: cost, onMain: execution.thread.isMain)
+    execution.spend(cost)
+    applyDecode(on: execution)
+  }
+
+  /// Decodes an encoded image as a CPU step of `execution`, on whatever thread runs it (a
+  /// worker needs a CPU slot, as for `DecoderService`): the pixels appear when the step's cost
+  /// has been paid, not when it starts, so no other thread sees them early. Steps issued after
+  /// this call run after the decode. Does nothing if already decoded or already failed, or if
+  /// another thread's decode finished first.
+  package func decode(on execution: Execution) {
+    guard encoded != nil, let header, decodeError == nil else { return }
+    let cost = execution.world.device.decodeCost(width: header.width, height: header.height)
+    execution.world.decodes.recordDecode(cost: cost, onMain: execution.thread.isMain)
+    execution.spend(cost) { [self] in applyDecode(on: execution) }
+  }
+
+  /// Does the real decode now and traces it with the thread that paid for it.
+  func applyDecode(on execution: Execution) {
+    guard let bytes = encoded, decodeError == nil else { return }
     let world = execution.world
-    execution.spend(world.device.decodeCost(width: header.width, height: header.height))
-    world.decodes.recordDecode(
-      cost: world.device.decodeCost(width: header.width, height: header.height), onMain: true)
     switch DecodeMemo.shared.decode(bytes, digest: provenance!.source, target: .fullSize) {
     case .success(let bitmap):
       decoded = DecodedBitmap(bitmap, meter: world.memory)

@@ -18,6 +18,8 @@ package enum PlatformReport {
   case mainWorkEnded(label: String)
   /// UIKit was touched off the main thread.
   case mainThreadViolation(MainThreadViolation)
+  /// A scheduler's priority was set, or it chose what to start (`latest_priority_wins`).
+  case priority(PriorityReport)
 }
 
 /// Delivers platform reports to subscribers in subscription order.

@@ -35,6 +35,13 @@ package struct RequestQueueReport: Sendable {
 /// (FIFO). A push that makes the queue longer than `capacity` drops entries from the head (the
 /// oldest) and reports each as a truncation. The oracle's `bounded_queue` counts the entries
 /// waiting here, and the world receives every change as a `RequestQueueReport`.
+///
+/// Entries also have a priority on URLSession's 0…1 scale (default 0.5, as
+/// `URLSessionTask.defaultPriority`): `pop()` takes the highest priority first and follows the
+/// queue's order only among equal priorities, and `setPriority(_:forKey:)` re-orders entries
+/// already waiting. With every entry at the default, the order is exactly FIFO or FILO.
+/// Truncation ignores priority: it always drops the oldest. Priorities set and entries popped
+/// are reported for `latest_priority_wins` (`PriorityReport`, layer `requestQueue`).
 public final class RequestQueue<Element> {
   /// The order entries are taken in.
   public enum Order: String, Sendable {
@@ -53,7 +60,17 @@ public final class RequestQueue<Element> {
   public let order: Order
   /// The most entries kept; nil means unbounded.
   public let capacity: Int?
-  var entries: [(key: String, value: Element)] = []
+  /// A waiting entry.
+  struct Entry {
+    var key: String
+    var value: Element
+    var priority: Float
+  }
+
+  /// The priority of an entry pushed without one.
+  public static var defaultPriority: Float { 0.5 }
+
+  var entries: [Entry] = []
   /// Entries dropped from the head so far.
   public private(set) var truncations = 0
   /// The most entries ever waiting at once.
@@ -78,29 +95,66 @@ public final class RequestQueue<Element> {
   public var keys: [String] { entries.map(\.key) }
 
   /// Pushes an entry at the tail and returns the entries truncated from the head, oldest
-  /// first, so their owner can clean up.
+  /// first, so their owner can clean up. `priority` (0…1) orders it among waiting entries;
+  /// nil means the default, 0.5.
   @discardableResult
-  public func push(key: String, _ value: Element) -> [(key: String, value: Element)] {
-    entries.append((key, value))
+  public func push(key: String, priority: Float? = nil, _ value: Element) -> [(
+    key: String, value: Element
+  )] {
+    precondition(
+      priority.map { (0...1).contains($0) } ?? true, "RequestQueue.push: priority must be in 0...1")
+    entries.append(Entry(key: key, value: value, priority: priority ?? Self.defaultPriority))
     report(.push, key)
+    reportPriority(key, .set(priority ?? Self.defaultPriority))
     var dropped: [(key: String, value: Element)] = []
     if let capacity {
       while entries.count > capacity {
         let head = entries.removeFirst()
         truncations += 1
-        dropped.append(head)
+        dropped.append((head.key, head.value))
         report(.truncate, head.key)
+        reportPriority(head.key, .ended)
       }
     }
     return dropped
   }
 
-  /// Takes the next entry in the queue's order.
+  /// Takes the next entry: the highest priority, then the queue's order (the newest for FILO,
+  /// the oldest for FIFO).
   public func pop() -> (key: String, value: Element)? {
-    guard !entries.isEmpty else { return nil }
-    let entry = order == .filo ? entries.removeLast() : entries.removeFirst()
+    guard var best = entries.indices.first else { return nil }
+    for index in entries.indices.dropFirst() {
+      let candidate = entries[index].priority
+      let current = entries[best].priority
+      if candidate > current || (candidate == current && order == .filo) { best = index }
+    }
+    let entry = entries.remove(at: best)
     report(.pop, entry.key)
-    return entry
+    reportPriority(
+      entry.key,
+      .started(
+        PriorityReport.Entry(key: entry.key, priority: entry.priority),
+        waiting: entries.map { PriorityReport.Entry(key: $0.key, priority: $0.priority) }))
+    return (entry.key, entry.value)
+  }
+
+  /// Sets the priority (0…1) of every waiting entry with `key`; the next `pop()` uses it.
+  /// Returns how many entries changed.
+  @discardableResult
+  public func setPriority(_ priority: Float, forKey key: String) -> Int {
+    precondition((0...1).contains(priority), "RequestQueue.setPriority: priority must be in 0...1")
+    var changed = 0
+    for index in entries.indices where entries[index].key == key {
+      entries[index].priority = priority
+      changed += 1
+    }
+    if changed > 0 { reportPriority(key, .set(priority)) }
+    return changed
+  }
+
+  /// The priority of the first waiting entry with `key`, if any.
+  public func priority(forKey key: String) -> Float? {
+    entries.first { $0.key == key }?.priority
   }
 
   /// Removes every entry with `key`; returns how many were removed.
@@ -109,8 +163,16 @@ public final class RequestQueue<Element> {
     let before = entries.count
     entries.removeAll { $0.key == key }
     let removed = before - entries.count
-    if removed > 0 { report(.remove, key) }
+    if removed > 0 {
+      report(.remove, key)
+      reportPriority(key, .ended)
+    }
     return removed
+  }
+
+  func reportPriority(_ key: String, _ kind: PriorityReport.Kind) {
+    world.reports.send(
+      .priority(PriorityReport(layer: .requestQueue, scheduler: "rq\(id)", key: key, kind: kind)))
   }
 
   func report(_ kind: RequestQueueReport.Kind, _ key: String) {

@@ -24,6 +24,11 @@ open class SimulatedOperation {
     case veryHigh = 8
 
     public static func < (a: QueuePriority, b: QueuePriority) -> Bool { a.rawValue < b.rawValue }
+
+    /// The priority on URLSession's 0…1 scale, for comparing layers: very low 0, low 0.25,
+    /// normal 0.5, high 0.75, very high 1 (the values of `URLSessionTask.lowPriority`,
+    /// `defaultPriority` and `highPriority` in the middle).
+    package var level: Float { Float(rawValue + 8) / 16 }
   }
 
   /// Whether `cancel()` has been called.
@@ -32,8 +37,13 @@ open class SimulatedOperation {
   public internal(set) var isExecuting = false
   /// Whether the operation has finished (after its body, or after being cancelled).
   public internal(set) var isFinished = false
-  /// The priority among ready operations of its queue.
-  public var queuePriority: QueuePriority = .normal
+  /// The priority among ready operations of its queue. `Operation.queuePriority`: "This
+  /// value is used to influence the order in which operations are dequeued and executed."
+  /// Changing it while the operation waits re-orders the queue at once: the next operation to
+  /// start is chosen by the priorities as they are then.
+  public var queuePriority: QueuePriority = .normal {
+    didSet { queue?.priorityChanged(of: self) }
+  }
   /// Runs once on a background thread after the operation finishes, then is cleared.
   public var completionBlock: (() -> Void)?
   /// A name for traces.

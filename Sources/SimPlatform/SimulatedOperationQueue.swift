@@ -5,11 +5,18 @@ import SimKernel
 /// - At most `maxConcurrentOperationCount` operations execute at once. The default,
 ///   `defaultMaxConcurrentOperationCount`, is unlimited, so the worker pool (GCD's threads and
 ///   CPU slots) is the real bound.
-/// - Ready operations start in `queuePriority` order, then first in, first out.
+/// - Ready operations start in `queuePriority` order, then first in, first out; a priority
+///   changed while an operation waits counts from then on. With a `name`, an operation's
+///   priority sets and starts are reported (`PriorityReport`, layer `operation`, key `name`).
 /// - Adding an operation never starts it synchronously: the queue looks for work on a later
 ///   event at the same instant, as Foundation hands work to GCD.
-/// - A cancelled operation that has not started is finished on the queue's next pass, without
-///   a thread, and its `completionBlock` still runs.
+/// - A cancelled operation that has not started never runs its body: the queue finishes it on
+///   its next pass, without a thread, and its `completionBlock` still runs. Every start path
+///   checks `isCancelled` at the moment the body would begin, as `Operation.start()` does
+///   ("Responding to the Cancel Command" in Apple's `Operation` documentation): a worker that
+///   frees up before the queue's next pass skips a cancelled operation, and a main-bound
+///   queue's main-queue block, dispatched while the operation was live but run after a
+///   `cancel()`, finishes it instead of calling `main(_:)`.
 /// - `isSuspended` stops new operations from starting; `cancelAllOperations()` cancels every
 ///   operation in the queue.
 /// - The queue retains each operation until it finishes.
@@ -44,6 +51,9 @@ public final class SimulatedOperationQueue: WorkerClient {
   /// Operations executing now.
   package private(set) var executingCount = 0
   var pumpScheduled = false
+  /// The operation a main-bound queue has dispatched to the main queue and whose block has not
+  /// run yet; it holds the queue's single slot, but it is not executing.
+  var dispatchedToMain: SimulatedOperation?
   var isWaitingForWorker = false
   var addCount = 0
 
@@ -74,7 +84,36 @@ public final class SimulatedOperationQueue: WorkerClient {
       $0.field("op", operation.id)
       $0.field("priority", operation.queuePriority.rawValue)
     }
+    priorityChanged(of: operation)
     schedulePump()
+  }
+
+  /// Reports the priority of a named operation added to this queue, or changed while in it.
+  func priorityChanged(of operation: SimulatedOperation) {
+    guard let key = operation.name else { return }
+    world.reports.send(
+      .priority(
+        PriorityReport(
+          layer: .operation, scheduler: name, key: key,
+          kind: .set(operation.queuePriority.level))))
+  }
+
+  /// Reports that `operation` starts while other ready operations wait, if it is named.
+  func reportStart(of operation: SimulatedOperation) {
+    guard let key = operation.name else { return }
+    let waiting = operations.compactMap { other -> PriorityReport.Entry? in
+      guard other !== operation, let otherKey = other.name, !other.isExecuting,
+        !other.isCancelled, other !== dispatchedToMain, other.isReady
+      else { return nil }
+      return PriorityReport.Entry(key: otherKey, priority: other.queuePriority.level)
+    }
+    world.reports.send(
+      .priority(
+        PriorityReport(
+          layer: .operation, scheduler: name, key: key,
+          kind: .started(
+            PriorityReport.Entry(key: key, priority: operation.queuePriority.level),
+            waiting: waiting))))
   }
 
   /// Adds a `SimulatedBlockOperation` running `block` and returns it.
@@ -120,10 +159,14 @@ public final class SimulatedOperationQueue: WorkerClient {
       ? Int.max : maxConcurrentOperationCount
   }
 
-  /// The ready operation that starts next: highest priority, then first added.
+  /// The ready operation that starts next: highest priority, then first added. A cancelled
+  /// operation is never started: the queue's pass finishes it without a thread.
   func nextReady() -> SimulatedOperation? {
     var best: SimulatedOperation?
-    for operation in operations where !operation.isExecuting && operation.isReady {
+    for operation in operations
+    where !operation.isExecuting && !operation.isCancelled && operation !== dispatchedToMain
+      && operation.isReady
+    {
       if let current = best, current.queuePriority >= operation.queuePriority { continue }
       best = operation
     }
@@ -136,16 +179,33 @@ public final class SimulatedOperationQueue: WorkerClient {
 
   func startWork(on thread: SimThread) {
     guard let operation = nextReady() else { return }
+    reportStart(of: operation)
     begin(operation)
     world.workers.run(
       on: thread, label: "op\(operation.id)", { operation.main($0) },
       finished: { [self] _ in finish(operation) })
   }
 
+  /// Dispatches the next ready operation to the main queue. The block starts it only if it
+  /// is still live when the block runs: an operation cancelled in between finishes without
+  /// its body (the queue's pass may already have finished it).
   func startOnMain() {
-    guard executingCount < 1, let operation = nextReady() else { return }
-    begin(operation)
+    guard executingCount < 1, dispatchedToMain == nil, let operation = nextReady() else {
+      return
+    }
+    reportStart(of: operation)
+    dispatchedToMain = operation
     world.main.async(label: "op\(operation.id)") { [self] execution in
+      if dispatchedToMain === operation { dispatchedToMain = nil }
+      guard !operation.isFinished else {
+        schedulePump()
+        return
+      }
+      guard !operation.isCancelled else {
+        finish(operation)
+        return
+      }
+      begin(operation)
       operation.main(execution)
       execution.then { [self] in finish(operation) }
     }
@@ -158,6 +218,7 @@ public final class SimulatedOperationQueue: WorkerClient {
   }
 
   func finish(_ operation: SimulatedOperation) {
+    if dispatchedToMain === operation { dispatchedToMain = nil }
     if operation.isExecuting {
       operation.isExecuting = false
       executingCount -= 1
@@ -173,6 +234,10 @@ public final class SimulatedOperationQueue: WorkerClient {
     }
     operations.removeAll { $0 === operation }
     operation.queue = nil
+    if let key = operation.name {
+      world.reports.send(
+        .priority(PriorityReport(layer: .operation, scheduler: name, key: key, kind: .ended)))
+    }
     for dependent in operation.dependents { dependent.operation?.queue?.schedulePump() }
     operation.dependents = []
     schedulePump()

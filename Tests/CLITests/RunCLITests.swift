@@ -45,14 +45,14 @@ struct RunCLITests {
     #expect(flag.status == 2)
   }
 
-  @Test("cellsim invariants lists the ten ids with their parameters")
+  @Test("cellsim invariants lists every id with its parameters")
   func invariants() throws {
     let result = try CLIRunner.run(["invariants"])
     #expect(result.status == 0)
     for id in [
       "no_cross_cell_image", "no_corrupt_image", "eventually_loaded", "cancel_on_end_display",
       "bounded_queue", "no_duplicate_transfers", "cache_hit_on_revisit", "no_delivery_stall",
-      "frame_budget", "memory_budget",
+      "frame_budget", "memory_budget", "latest_priority_wins",
     ] {
       #expect(result.stdout.contains(id + "\n"))
     }

@@ -50,7 +50,7 @@ struct ReadingTests {
               id: 7, url: "https://img.test/big.png",
               fixture: "generated/size-640x427-rgb-8bit.png"),
             .init(id: 10, fixture: "photos/coffee.png"),
-          ]))
+          ], uniqueBytes: true))
     #expect(scenario.network == Self.expectedNetwork)
     #expect(scenario.events == Self.expectedEvents)
     #expect(scenario.runUntil == .zero + .s(12))
@@ -134,7 +134,7 @@ struct ReadingTests {
     #expect(scenario.events.isEmpty)
     #expect(scenario.endTime == .zero + .s(5))
     #expect(scenario.invariants == .standard)
-    #expect(scenario.invariants.checks.count == 10)
+    #expect(scenario.invariants.checks.count == 11)
     #expect(scenario.expect == .pass)
   }
 

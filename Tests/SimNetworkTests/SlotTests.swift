@@ -78,4 +78,35 @@ struct SlotTests {
     try world.run(until: ms(1_000))
     #expect(completions.results.map(\.url) == [all[0], all[2], all[1]])
   }
+
+  @Test("lowering a waiting task's priority moves it back; each start is reported with the rest")
+  func lowerAndReport() throws {
+    let world = quietWorld()
+    let all = urls(3)
+    let script = NetworkScript(latency: .fixed(.ms(100)), maxConnectionsPerHost: 1)
+    let network = try makeNetwork(
+      world, script, bodies: Dictionary(uniqueKeysWithValues: all.map { ($0, pattern(10)) }))
+    var starts: [String] = []
+    world.reports.subscribe { report in
+      guard case .priority(let r) = report, r.layer == .transfer,
+        case .started(let e, let waiting) = r.kind
+      else { return }
+      starts.append(
+        "\(e.key.suffix(5))@\(e.priority) over "
+          + waiting.map { "\($0.key.suffix(5))@\($0.priority)" }.joined(separator: ","))
+    }
+    let session = SimulatedURLSession(network: network)
+    let completions = Completions()
+    completions.fetch(all[0], on: session)
+    let second = completions.fetch(all[1], on: session, priority: 0.75)
+    completions.fetch(all[2], on: session)
+    // High, then low in quick succession: the low is what orders the slot.
+    world.loop.schedule(at: ms(50)) { second.priority = 0.25 }
+    try world.run(until: ms(1_000))
+    #expect(completions.results.map(\.url) == [all[0], all[2], all[1]])
+    #expect(
+      starts == [
+        "0.png@0.5 over ", "2.png@0.5 over 1.png@0.25", "1.png@0.25 over ",
+      ])
+  }
 }

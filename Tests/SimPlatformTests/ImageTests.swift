@@ -155,6 +155,55 @@ struct ImageTests {
     #expect(w.main.busyTime > w.device.decodeCost(width: 300, height: 200))
   }
 
+  @Test("resampling an encoded image on a worker decodes it there, visible only once paid for")
+  func workerResampleDecodesOnWorker() throws {
+    let w = world()
+    let lazy = try #require(Image(data: Self.png))
+    var result: Image?
+    var thread: Bool?
+    w.globalQueue().async { execution in
+      thread = execution.thread.isMain
+      w.decoder.resample(lazy, to: .maxPixelSize(100), on: execution) { result = $0 }
+    }
+    let decodeCost = w.device.decodeCost(width: 300, height: 200)
+    let resampleCost = w.device.resampleCost(sourceWidth: 300, sourceHeight: 200)
+    // What the main thread sees one nanosecond before the decode's cost has been paid, and at
+    // that instant.
+    var decodedEarly: Bool?
+    var decodedOnTime: Bool?
+    w.loop.schedule(at: .zero + decodeCost - .ns(1)) { decodedEarly = lazy.isDecoded }
+    w.loop.schedule(at: .zero + decodeCost + .ns(1)) { decodedOnTime = lazy.isDecoded }
+    try w.run(for: .ms(10))
+    #expect(thread == false)
+    #expect(decodedEarly == false, "the pixels do not appear when the decode starts")
+    #expect(decodedOnTime == true)
+    #expect(w.decodes.decodes == 1)
+    #expect(w.decodes.mainThreadDecodes == 0, "a worker's decode is not a main-thread decode")
+    #expect(w.main.busyTime == .zero)
+    #expect(w.decodes.decodeTime == decodeCost + resampleCost)
+    let image = try #require(result)
+    #expect(image.pixelWidth == 100)
+  }
+
+  @Test("resampling an encoded image on the main thread counts a main-thread decode")
+  func mainResampleDecodesOnMain() throws {
+    let w = world()
+    let lazy = try #require(Image(data: Self.png))
+    var finishedAfter: SimDuration?
+    w.main.async { execution in
+      let start = w.now
+      w.decoder.resample(lazy, to: .maxPixelSize(100), on: execution) { _ in
+        finishedAfter = w.now - start
+      }
+    }
+    try w.run(for: .ms(10))
+    let cost =
+      w.device.decodeCost(width: 300, height: 200)
+      + w.device.resampleCost(sourceWidth: 300, sourceHeight: 200)
+    #expect(finishedAfter == cost, "the decode, then the resample, each paid before it ends")
+    #expect(w.decodes.mainThreadDecodes == 1)
+  }
+
   @Test("memoized decodes cost the same simulated time as the first")
   func memoDoesNotChangeCost() throws {
     func run() throws -> (SimTime?, String) {

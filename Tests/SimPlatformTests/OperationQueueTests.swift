@@ -31,6 +31,54 @@ struct OperationQueueTests {
     #expect(queue.operationCount == 0)
   }
 
+  @Test("main-bound queue: an operation cancelled while its main-queue block waits never runs")
+  func mainBoundCancelBeforeStart() throws {
+    let w = world()
+    let queue = w.mainOperationQueue()
+    // The main thread is busy for 10 ms, so the operation's main-queue block waits.
+    w.main.async { $0.spend(.ms(10)) }
+    var bodyRan = false
+    var completedAt: SimTime?
+    let op = SimulatedBlockOperation { _ in bodyRan = true }
+    op.completionBlock = { completedAt = w.now }
+    queue.addOperation(op)
+    var executingAtCancel: Bool?
+    w.loop.schedule(at: SimTime(nanoseconds: 5_000_000)) {
+      executingAtCancel = op.isExecuting
+      op.cancel()
+    }
+    var laterRan = false
+    queue.addOperation { _ in laterRan = true }
+    try w.run(for: .ms(20))
+    #expect(executingAtCancel == false, "a dispatched operation is not executing yet")
+    #expect(!bodyRan, "Operation.start() skips main() for a cancelled operation")
+    #expect(op.isFinished)
+    #expect(completedAt == SimTime(nanoseconds: 5_000_000))
+    #expect(laterRan, "the next operation still runs")
+    #expect(queue.operationCount == 0)
+    queue._checkInvariants()
+  }
+
+  @Test("worker queue: an operation cancelled just before a worker frees up never runs")
+  func workerCancelBeforeStart() throws {
+    let w = world(cores: 1)
+    let queue = w.operationQueue()
+    var bodyRan = false
+    var completions = 0
+    let op = SimulatedBlockOperation { _ in bodyRan = true }
+    op.completionBlock = { completions += 1 }
+    // The only CPU slot is busy for 10 ms; its last step cancels the waiting operation, and
+    // the slot frees up before the queue's next pass.
+    w.globalQueue().async { $0.spend(.ms(10)) { op.cancel() } }
+    queue.addOperation(op)
+    try w.run(for: .ms(20))
+    #expect(!bodyRan)
+    #expect(op.isFinished && op.isCancelled)
+    #expect(completions == 1)
+    #expect(queue.operationCount == 0)
+    queue._checkInvariants()
+  }
+
   @Test("cancel during execution only sets isCancelled; the body keeps running")
   func cancelDuringExecution() throws {
     let w = world()

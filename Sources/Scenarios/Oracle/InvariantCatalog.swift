@@ -76,5 +76,15 @@ public enum InvariantCatalog {
       id: .memoryBudget,
       definition: "Peak live decoded bytes stay at or below `max`.",
       parameters: "max (default: the device's memory budget)"),
+    Entry(
+      id: .latestPriorityWins,
+      definition:
+        "Whenever a scheduler starts a request (a host's connection slots, by "
+        + "URLSessionTask.priority; an OperationQueue, by queuePriority; a RequestQueue, by "
+        + "entry priority), no request it leaves waiting has a higher priority, where a "
+        + "request's priority is the one set last on an outer layer for its key (a request "
+        + "queue entry's key, an operation's name, a task's URL), else its own. Nuke #918: "
+        + ".high then .low in quick succession, and the stale .high wins.",
+      parameters: "none"),
   ]
 }

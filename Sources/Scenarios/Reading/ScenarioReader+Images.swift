@@ -4,7 +4,8 @@ extension ScenarioReader {
     -> Scenario.Images
   {
     let fields = try value.mapping(
-      keys: ["url", "fixtures", "shared", "overrides"], what: "a mapping with url and fixtures")
+      keys: ["url", "fixtures", "shared", "overrides", "unique_bytes"],
+      what: "a mapping with url and fixtures")
     let url = try readURLTemplate(try fields.required("url", "a URL template with {id}"))
     let fixtures = try readFixtureGlobs(try fields.required("fixtures", "fixture globs"))
     let shared = try fields["shared"].map { v throws(ScenarioError) in
@@ -13,8 +14,10 @@ extension ScenarioReader {
     let overrides = try fields["overrides"].map { v throws(ScenarioError) in
       try readOverrides(v, rows: table.rows)
     }
+    let uniqueBytes = try fields["unique_bytes"]?.bool() ?? false
     return Scenario.Images(
-      urlTemplate: url, fixtures: fixtures, shared: shared ?? [], overrides: overrides ?? [])
+      urlTemplate: url, fixtures: fixtures, shared: shared ?? [], overrides: overrides ?? [],
+      uniqueBytes: uniqueBytes)
   }
 
   /// A URL template whose only placeholder is `{id}`.

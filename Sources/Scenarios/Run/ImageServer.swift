@@ -9,6 +9,10 @@ import SimTable
 /// inserted later get the template URL and the fixture their id's turn gives; `set_url` events
 /// register their URL here. Lookups are by key only; nothing iterates a dictionary in an order
 /// that could reach a trace.
+///
+/// With `unique_bytes`, a URL serves its fixture stamped for that URL (`URLStamp`), made the
+/// first time anything asks for the URL's bytes or digest and kept by content in
+/// `StampedFixtureMemo`.
 final class ImageServer {
   let images: Scenario.Images
   let fixturesRoot: URL
@@ -17,6 +21,9 @@ final class ImageServer {
   var bytesByURL: [String: [UInt8]] = [:]
   var digestByURL: [String: ContentDigest] = [:]
   var fileCache: [String: (bytes: [UInt8], digest: ContentDigest)] = [:]
+  /// With `unique_bytes`: URLs registered whose stamped bytes are not made yet, with their
+  /// fixture's bytes and digest.
+  var unstamped: [String: (bytes: [UInt8], digest: ContentDigest)] = [:]
   /// The URL template split at its first `{id}`, so URLs are built by concatenation.
   let templateParts: (prefix: String, suffix: String)?
 
@@ -61,17 +68,32 @@ final class ImageServer {
   /// Registers the URL an inserted item `id` gets, with its round-robin fixture.
   func registerInserted(id: Int) throws(RunError) -> String {
     let url = templateURL(id)
-    if bytesByURL[url] == nil { try register(url: url, fixture: fixtures[id % fixtures.count]) }
+    try register(url: url, fixture: fixtures[id % fixtures.count])
     return url
   }
 
   /// Makes `url` serve `fixture` (a path under the fixtures root). A URL already registered
   /// keeps its first fixture unless `replace` is set.
   func register(url: String, fixture: String, replace: Bool = false) throws(RunError) {
-    if bytesByURL[url] != nil && !replace { return }
+    if (bytesByURL[url] != nil || unstamped[url] != nil) && !replace { return }
     let file = try load(fixture)
+    if images.uniqueBytes {
+      bytesByURL[url] = nil
+      digestByURL[url] = nil
+      unstamped[url] = file
+      return
+    }
     bytesByURL[url] = file.bytes
     digestByURL[url] = file.digest
+  }
+
+  /// Makes the stamped bytes of `url` if they are still to be made.
+  func stampIfNeeded(_ url: String) {
+    guard let file = unstamped.removeValue(forKey: url) else { return }
+    let stamped =
+      StampedFixtureMemo.shared.stamped(file.bytes, source: file.digest, url: url) ?? file
+    bytesByURL[url] = stamped.bytes
+    digestByURL[url] = stamped.digest
   }
 
   /// The template URL of item `id`.
@@ -81,10 +103,16 @@ final class ImageServer {
   }
 
   /// The bytes `url` serves, or nil (the network answers 404).
-  func bytes(for url: String) -> [UInt8]? { bytesByURL[url] }
+  func bytes(for url: String) -> [UInt8]? {
+    stampIfNeeded(url)
+    return bytesByURL[url]
+  }
 
   /// The digest of the bytes `url` serves.
-  func digest(for url: String) -> ContentDigest? { digestByURL[url] }
+  func digest(for url: String) -> ContentDigest? {
+    stampIfNeeded(url)
+    return digestByURL[url]
+  }
 
   func load(_ fixture: String) throws(RunError) -> (bytes: [UInt8], digest: ContentDigest) {
     if let cached = fileCache[fixture] { return cached }

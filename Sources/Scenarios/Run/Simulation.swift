@@ -157,6 +157,9 @@ final class SimulationRun {
       default: break
       }
     }
+    let priorities = PriorityJudge(oracle: oracle)
+    world.reports.subscribe { if case .priority(let report) = $0 { priorities.report(report) } }
+    network.subscribe { if case .ended = $0.kind { priorities.transferEnded(url: $0.record.url) } }
     network.subscribe { [network] event in
       if case .queued = event.kind {
         metrics.transferQueued(duplicate: network.outstanding(for: event.record.url) > 1)

@@ -113,6 +113,7 @@ extension Scenario.Images {
         lines.append("  - " + YAMLText.flow(pairs))
       }
     }
+    if uniqueBytes { lines.append("unique_bytes: true") }
     return lines
   }
 }

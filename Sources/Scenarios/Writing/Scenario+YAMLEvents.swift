@@ -70,7 +70,8 @@ extension Scenario.InvariantCheck {
       return YAMLText.flow([("max_hitch_ratio", YAMLText.number(ratio))])
     case .memoryBudget(let max):
       return YAMLText.flow(max.map { [("max", YAMLText.size($0))] } ?? [])
-    case .noCrossCellImage, .noCorruptImage, .noDuplicateTransfers, .cacheHitOnRevisit:
+    case .noCrossCellImage, .noCorruptImage, .noDuplicateTransfers, .cacheHitOnRevisit,
+      .latestPriorityWins:
       return "{}"
     }
   }
