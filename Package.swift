@@ -107,6 +107,12 @@ let package = Package(
       name: "TableBench", dependencies: ["SimTable", "SimPlatform", "SimKernel"],
       path: "Benchmarks/Sources/TableBench"),
 
+    // MARK: libFuzzer targets (.ci/fuzz builds them with -sanitize=fuzzer,address; built
+    // normally, each replays a corpus given as arguments)
+    .target(name: "FuzzSupport", path: "Sources/FuzzSupport"),
+    .executableTarget(name: "FuzzPNG", dependencies: ["PNGRender", "FuzzSupport"]),
+    .executableTarget(name: "FuzzScenario", dependencies: ["Scenarios", "FuzzSupport"]),
+
     // MARK: Tests
     // Helpers every test suite shares (paths, the bundled suite); never a product.
     .target(name: "TestSupport", dependencies: ["Scenarios"], path: "Tests/TestSupport"),
