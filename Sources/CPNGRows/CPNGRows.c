@@ -6,6 +6,7 @@
 #include "CPNGRows.h"
 
 #include <png.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -30,6 +31,12 @@ struct cpng_reader {
   size_t row_bytes;
   uint64_t libpng_bytes;
   uint64_t libpng_peak_bytes;
+  png_bytepp rows;
+  int color_type;
+  int palette_mode;
+  int palette_max_index;
+  int palette_entries;
+  uint8_t palette_rgba[256][4];
   char message[256];
 };
 
@@ -86,10 +93,50 @@ static void read_from_memory(png_structp png, png_bytep out, size_t length) {
   reader->position += length;
 }
 
+static uint32_t read_be32(const uint8_t *p) {
+  return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | p[3];
+}
+
+// Walks the chunk headers from the signature to IEND and refuses a chunk whose declared length
+// runs past the end of the file (or past PNG's 2^31 - 1 limit) before libpng reads it: libpng
+// allocates some chunks (tEXt, zTXt) by their declared length before reading them, so a
+// 57-byte file declaring a 1 GiB tEXt chunk would otherwise cost 1 GiB. A file that simply ends
+// early, at a chunk header, is left to libpng, which reports it as truncated.
+static int check_chunk_lengths(cpng_reader *reader) {
+  size_t position = 8;
+  while (position <= reader->size && reader->size - position >= 8) {
+    uint32_t length = read_be32(reader->data + position);
+    const uint8_t *type = reader->data + position + 4;
+    size_t remaining = reader->size - position - 8;
+    if (length > 0x7fffffffu || (uint64_t)length + 4 > remaining) {
+      char name[5];
+      for (int i = 0; i < 4; i++) name[i] = (type[i] >= 32 && type[i] < 127) ? (char)type[i] : '?';
+      name[4] = '\0';
+      snprintf(reader->message, sizeof reader->message,
+               "chunk %s at byte %zu declares %u data bytes, but only %zu bytes remain in the file",
+               name, position, length, remaining);
+      reader->stage = STAGE_FAILED;
+      return CPNG_BAD_CHUNK_LENGTH;
+    }
+    if (memcmp(type, "IEND", 4) == 0) break;
+    position += 12 + (size_t)length;
+  }
+  return CPNG_OK;
+}
+
 // Maps a longjmp back into a status; called only from a setjmp branch.
 static int failed(cpng_reader *reader) {
   reader->stage = STAGE_FAILED;
   return reader->hit_end_of_data ? CPNG_TRUNCATED : CPNG_LIBPNG;
+}
+
+// A longjmp out of png_read_image: frees the row-pointer array, then maps the status.
+static int read_image_failed(cpng_reader *reader) {
+  if (reader->rows != NULL) {
+    png_free(reader->png, reader->rows);
+    reader->rows = NULL;
+  }
+  return failed(reader);
 }
 
 cpng_reader *cpng_reader_create(const uint8_t *data, size_t size, uint32_t max_width,
@@ -119,11 +166,57 @@ cpng_reader *cpng_reader_create(const uint8_t *data, size_t size, uint32_t max_w
   return reader;
 }
 
+// Copies PLTE and tRNS into an RGBA table; called inside read_info's setjmp scope.
+static void load_palette(cpng_reader *reader) {
+  png_colorp palette = NULL;
+  int entries = 0;
+  png_get_PLTE(reader->png, reader->info, &palette, &entries);
+  png_bytep alpha = NULL;
+  int alphas = 0;
+  if (png_get_valid(reader->png, reader->info, PNG_INFO_tRNS)) {
+    png_get_tRNS(reader->png, reader->info, &alpha, &alphas, NULL);
+  }
+  reader->palette_mode = 1;
+  reader->palette_entries = entries;
+  memset(reader->palette_rgba, 0, sizeof reader->palette_rgba);
+  for (int i = 0; i < entries && i < 256; i++) {
+    reader->palette_rgba[i][0] = palette[i].red;
+    reader->palette_rgba[i][1] = palette[i].green;
+    reader->palette_rgba[i][2] = palette[i].blue;
+    reader->palette_rgba[i][3] = (alpha != NULL && i < alphas) ? alpha[i] : 0xff;
+  }
+}
+
+// Expands a row of `width` indexes at the start of `row` into RGBA8 in place (from the end, so
+// nothing is overwritten before it is read). Returns 0, or CPNG_BAD_PALETTE_INDEX with the
+// message set when an index is at or beyond the palette's entries.
+static int expand_palette_row(cpng_reader *reader, uint8_t *row) {
+  int largest = -1;
+  for (uint32_t x = reader->width; x > 0; x--) {
+    uint8_t index = row[x - 1];
+    if (index > largest) largest = index;
+    memcpy(row + (size_t)(x - 1) * 4, reader->palette_rgba[index], 4);
+  }
+  if (largest >= reader->palette_entries) {
+    reader->palette_max_index = largest;
+    snprintf(reader->message, sizeof reader->message,
+             "palette index %d used, but the palette has %d entries", largest,
+             reader->palette_entries);
+    reader->stage = STAGE_FAILED;
+    return CPNG_BAD_PALETTE_INDEX;
+  }
+  return CPNG_OK;
+}
+
 int cpng_reader_read_info(cpng_reader *reader, cpng_info *out) {
   if (reader == NULL || out == NULL) return CPNG_MISUSE;
   if (reader->stage == STAGE_FAILED && reader->png == NULL) return CPNG_NO_MEMORY;
   if (reader->stage != STAGE_CREATED) return CPNG_MISUSE;
   memset(out, 0, sizeof *out);
+  if (reader->size >= 8) {
+    int lengths = check_chunk_lengths(reader);
+    if (lengths != CPNG_OK) return lengths;
+  }
   png_structp png = reader->png;
   png_infop info = reader->info;
   if (setjmp(png_jmpbuf(png))) return failed(reader);
@@ -145,6 +238,7 @@ int cpng_reader_read_info(cpng_reader *reader, cpng_info *out) {
   out->color_type = color_type;
   out->interlaced = interlace != PNG_INTERLACE_NONE;
   out->has_trns = png_get_valid(png, info, PNG_INFO_tRNS) != 0;
+  reader->color_type = color_type;
   out->output_row_bytes = (uint64_t)width * 4;
   reader->width = width;
   reader->height = height;
@@ -155,16 +249,26 @@ int cpng_reader_read_info(cpng_reader *reader, cpng_info *out) {
     return CPNG_TOO_LARGE;
   }
 
-  png_set_strip_16(png);
-  png_set_expand(png);
-  if ((color_type & PNG_COLOR_MASK_COLOR) == 0) png_set_gray_to_rgb(png);
-  if ((color_type & PNG_COLOR_MASK_ALPHA) == 0 && !out->has_trns) {
-    png_set_add_alpha(png, 0xff, PNG_FILLER_AFTER);
+  if (color_type == PNG_COLOR_TYPE_PALETTE) {
+    // Palette images are read as one index per byte and expanded here (expand_palette_row),
+    // not by png_set_expand: libpng lets an index beyond the palette through (its own check
+    // is a benign warning, and misses index N of an N-entry palette), while PNG 1.2 §4.1.2
+    // makes it an error. The expansion is libpng's: RGB from PLTE, alpha from tRNS (255
+    // beyond its entries, or without one).
+    png_set_packing(png);
+    load_palette(reader);
+  } else {
+    png_set_strip_16(png);
+    png_set_expand(png);
+    if ((color_type & PNG_COLOR_MASK_COLOR) == 0) png_set_gray_to_rgb(png);
+    if ((color_type & PNG_COLOR_MASK_ALPHA) == 0 && !out->has_trns) {
+      png_set_add_alpha(png, 0xff, PNG_FILLER_AFTER);
+    }
   }
   if (out->interlaced) png_set_interlace_handling(png);
   png_read_update_info(png, info);
   reader->row_bytes = png_get_rowbytes(png, info);
-  if (reader->row_bytes != (size_t)width * 4) {
+  if (reader->row_bytes != (size_t)width * (reader->palette_mode ? 1 : 4)) {
     record_message(reader, "internal: transforms did not produce RGBA8 rows");
     reader->stage = STAGE_FAILED;
     return CPNG_LIBPNG;
@@ -183,6 +287,10 @@ int cpng_reader_read_rows(cpng_reader *reader, uint8_t *dst, size_t stride, uint
   for (uint32_t i = 0; i < count; i++) {
     png_read_row(png, dst + (size_t)i * stride, NULL);
     reader->next_row++;
+    if (reader->palette_mode) {
+      int status = expand_palette_row(reader, dst + (size_t)i * stride);
+      if (status != CPNG_OK) return status;
+    }
   }
   return CPNG_OK;
 }
@@ -194,15 +302,23 @@ int cpng_reader_read_image(cpng_reader *reader, uint8_t *dst, size_t stride) {
     return cpng_reader_read_rows(reader, dst, stride, reader->height);
   }
   png_structp png = reader->png;
-  if (setjmp(png_jmpbuf(png))) return failed(reader);
+  if (setjmp(png_jmpbuf(png))) return read_image_failed(reader);
   reader->stage = STAGE_ROWS;
-  // png_read_image walks every pass over every row; the row-pointer array is allocated through
-  // libpng so that it is counted and freed on error with the read structure.
-  png_bytepp rows = png_malloc(png, sizeof(png_bytep) * reader->height);
-  for (uint32_t y = 0; y < reader->height; y++) rows[y] = dst + (size_t)y * stride;
-  png_read_image(png, rows);
-  png_free(png, rows);
+  // png_read_image walks every pass over every row. The row-pointer array is allocated with
+  // libpng's allocator (so it is counted) and kept in the reader, not in a local that a longjmp
+  // would lose: it is freed here on success and by read_image_failed on every error path.
+  reader->rows = png_malloc(png, sizeof(png_bytep) * reader->height);
+  for (uint32_t y = 0; y < reader->height; y++) reader->rows[y] = dst + (size_t)y * stride;
+  png_read_image(png, reader->rows);
+  png_free(png, reader->rows);
+  reader->rows = NULL;
   reader->next_row = reader->height;
+  if (reader->palette_mode) {
+    for (uint32_t y = 0; y < reader->height; y++) {
+      int status = expand_palette_row(reader, dst + (size_t)y * stride);
+      if (status != CPNG_OK) return status;
+    }
+  }
   return CPNG_OK;
 }
 
@@ -228,8 +344,14 @@ uint64_t cpng_reader_libpng_peak_bytes(const cpng_reader *reader) {
   return reader == NULL ? 0 : reader->libpng_peak_bytes;
 }
 
+void cpng_reader_palette_problem(const cpng_reader *reader, int *index, int *entries) {
+  if (index != NULL) *index = reader == NULL ? 0 : reader->palette_max_index;
+  if (entries != NULL) *entries = reader == NULL ? 0 : reader->palette_entries;
+}
+
 void cpng_reader_destroy(cpng_reader *reader) {
   if (reader == NULL) return;
+  if (reader->rows != NULL && reader->png != NULL) png_free(reader->png, reader->rows);
   if (reader->png != NULL) png_destroy_read_struct(&reader->png, &reader->info, NULL);
   free(reader);
 }

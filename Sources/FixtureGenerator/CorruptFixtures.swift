@@ -1,7 +1,7 @@
-import PNGRender
+package import PNGRender
 
 /// Broken and hostile files, each failing for one reason, plus one valid oddity.
-enum CorruptFixtures {
+package enum CorruptFixtures {
   /// Every corrupt variant, built from one small valid RGB image.
   static func all() throws(PNGError) -> [Fixture] {
     let photo = SyntheticPhoto(width: 63, height: 45, seed: 7)
@@ -72,7 +72,43 @@ enum CorruptFixtures {
           width: photo.width, height: photo.height,
           crc32: FixtureFormat(.rgb, 8).encode(photo).expectedCRC32)))
     fixtures.append(try bomb())
+    fixtures.append(try paletteIndexBeyondPalette())
+    fixtures.append(lyingChunkLength(edits))
     return fixtures
+  }
+
+  /// A 16 × 1 palette image whose last pixel uses index 255 of a 255-entry palette: libpng lets
+  /// it through (its check misses index N of an N-entry palette); the decoder must not.
+  package static func paletteIndexBeyondPalette() throws(PNGError) -> Fixture {
+    // Encode the indexes as 8-bit gray, then make it a palette image: the IDAT data is the same.
+    let indexes: [UInt8] = Array(0..<15).map { UInt8($0 * 17) } + [255]
+    let header = PNGHeader(width: 16, height: 1, bitDepth: 8, colorType: .gray, interlaced: false)
+    let gray = try PNGEncoder.encode(header: header) { _, row in
+      for (i, index) in indexes.enumerated() { row[i] = index }
+    }
+    var editor = ChunkEditor(gray)
+    editor.editData(of: "IHDR") { $0[9] = 3 }
+    editor.insert(
+      "PLTE", data: (0..<255).flatMap { [UInt8($0), 128, UInt8(255 - $0)] }, after: "IHDR")
+    return Fixture(
+      name: "corrupt-palette-index-255-of-255.png",
+      summary: "a pixel uses palette index 255 with a 255-entry palette (PNG 1.2 §4.1.2: an error)",
+      bytes: editor.bytes, expectation: .fails(.invalidPaletteIndex))
+  }
+
+  /// An ancillary tEXt chunk whose length field claims 1 GiB in a file of a few hundred bytes:
+  /// refused before libpng allocates for it (it would otherwise cost 1 GiB of memory).
+  package static func lyingChunkLength(_ base: ChunkEditor) -> Fixture {
+    var editor = base
+    editor.insert("tEXt", data: Array("Comment\0short".utf8), after: "IHDR")
+    let offset = editor.first("tEXt").dataOffset - 8
+    for (i, byte) in ChunkEditor.bigEndian(1 << 30).enumerated() {
+      editor.set(offset + i, to: byte)
+    }
+    return Fixture(
+      name: "corrupt-chunk-length-1gib.png",
+      summary: "a tEXt chunk's length field claims 1 GiB: refused as truncated, nothing allocated",
+      bytes: editor.bytes, expectation: .fails(.truncated))
   }
 
   /// A valid 20,000 × 20,000 image of zeros (1-bit gray): 49 KB on disk, 1.6 GB as RGBA8.

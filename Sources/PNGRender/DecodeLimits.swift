@@ -6,14 +6,28 @@
 /// ``PNGError/tooLarge(width:height:limits:)`` in microseconds, before it allocates anything for
 /// the pixels. The defaults follow DESIGN.md §5: 16,384 pixels per side and 64 megapixels.
 public struct DecodeLimits: Sendable, Hashable, CustomStringConvertible {
-  /// The widest image accepted, in pixels. At least 1.
-  public var maxWidth: Int
-  /// The tallest image accepted, in pixels. At least 1.
-  public var maxHeight: Int
-  /// The most pixels (width × height) accepted. At least 1.
-  public var maxPixels: Int
-  /// The most bytes libpng may allocate for one ancillary chunk (text, ICC profile, ...).
-  public var maxChunkBytes: Int
+  // Every limit is kept within its valid range when it is set, not only by `init`, so no value
+  // a caller assigns can make a later conversion to libpng's 32-bit limits trap.
+
+  /// The widest image accepted, in pixels: 1 … ``formatMaxSide``; a value outside is clamped.
+  public var maxWidth: Int {
+    didSet { maxWidth = Self.clamp(maxWidth, Self.formatMaxSide) }
+  }
+  /// The tallest image accepted, in pixels: 1 … ``formatMaxSide``; a value outside is clamped.
+  public var maxHeight: Int {
+    didSet { maxHeight = Self.clamp(maxHeight, Self.formatMaxSide) }
+  }
+  /// The most pixels (width × height) accepted: 1 … ``formatMaxPixels``; clamped.
+  public var maxPixels: Int {
+    didSet { maxPixels = Self.clamp(maxPixels, Self.formatMaxPixels) }
+  }
+  /// The most bytes libpng may allocate for one ancillary chunk (text, ICC profile, ...):
+  /// 1 … 2³² − 1; clamped.
+  public var maxChunkBytes: Int {
+    didSet { maxChunkBytes = Self.clamp(maxChunkBytes, Int(UInt32.max)) }
+  }
+
+  static func clamp(_ value: Int, _ upper: Int) -> Int { min(max(value, 1), upper) }
 
   /// Default per-side limit: 16,384 pixels.
   public static let defaultMaxSide = 16_384
@@ -37,10 +51,10 @@ public struct DecodeLimits: Sendable, Hashable, CustomStringConvertible {
     maxPixels: Int = defaultMaxPixels,
     maxChunkBytes: Int = defaultMaxChunkBytes
   ) {
-    self.maxWidth = min(max(maxWidth, 1), Self.formatMaxSide)
-    self.maxHeight = min(max(maxHeight, 1), Self.formatMaxSide)
-    self.maxPixels = min(max(maxPixels, 1), Self.formatMaxPixels)
-    self.maxChunkBytes = min(max(maxChunkBytes, 1), Int(UInt32.max))
+    self.maxWidth = Self.clamp(maxWidth, Self.formatMaxSide)
+    self.maxHeight = Self.clamp(maxHeight, Self.formatMaxSide)
+    self.maxPixels = Self.clamp(maxPixels, Self.formatMaxPixels)
+    self.maxChunkBytes = Self.clamp(maxChunkBytes, Int(UInt32.max))
   }
 
   /// Whether an image of `width` × `height` pixels is within every limit.

@@ -22,6 +22,10 @@ public enum PNGError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The header is valid but the image exceeds the decoder's ``DecodeLimits``; nothing was
   /// allocated for its pixels.
   case tooLarge(width: Int, height: Int, limits: DecodeLimits)
+  /// A pixel of a palette image uses an index at or beyond the palette's entries (PNG 1.2
+  /// §4.1.2: "it is an error for the image to contain a palette index beyond the end of the
+  /// palette"). libpng only warns, and lets index N through in an N-entry palette.
+  case invalidPaletteIndex(index: Int, entries: Int)
   /// Any other failure reported by libpng, with its message.
   case libpng(message: String)
 
@@ -44,6 +48,8 @@ public enum PNGError: Error, Sendable, Hashable, CustomStringConvertible {
     /// ``PNGError/libpng(message:)``.
     case libpng
 
+    /// ``PNGError/invalidPaletteIndex(index:entries:)``.
+    case invalidPaletteIndex
     /// The case name, for example `crcMismatch`.
     public var description: String { rawValue }
   }
@@ -58,6 +64,7 @@ public enum PNGError: Error, Sendable, Hashable, CustomStringConvertible {
     case .invalidHeader: .invalidHeader
     case .unsupported: .unsupported
     case .tooLarge: .tooLarge
+    case .invalidPaletteIndex: .invalidPaletteIndex
     case .libpng: .libpng
     }
   }
@@ -82,6 +89,9 @@ public enum PNGError: Error, Sendable, Hashable, CustomStringConvertible {
     case .tooLarge(let width, let height, let limits):
       return "tooLarge: the image is \(width)×\(height) px (\(width * height) pixels), over the"
         + " decode limit of \(limits); it was refused before allocating its pixels"
+    case .invalidPaletteIndex(let index, let entries):
+      return "invalidPaletteIndex: a pixel uses palette index \(index), but the palette has"
+        + " \(entries) entries (indexes 0 to \(entries - 1))"
     case .libpng(let message):
       return "libpng: \(message)"
     }

@@ -26,8 +26,8 @@ struct RowReader: ~Copyable {
     let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self)
     guard
       let handle = cpng_reader_create(
-        base, bytes.count, UInt32(limits.maxWidth), UInt32(limits.maxHeight),
-        UInt64(limits.maxPixels), UInt64(limits.maxChunkBytes))
+        base, bytes.count, UInt32(clamping: limits.maxWidth), UInt32(clamping: limits.maxHeight),
+        UInt64(clamping: limits.maxPixels), UInt64(clamping: limits.maxChunkBytes))
     else { throw .libpng(message: "out of memory creating the row reader") }
     self.handle = handle
     fileSize = bytes.count
@@ -80,6 +80,13 @@ struct RowReader: ~Copyable {
       throw PNGError.fromLibpng(message: message, truncatedInput: true, fileSize: fileSize)
     case Int32(CPNG_LIBPNG.rawValue):
       throw PNGError.fromLibpng(message: message, truncatedInput: false, fileSize: fileSize)
+    case Int32(CPNG_BAD_CHUNK_LENGTH.rawValue):
+      throw .truncated(detail: message)
+    case Int32(CPNG_BAD_PALETTE_INDEX.rawValue):
+      var index: Int32 = 0
+      var entries: Int32 = 0
+      cpng_reader_palette_problem(handle, &index, &entries)
+      throw .invalidPaletteIndex(index: Int(index), entries: Int(entries))
     case Int32(CPNG_NO_MEMORY.rawValue):
       throw .libpng(message: "out of memory")
     default:

@@ -22,6 +22,12 @@ typedef enum {
   CPNG_MISUSE = 4,
   /// An allocation failed before libpng could report it.
   CPNG_NO_MEMORY = 5,
+  /// A chunk declares more bytes than the file holds after it (checked before libpng reads
+  /// it, so a lying length never becomes an allocation); the message names the chunk.
+  CPNG_BAD_CHUNK_LENGTH = 6,
+  /// A pixel uses a palette index at or beyond the palette's entries; see
+  /// cpng_reader_palette_problem.
+  CPNG_BAD_PALETTE_INDEX = 7,
 } cpng_status;
 
 /// The image as stored, and the layout of the RGBA8 rows the reader produces.
@@ -112,5 +118,8 @@ int cpng_encode(const cpng_write_spec *spec, cpng_row_source source, void *conte
 
 /// Frees a buffer returned by cpng_encode.
 void cpng_free(void *pointer);
+
+/// After CPNG_BAD_PALETTE_INDEX: the largest index used and the palette's entry count.
+void cpng_reader_palette_problem(const cpng_reader *reader, int *index, int *entries);
 
 #endif
