@@ -34,7 +34,8 @@ public enum InvariantCatalog {
         + "transfer of its URL outstanding, or show the failure image because the URL's most "
         + "recent transfer failed (a cancelled transfer is not a failure); and it must show its "
         + "image within `within` of the end of any successful transfer of its URL. At the end "
-        + "of the run the same holds, with the end as the deadline.",
+        + "of the run the same holds, with the end as the deadline. A manual image (set_image) "
+        + "is a legitimate final state.",
       parameters: "within (default 2s)"),
     Entry(
       id: .cancelOnEndDisplay,

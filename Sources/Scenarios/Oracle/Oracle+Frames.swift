@@ -9,6 +9,12 @@ extension Oracle {
   /// expected cache hits, and decoded memory.
   func frameCommitted(_ frame: CommittedFrame) {
     lastFrame = frame.frame
+    if reloadPending {
+      // The layout pass has rebuilt the displayed rows: the deferred bound check can run (at
+      // the end of this turn).
+      reloadPending = false
+      if boundedQueueDirty { checkBoundedQueue() }
+    }
     updateRest()
     for cell in frame.cells {
       _ = judge(cell)
@@ -81,7 +87,9 @@ extension Oracle {
     }
     guard deadlineIsNow || restSince != nil else { return }
     for cell in cells {
-      guard !judgedCorrect(cell), network.isServable(cell.url) else { continue }
+      guard !judgedCorrect(cell), !showsManualImage(cell), network.isServable(cell.url) else {
+        continue
+      }
       let displayed = displayedSince[cell.cellID] ?? world.now
       let since = max(restSince ?? world.now, displayed)
       if let success = lastSuccessEnd[cell.url], success >= displayed {
@@ -102,6 +110,12 @@ extension Oracle {
         reason: deadlineIsNow
           ? "the run ended" : "it has been displayed at rest for \(world.now - since)")
     }
+  }
+
+  /// Whether the cell shows an image the app set by hand (`set_image`): a legitimate final
+  /// state, which the loader need not replace.
+  func showsManualImage(_ cell: DisplayedCell) -> Bool {
+    cell.images.contains { $0.kind == .manual && !$0.isOutgoing }
   }
 
   func flagNotLoaded(_ cell: DisplayedCell, reason: String) {

@@ -56,6 +56,10 @@ final class Oracle {
   /// Set when the queue changed during a main-thread turn: the bound is checked when the turn
   /// ends, once the layout pass has settled which rows are displayed.
   var boundedQueueDirty = false
+  /// Set by a `reload_data` event until the next frame commit: until the layout pass has run,
+  /// the table displays no rows (UIKit rebuilds them at the next layout), so the bound of
+  /// `bounded_queue` is not known and the check waits for it.
+  var reloadPending = false
   /// The URL of an item id, including deleted items (set by the run).
   var urlOfItem: (Int) -> String? = { _ in nil }
 
@@ -180,10 +184,14 @@ final class Oracle {
 
   func requestQueueChanged() { checkBoundedQueue() }
 
+  /// The app called `reloadData`: `bounded_queue` waits for the layout pass that displays the
+  /// rows again (the next frame commit).
+  func reloadBegan() { reloadPending = true }
+
   func checkBoundedQueue() {
     // While the main thread is in a turn (a layout pass may be half done, with rows dequeued
     // but not yet displayed), the bound is checked when the turn ends.
-    if world.main.isBusy {
+    if world.main.isBusy || reloadPending {
       boundedQueueDirty = true
       return
     }
