@@ -47,17 +47,16 @@ extension Oracle {
   func checkImages(of cell: DisplayedCell) {
     for image in cell.images where image.kind == .content {
       guard let source = image.provenance?.source else { continue }
-      if isChecked(.noCrossCellImage), !shows(image, bytesOf: cell.url) {
-        let culprit = culprits(of: source)
-        let whose =
-          culprit.items.isEmpty
-          ? "an image whose bytes no row's URL serves"
-          : "the image of item\(culprit.items.count > 1 ? "s" : "") "
-            + culprit.items.prefix(3).map(String.init).joined(separator: ", ")
+      // An image is another request's only if some other request (or another URL's fixture)
+      // accounts for its bytes; bytes nobody delivered are a corruption, reported once, by
+      // `no_corrupt_image`.
+      if isChecked(.noCrossCellImage), !shows(image, bytesOf: cell.url),
+        let whose = culprit(of: source, shownFor: cell.url)
+      {
         flag(
           .noCrossCellImage, row: cell.indexPath.row, item: cell.itemID, cell: cell.cellID,
-          urls: [cell.url] + culprit.urls.prefix(2),
-          "cell \(cell.cellID) at row \(cell.indexPath.row) (item \(cell.itemID)) shows \(whose)"
+          urls: [cell.url] + whose.urls,
+          "cell \(cell.cellID) at row \(cell.indexPath.row) (item \(cell.itemID)) shows \(whose.text)"
             + (image.isOutgoing ? " (fading out)" : "")
             + "; check that the cell still represents the request's item before setting")
       }

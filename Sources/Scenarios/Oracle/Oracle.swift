@@ -25,8 +25,9 @@ final class Oracle {
   var deliveredDigests: [String: Set<UInt64>] = [:]
   /// Digests of bytes delivered whole by a successful transfer.
   var completeDigests: Set<UInt64> = []
-  /// For each digest, the URLs whose transfers or fixtures produced it (to name the culprit).
-  var urlsByDigest: [UInt64: Set<String>] = [:]
+  /// Every transfer's request identity, and which transfers delivered which bytes (to name a
+  /// cross-cell culprit).
+  var ledger = RequestLedger()
   var lastFrame: Int64?
   /// What each cell showed when last checked, whether that was its row's image, and the
   /// delivered-digests generation it was judged under: unchanged cells are not re-judged (a
@@ -134,21 +135,13 @@ final class Oracle {
     judged[cell.cellID]?.correct ?? showsCorrectImage(cell)
   }
 
-  /// Items whose URLs produced `source`, for messages.
-  func culprits(of source: ContentDigest) -> (urls: [String], items: [Int]) {
-    var urls = urlsByDigest[source.value] ?? []
-    for url in server.urlsServing(source) { urls.insert(url) }
-    let sorted = urls.sorted()
-    let items = table.model.items.filter { sorted.contains($0.url) }.map(\.id)
-    return (sorted, items)
-  }
-
   // MARK: Transfers
 
   func transferEvent(_ event: TransferEvent) {
     let record = event.record
     switch event.kind {
     case .queued:
+      ledger.queued(record, at: event.at, model: table.model)
       if isChecked(.noDuplicateTransfers), network.outstanding(for: record.url) > 1 {
         let row = table.model.items.firstIndex { $0.url == record.url }
         flag(
@@ -164,7 +157,7 @@ final class Oracle {
         deliveredDigests[record.url] = digests
         digestGeneration += 1
       }
-      urlsByDigest[record.digest, default: []].insert(record.url)
+      ledger.delivered(record)
       lastFailed[record.url] =
         outcome != .cancelled && (outcome != .success || !record.deliveredExactBytes)
       if record.deliveredExactBytes {
@@ -172,6 +165,8 @@ final class Oracle {
         lastSuccessEnd[record.url] = event.at
       }
       if outcome != .cancelled { awaitingCallback.append((record.id, record.url, event.at)) }
+    case .chunk:
+      ledger.delivered(record)
     case .callbackRan:
       if let index = awaitingCallback.firstIndex(where: { $0.id == record.id }) {
         let waiting = awaitingCallback.remove(at: index)

@@ -139,7 +139,9 @@ final class SimulationRun {
     oracle.urlOfItem = { [unowned self] in urlByItem[$0] }
     table.displayLog.subscribe { [weak self] frame in
       oracle.frameCommitted(frame)
-      metrics.frameCommitted(frame) { oracle.judgedCorrect($0) }
+      metrics.frameCommitted(
+        frame, showsCorrectImage: { oracle.judgedCorrect($0) },
+        isOnscreen: { [weak self] cell in self?.isOnscreen(cell, offset: frame.offset) ?? false })
       self?.lastCommitted = frame.cells
     }
     world.reports.subscribe { report in
@@ -156,6 +158,15 @@ final class SimulationRun {
       }
       oracle.transferEvent(event)
     }
+  }
+
+  /// Whether `cell`'s row lies within the screen's bounds at `offset` (the preload margin
+  /// excluded): what the user actually sees.
+  func isOnscreen(_ cell: DisplayedCell, offset: Double) -> Bool {
+    let layout = table.layout
+    let rows = layout.rows(
+      onLines: layout.lines(from: offset, to: offset + layout.viewportHeight))
+    return rows.contains(cell.indexPath.row)
   }
 
   /// Breaks the reference cycles of a finished run (the world holds closures that capture
