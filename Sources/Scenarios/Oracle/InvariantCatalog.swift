@@ -40,9 +40,11 @@ public enum InvariantCatalog {
     Entry(
       id: .cancelOnEndDisplay,
       definition:
-        "When a row ends display, any transfer of its URL that no displayed row and no "
-        + "prefetch-window row still needs is cancelled within `within` of the "
-        + "didEndDisplaying call.",
+        "When a row ends display, or the table cancels its prefetch "
+        + "(cancelPrefetchingForRowsAt), any transfer of its URL that no displayed row and no "
+        + "prefetch-window row still needs is cancelled within `within` of that callback; and "
+        + "any transfer of the URL queued after the row left, while no row needs it, is "
+        + "cancelled within `within` of being queued.",
       parameters: "within (default 0ms: before that main-thread turn ends)"),
     Entry(
       id: .boundedQueue,

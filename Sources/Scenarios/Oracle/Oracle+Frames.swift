@@ -138,49 +138,14 @@ extension Oracle {
     case .didEndDisplaying(let cell, let row, let itemID, let url):
       displayedSince[cell.cellID] = nil
       if let itemID { metrics.rowEnded(itemID: itemID, at: world.now) }
-      guard let url,
-        let within = check({
-          if case .cancelOnEndDisplay(let w) = $0 { w } else { nil }
-        })
-      else { return }
-      pendingEndChecks.append((url, row, itemID, cell.cellID, world.now + within))
-      if within > .zero {
-        world.loop.schedule(after: within) { [weak self] in
-          self?.runEndChecks(upTo: self?.world.now ?? .zero)
-        }
-      } else if world.currentThread?.execution == nil {
-        // Outside any main-thread turn (a mutation event): the turn is this event.
-        world.loop.schedule(after: .zero) { [weak self] in
-          self?.runEndChecks(upTo: self?.world.now ?? .zero)
-        }
+      guard let url else { return }
+      rowLeft(url: url, row: row, item: itemID, cell: cell.cellID, reason: .endedDisplay)
+    case .cancelPrefetching(let rows):
+      for left in rows {
+        rowLeft(
+          url: left.url, row: left.row, item: left.item, cell: nil, reason: .prefetchCancelled)
       }
     }
-  }
-
-  /// Runs end-of-display checks whose deadline has come.
-  func runEndChecks(upTo now: SimTime) {
-    var remaining: [(url: String, row: Int, item: Int?, cell: Int, at: SimTime)] = []
-    for pending in pendingEndChecks {
-      guard pending.at <= now else {
-        remaining.append(pending)
-        continue
-      }
-      let stillNeeded =
-        table.visibleCells.contains { cell in cell.itemID.flatMap(urlOfItem) == pending.url }
-        || table.prefetchWindow.contains { table.item(at: $0)?.url == pending.url }
-      guard !stillNeeded else { continue }
-      let stale = network.outstandingIDs.compactMap { network.record(id: $0) }
-        .filter { $0.url == pending.url && $0.queuedAt <= pending.at }
-      if !stale.isEmpty {
-        flag(
-          .cancelOnEndDisplay, row: pending.row, item: pending.item, cell: pending.cell,
-          urls: [pending.url],
-          "row \(pending.row) ended display but \(stale.count) transfer"
-            + "\(stale.count > 1 ? "s" : "") of \(pending.url) kept running; cancel work in "
-            + "didEndDisplaying when no other row needs the URL")
-      }
-    }
-    pendingEndChecks = remaining
   }
 
   // MARK: cache_hit_on_revisit

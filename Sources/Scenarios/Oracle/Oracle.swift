@@ -47,7 +47,14 @@ final class Oracle {
   /// deliver exactly the served bytes (a truncated or corrupted body is a failure to the user).
   var lastFailed: [String: Bool] = [:]
   // cancel_on_end_display
-  var pendingEndChecks: [(url: String, row: Int, item: Int?, cell: Int, at: SimTime)] = []
+  var pendingEndChecks: [PendingEndCheck] = []
+  /// Rows that left (ended display, or had their prefetch cancelled), by URL: work queued for
+  /// the URL afterwards while no row needs it is stale.
+  var leftRows: [String: LeftRow] = [:]
+  /// Transfers queued for a URL whose row had left, checked at their deadline.
+  var pendingStartChecks: [(id: Int, at: SimTime)] = []
+  /// Transfers already reported as stale by an end-of-display check.
+  var reportedStale: Set<Int> = []
   // cache_hit_on_revisit
   var expectedCacheHits: [(item: Int, row: Int, cell: Int, url: String, source: ContentDigest)] =
     []
@@ -151,6 +158,7 @@ final class Oracle {
       }
       checkBoundedQueue()
       checkNoTransferOnCacheHit(record.url)
+      transferQueuedAfterLeaving(record)
     case .ended(let outcome):
       var digests = deliveredDigests[record.url] ?? []
       if digests.insert(record.digest).inserted {
