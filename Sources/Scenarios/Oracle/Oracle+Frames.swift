@@ -16,8 +16,8 @@ extension Oracle {
       if boundedQueueDirty { checkBoundedQueue() }
     }
     updateRest()
-    for cell in frame.cells {
-      _ = judge(cell)
+    for cell in frame.cells where judge(cell) {
+      lastShown[cell.url] = frame.time
     }
     checkCacheHits(frame)
     checkEventuallyLoaded(frame.cells, deadlineIsNow: false)
@@ -137,6 +137,7 @@ extension Oracle {
       expectCacheHit(cell: cell, row: row, itemID: itemID, url: url)
     case .didEndDisplaying(let cell, let row, let itemID, let url):
       displayedSince[cell.cellID] = nil
+      if let url, revisits[url]?.cell == cell.cellID { revisits[url] = nil }
       if let itemID { metrics.rowEnded(itemID: itemID, at: world.now) }
       guard let url else { return }
       rowLeft(url: url, row: row, item: itemID, cell: cell.cellID, reason: .endedDisplay)
@@ -149,51 +150,6 @@ extension Oracle {
   }
 
   // MARK: cache_hit_on_revisit
-
-  func expectCacheHit(cell: TableCell, row: Int, itemID: Int, url: String) {
-    guard isChecked(.cacheHitOnRevisit), let served = server.digest(for: url) else { return }
-    // An entry counts when it is keyed by the URL and holds a decoded image of the URL's
-    // bytes: identical bytes served under another URL are another URL's image.
-    for cache in world.liveMemoryCaches {
-      guard let image = cache.peekValue(forKey: url) as? Image, image.kind == .content,
-        image.provenance?.source == served
-      else { continue }
-      expectedCacheHits.append((itemID, row, cell.cellID, url, served))
-      return
-    }
-  }
-
-  func checkCacheHits(_ frame: CommittedFrame) {
-    guard !expectedCacheHits.isEmpty else { return }
-    var remaining: [(item: Int, row: Int, cell: Int, url: String, source: ContentDigest)] = []
-    for expected in expectedCacheHits {
-      guard let shown = frame.cells.first(where: { $0.itemID == expected.item }) else {
-        remaining.append(expected)
-        continue
-      }
-      let hit = shown.images.contains {
-        $0.kind == .content && !$0.isOutgoing && $0.provenance?.source == expected.source
-      }
-      if !hit {
-        flag(
-          .cacheHitOnRevisit, row: shown.indexPath.row, item: expected.item, cell: shown.cellID,
-          urls: [expected.url],
-          "row \(shown.indexPath.row) (item \(expected.item)) came back on screen while a memory "
-            + "cache held its decoded image, but its first frame did not show it; set cached "
-            + "images synchronously in cellForRow/willDisplay")
-      }
-    }
-    expectedCacheHits = remaining
-  }
-
-  func checkNoTransferOnCacheHit(_ url: String) {
-    guard let expected = expectedCacheHits.first(where: { $0.url == url }) else { return }
-    flag(
-      .cacheHitOnRevisit, row: expected.row, item: expected.item, cell: expected.cell,
-      urls: [url],
-      "a transfer of \(url) started although a memory cache held its decoded image; "
-        + "look in the cache before fetching")
-  }
 
   // MARK: memory_budget, frame_budget
 

@@ -56,8 +56,16 @@ final class Oracle {
   /// Transfers already reported as stale by an end-of-display check.
   var reportedStale: Set<Int> = []
   // cache_hit_on_revisit
-  var expectedCacheHits: [(item: Int, row: Int, cell: Int, url: String, source: ContentDigest)] =
-    []
+  var expectedCacheHits:
+    [(item: Int, row: Int, cell: Int, url: String, source: ContentDigest, revisit: SimDuration?)] =
+      []
+  /// When each URL's image was last committed whole in a displayed cell.
+  var lastShown: [String: SimTime] = [:]
+  /// When the last memory warning was delivered.
+  var lastMemoryWarning: SimTime?
+  /// Rows revisited soon after showing their image, by URL, until they end display: a transfer
+  /// of the URL meanwhile is a violation.
+  var revisits: [String: (item: Int, row: Int, cell: Int, after: SimDuration)] = [:]
   // no_delivery_stall
   var awaitingCallback: [(id: Int, url: String, endedAt: SimTime)] = []
   var memoryFlagged = false
@@ -158,6 +166,7 @@ final class Oracle {
       }
       checkBoundedQueue()
       checkNoTransferOnCacheHit(record.url)
+      checkNoTransferOnRevisit(record.url)
       transferQueuedAfterLeaving(record)
     case .ended(let outcome):
       var digests = deliveredDigests[record.url] ?? []

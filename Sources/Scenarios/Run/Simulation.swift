@@ -148,6 +148,7 @@ final class SimulationRun {
       metrics.platformReport(report)
       switch report {
       case .mainWorkEnded: oracle.mainWorkEnded()
+      case .memoryWarning: oracle.memoryWarningDelivered()
       case .requestQueue: oracle.requestQueueChanged()
       default: break
       }
