@@ -18,7 +18,9 @@ public enum InvariantCatalog {
       definition:
         "At every frame commit, each displayed cell's image is nil, a placeholder or failure "
         + "image, a manual image (set by a set_image event), or an image decoded from the bytes "
-        + "served for the URL its row has at that instant, at any size or crop.",
+        + "served for the URL its row has at that instant, at any size or crop. A failure "
+        + "image counts only once a transfer of the row's URL has ended (not cancelled); a "
+        + "progressive preview only if a transfer of the row's URL delivered its bytes.",
       parameters: "none"),
     Entry(
       id: .noCorruptImage,

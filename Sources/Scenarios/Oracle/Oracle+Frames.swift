@@ -45,6 +45,20 @@ extension Oracle {
   }
 
   func checkImages(of cell: DisplayedCell) {
+    // A failure image belongs to a request that ended in failure (or delivered bytes that did
+    // not decode): one shown before any transfer of the row's URL ended is another request's
+    // (SDWebImage #3363: an asynchronous callback puts the old request's image over the new).
+    if isChecked(.noCrossCellImage), !endedURLs.contains(cell.url),
+      cell.images.contains(where: { $0.kind == .failure && !$0.isOutgoing })
+    {
+      flag(
+        .noCrossCellImage, row: cell.indexPath.row, item: cell.itemID, cell: cell.cellID,
+        urls: [cell.url],
+        "cell \(cell.cellID) at row \(cell.indexPath.row) (item \(cell.itemID)) shows a failure "
+          + "image though no transfer of \(cell.url) has ended: another request's failure; "
+          + "check that the cell still represents the request's item before setting, and "
+          + "clear the image on reuse")
+    }
     for image in cell.images where image.kind == .content {
       guard let source = image.provenance?.source else { continue }
       // An image is another request's only if some other request (or another URL's fixture)

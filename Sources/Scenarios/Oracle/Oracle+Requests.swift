@@ -29,9 +29,44 @@ struct RequestIdentity: Equatable {
 /// Which requests delivered which bytes: each transfer's identity, and for every digest of
 /// bytes a transfer delivered — its whole body, or a prefix of it at a chunk boundary (what a
 /// progressive decoder sees) — the transfers that delivered them, in delivery order.
+///
+/// Prefix digests are computed lazily (`indexPrefixes`), only when an image's bytes are not
+/// accounted for by whole bodies, and incrementally, so a run hashes each byte at most once.
 struct RequestLedger {
   var requests: [Int: RequestIdentity] = [:]
   var deliveredBy: [UInt64: [Int]] = [:]
+  /// For each transfer, the body offsets at which chunks ended, not yet indexed.
+  var unindexedChunkEnds: [Int: [Int]] = [:]
+  /// For each transfer, the running FNV-1a of its served bytes and how many are folded in.
+  var prefixHashers: [Int: (hasher: StableHasher, count: Int)] = [:]
+
+  /// Records that a chunk of a transfer ended at body offset `end`.
+  mutating func chunkArrived(_ record: TransferRecord) {
+    unindexedChunkEnds[record.id, default: []].append(Int(record.bytes))
+  }
+
+  /// Indexes the chunk-boundary prefixes delivered so far, hashing the bytes each URL serves
+  /// (a prefix of a body a rule corrupts is not recognised, which only loses a culprit's name).
+  mutating func indexPrefixes(served: (String) -> [UInt8]?) {
+    guard !unindexedChunkEnds.isEmpty else { return }
+    for id in unindexedChunkEnds.keys.sorted() {
+      guard let ends = unindexedChunkEnds[id], let url = requests[id]?.url,
+        let bytes = served(url)
+      else { continue }
+      var state = prefixHashers[id] ?? (StableHasher(), 0)
+      for end in ends where end > state.count && end <= bytes.count {
+        state.hasher.combine(bytes: bytes[state.count..<end])
+        state.count = end
+        var ids = deliveredBy[state.hasher.value] ?? []
+        if ids.last != id {
+          ids.append(id)
+          deliveredBy[state.hasher.value] = ids
+        }
+      }
+      prefixHashers[id] = state
+    }
+    unindexedChunkEnds.removeAll()
+  }
 
   /// Records a queued transfer, with the row and item that had its URL then.
   mutating func queued(_ record: TransferRecord, at time: SimTime, model: TableModel) {
@@ -71,6 +106,7 @@ extension Oracle {
   func culprit(of source: ContentDigest, shownFor cellURL: String) -> (
     text: String, urls: [String]
   )? {
+    ledger.indexPrefixes { server.bytes(for: $0) }
     if ledger.transfer(of: cellURL, delivered: source.value) { return nil }
     let requests = ledger.others(than: cellURL, delivered: source.value)
     if !requests.isEmpty {

@@ -43,6 +43,8 @@ final class Oracle {
   var restSince: SimTime?
   var displayedSince: [Int: SimTime] = [:]  // by cell id
   var lastSuccessEnd: [String: SimTime] = [:]
+  /// URLs with a transfer that ended other than cancelled: only they may show a failure image.
+  var endedURLs: Set<String> = []
   /// Whether each URL's latest transfer failed: an error outcome, or a "success" that did not
   /// deliver exactly the served bytes (a truncated or corrupted body is a failure to the user).
   var lastFailed: [String: Bool] = [:]
@@ -175,6 +177,7 @@ final class Oracle {
         digestGeneration += 1
       }
       ledger.delivered(record)
+      if outcome != .cancelled { endedURLs.insert(record.url) }
       lastFailed[record.url] =
         outcome != .cancelled && (outcome != .success || !record.deliveredExactBytes)
       if record.deliveredExactBytes {
@@ -183,7 +186,7 @@ final class Oracle {
       }
       if outcome != .cancelled { awaitingCallback.append((record.id, record.url, event.at)) }
     case .chunk:
-      ledger.delivered(record)
+      ledger.chunkArrived(record)
     case .callbackRan:
       if let index = awaitingCallback.firstIndex(where: { $0.id == record.id }) {
         let waiting = awaitingCallback.remove(at: index)
