@@ -37,6 +37,14 @@ public protocol CellImageLoader: AnyObject {
   func viewWillAppear()
   /// `viewDidDisappear`.
   func viewDidDisappear()
+  /// The app is about to set its own image on `cell`, displayed at `indexPath` (scenario event
+  /// `set_image`): the loader's request for the cell, if any, is no longer wanted, and a
+  /// completion that arrives later must not overwrite the manual image. Called on the main
+  /// thread just before the image is set. Libraries expose this as "cancel, then set by
+  /// hand": SDWebImage `sd_cancelCurrentImageLoad` (SDWebImage #3011), Kingfisher
+  /// `kf.cancelDownloadTask()` before assigning `image` (Kingfisher #1457). The default does
+  /// nothing.
+  func willSetImageManually(_ cell: Cell, at indexPath: IndexPath, in table: TableView)
 }
 
 extension CellImageLoader {
@@ -54,12 +62,23 @@ extension CellImageLoader {
   public func viewWillAppear() {}
   /// Nothing.
   public func viewDidDisappear() {}
+  /// Nothing.
+  public func willSetImageManually(_ cell: Cell, at indexPath: IndexPath, in table: TableView) {}
+}
+
+/// A data source that passes the app's manual `set_image` on to its loader (the runner calls
+/// it just before it sets the image).
+package protocol ManualImageObserver: AnyObject {
+  /// The app is about to set its own image on `cell` at `indexPath`.
+  func willSetImageManually(_ cell: TableCell, at indexPath: IndexPath, in table: TableView)
 }
 
 /// Adapts a `CellImageLoader` to the table's `TableDataSource`, casting cells to the loader's
 /// cell class. The adapter holds the loader strongly; the table holds the adapter weakly, so
 /// keep the adapter alive for the run.
-package final class LoaderDataSource<Loader: CellImageLoader>: TableDataSource {
+package final class LoaderDataSource<Loader: CellImageLoader>: TableDataSource,
+  ManualImageObserver
+{
   /// The loader being adapted.
   package let loader: Loader
 
@@ -95,6 +114,12 @@ package final class LoaderDataSource<Loader: CellImageLoader>: TableDataSource {
   package func didReceiveMemoryWarning(in table: TableView) { loader.didReceiveMemoryWarning() }
   package func viewWillAppear(_ table: TableView) { loader.viewWillAppear() }
   package func viewDidDisappear(_ table: TableView) { loader.viewDidDisappear() }
+
+  package func willSetImageManually(
+    _ cell: TableCell, at indexPath: IndexPath, in table: TableView
+  ) {
+    loader.willSetImageManually(cast(cell), at: indexPath, in: table)
+  }
 
   func cast(_ cell: TableCell) -> Loader.Cell {
     guard let typed = cell as? Loader.Cell else {

@@ -87,5 +87,16 @@ extension Scenario {
     case decodes
     /// Time spent decoding.
     case decodeMs = "decode_ms"
+    /// The most transfers active at once (holding a connection slot), from the network's
+    /// record.
+    case peakConcurrentTransfers = "peak_concurrent_transfers"
+    /// Median time from a row first committed within the screen's bounds (preload margin
+    /// excluded) to its correct image committing while it is displayed.
+    case timeToImageOnscreenP50Ms = "time_to_image_onscreen_p50_ms"
+    /// 95th percentile of the same.
+    case timeToImageOnscreenP95Ms = "time_to_image_onscreen_p95_ms"
+    /// Milliseconds of cells within the screen's bounds without their correct image, summed
+    /// over cells.
+    case blankCellOnscreenMs = "blank_cell_onscreen_ms"
   }
 }

@@ -32,8 +32,8 @@ extension Scenario {
       case .eventuallyLoaded, .cancelOnEndDisplay, .noDeliveryStall: return ["within"]
       case .boundedQueue, .memoryBudget: return ["max"]
       case .frameBudget: return ["max_hitch_ratio"]
-      case .noCrossCellImage, .noCorruptImage, .noDuplicateTransfers, .cacheHitOnRevisit,
-        .latestPriorityWins:
+      case .cacheHitOnRevisit: return ["revisit"]
+      case .noCrossCellImage, .noCorruptImage, .noDuplicateTransfers, .latestPriorityWins:
         return []
       }
     }
@@ -54,8 +54,9 @@ extension Scenario {
     case boundedQueue(max: QueueBound)
     /// `no_duplicate_transfers`.
     case noDuplicateTransfers
-    /// `cache_hit_on_revisit`.
-    case cacheHitOnRevisit
+    /// `cache_hit_on_revisit` (revisit: default 5 s; nil (`none`) judges only rows whose
+    /// image a memory cache holds, as before issue 11).
+    case cacheHitOnRevisit(revisit: SimDuration?)
     /// `no_delivery_stall` (within: default 250 ms).
     case noDeliveryStall(within: SimDuration)
     /// `frame_budget` (max_hitch_ratio in ms/s: default 5).
@@ -74,7 +75,7 @@ extension Scenario {
       case .cancelOnEndDisplay: return .cancelOnEndDisplay(within: .zero)
       case .boundedQueue: return .boundedQueue(max: .visible)
       case .noDuplicateTransfers: return .noDuplicateTransfers
-      case .cacheHitOnRevisit: return .cacheHitOnRevisit
+      case .cacheHitOnRevisit: return .cacheHitOnRevisit(revisit: .s(5))
       case .noDeliveryStall: return .noDeliveryStall(within: .ms(250))
       case .frameBudget: return .frameBudget(maxHitchRatio: 5)
       case .memoryBudget: return .memoryBudget(max: nil)

@@ -108,7 +108,8 @@ struct ReadingTests {
   static let expectedInvariants = Scenario.Invariants.selected([
     .noCrossCellImage, .noCorruptImage, .eventuallyLoaded(within: .s(3)),
     .cancelOnEndDisplay(within: .ms(16)), .boundedQueue(max: .count(30)), .noDuplicateTransfers,
-    .cacheHitOnRevisit, .noDeliveryStall(within: .ms(100)), .frameBudget(maxHitchRatio: 7.5),
+    .cacheHitOnRevisit(revisit: .s(5)), .noDeliveryStall(within: .ms(100)),
+    .frameBudget(maxHitchRatio: 7.5),
     .memoryBudget(max: ByteSize(bytes: 200_000_000)),
   ])
 

@@ -159,6 +159,15 @@ package final class ReferenceLoader: CatalogLoader {
     releaseCell(cell)
   }
 
+  /// The app sets its own image on the cell: the cell's claim is dropped (its load is
+  /// cancelled if nobody else needs it) and the cell stops representing the URL, so no later
+  /// completion overwrites the manual image (SDWebImage #3011, Kingfisher #1457).
+  package func willSetImageManually(_ cell: Cell, at indexPath: IndexPath, in table: TableView) {
+    releaseCell(cell)
+    cell.representedURL = nil
+    cell.loadedURL = nil
+  }
+
   /// Claims the rows' URLs at low priority, unless cached.
   package func prefetchRows(at indexPaths: [IndexPath], in table: TableView) {
     self.table = table

@@ -18,7 +18,9 @@ public enum InvariantCatalog {
       definition:
         "At every frame commit, each displayed cell's image is nil, a placeholder or failure "
         + "image, a manual image (set by a set_image event), or an image decoded from the bytes "
-        + "served for the URL its row has at that instant, at any size or crop.",
+        + "served for the URL its row has at that instant, at any size or crop. A failure "
+        + "image counts only once a transfer of the row's URL has ended (not cancelled); a "
+        + "progressive preview only if a transfer of the row's URL delivered its bytes.",
       parameters: "none"),
     Entry(
       id: .noCorruptImage,
@@ -34,14 +36,17 @@ public enum InvariantCatalog {
         + "transfer of its URL outstanding, or show the failure image because the URL's most "
         + "recent transfer failed (a cancelled transfer is not a failure); and it must show its "
         + "image within `within` of the end of any successful transfer of its URL. At the end "
-        + "of the run the same holds, with the end as the deadline.",
+        + "of the run the same holds, with the end as the deadline. A manual image (set_image) "
+        + "is a legitimate final state.",
       parameters: "within (default 2s)"),
     Entry(
       id: .cancelOnEndDisplay,
       definition:
-        "When a row ends display, any transfer of its URL that no displayed row and no "
-        + "prefetch-window row still needs is cancelled within `within` of the "
-        + "didEndDisplaying call.",
+        "When a row ends display, or the table cancels its prefetch "
+        + "(cancelPrefetchingForRowsAt), any transfer of its URL that no displayed row and no "
+        + "prefetch-window row still needs is cancelled within `within` of that callback; and "
+        + "any transfer of the URL queued after the row left, while no row needs it, is "
+        + "cancelled within `within` of being queued.",
       parameters: "within (default 0ms: before that main-thread turn ends)"),
     Entry(
       id: .boundedQueue,
@@ -58,8 +63,11 @@ public enum InvariantCatalog {
       definition:
         "When a row enters display and a MemoryCache of the loader holds a decoded image for "
         + "its URL, that image is committed in the first frame that shows the row, and no "
-        + "transfer for the URL starts.",
-      parameters: "none"),
+        + "transfer for the URL starts. Also, whatever the loader's cache design: a row that "
+        + "enters display within `revisit` of the last frame that showed its URL's image, with "
+        + "no memory warning since, shows its image in its first frame and starts no transfer "
+        + "of the URL while it stays displayed.",
+      parameters: "revisit (default 5s; none: only the memory-cache rule)"),
     Entry(
       id: .noDeliveryStall,
       definition:

@@ -12,6 +12,12 @@ import SimTable
 /// - `wasted_bytes`: bytes received by transfers whose bytes never appeared on screen after
 ///   they arrived (cancelled, failed, duplicate or unused transfers).
 /// - `duplicate_transfers`: transfers started while another of the same URL was outstanding.
+/// - `peak_concurrent_transfers`: the most transfers holding a connection slot at once, from
+///   the network's record (started to ended).
+/// - `time_to_image_onscreen_*`, `blank_cell_onscreen_ms`: the same as `time_to_image_*` and
+///   `blank_cell_ms`, counting only what the user sees: from the first committed frame that
+///   shows the row within the screen's bounds (a row in the preload margin is displayed but not
+///   seen: seed 003's "UITableView buffering"), and only cells within those bounds.
 final class MetricsCollector {
   var transfersQueued = 0
   var duplicates = 0
@@ -25,27 +31,58 @@ final class MetricsCollector {
   var blankCellsAtLastCommit = 0
   /// When each digest first appeared on screen.
   var firstShown: [UInt64: SimTime] = [:]
+  /// For displayed rows not yet showing their image, the first commit that showed them within
+  /// the screen's bounds, by item id.
+  var onscreenStart: [Int: SimTime] = [:]
+  /// Rows already sampled for the on-screen time to image in their display episode.
+  var onscreenSampled: Set<Int> = []
+  var timeToImageOnscreen: [SimDuration] = []
+  var blankOnscreenTime: SimDuration = .zero
+  var blankOnscreenAtLastCommit = 0
 
   func rowDisplayed(itemID: Int, at time: SimTime) {
     if episodeStart[itemID] == nil { episodeStart[itemID] = time }
   }
 
-  func rowEnded(itemID: Int, at time: SimTime) { episodeStart[itemID] = nil }
+  func rowEnded(itemID: Int, at time: SimTime) {
+    episodeStart[itemID] = nil
+    onscreenStart[itemID] = nil
+    onscreenSampled.remove(itemID)
+  }
 
+  /// Records a committed frame; `isOnscreen` tells whether a cell lies within the screen's
+  /// bounds at the frame's offset.
   func frameCommitted(
-    _ frame: CommittedFrame, showsCorrectImage: (DisplayedCell) -> Bool
+    _ frame: CommittedFrame, showsCorrectImage: (DisplayedCell) -> Bool,
+    isOnscreen: (DisplayedCell) -> Bool = { _ in true }
   ) {
     if let last = lastCommit {
       blankTime += (frame.time - last) * Int64(blankCellsAtLastCommit)
+      blankOnscreenTime += (frame.time - last) * Int64(blankOnscreenAtLastCommit)
     }
     var blank = 0
+    var blankOnscreen = 0
     for cell in frame.cells {
+      let correct = showsCorrectImage(cell)
+      if isOnscreen(cell) {
+        if !correct { blankOnscreen += 1 }
+        if !onscreenSampled.contains(cell.itemID) {
+          let start = onscreenStart[cell.itemID] ?? frame.time
+          if correct {
+            timeToImageOnscreen.append(frame.time - start)
+            onscreenSampled.insert(cell.itemID)
+            onscreenStart[cell.itemID] = nil
+          } else {
+            onscreenStart[cell.itemID] = start
+          }
+        }
+      }
       for image in cell.images where image.kind == .content && !image.isOutgoing {
         if let source = image.provenance?.source.value, firstShown[source] == nil {
           firstShown[source] = frame.time
         }
       }
-      if showsCorrectImage(cell) {
+      if correct {
         if let start = episodeStart[cell.itemID] {
           timeToImage.append(frame.time - start)
           episodeStart[cell.itemID] = nil
@@ -56,6 +93,25 @@ final class MetricsCollector {
     }
     lastCommit = frame.time
     blankCellsAtLastCommit = blank
+    blankOnscreenAtLastCommit = blankOnscreen
+  }
+
+  /// The most transfers holding a connection slot at once (ends before starts at one instant).
+  static func peakConcurrent(_ records: [TransferRecord], end: SimTime) -> Int {
+    var changes: [(at: SimTime, delta: Int)] = []
+    for record in records {
+      guard let started = record.startedAt else { continue }
+      changes.append((started, 1))
+      changes.append((record.endedAt ?? end, -1))
+    }
+    changes.sort { $0.at != $1.at ? $0.at < $1.at : $0.delta < $1.delta }
+    var active = 0
+    var peak = 0
+    for change in changes {
+      active += change.delta
+      peak = max(peak, active)
+    }
+    return peak
   }
 
   func transferQueued(duplicate: Bool) {
@@ -74,7 +130,10 @@ final class MetricsCollector {
 
   /// The metrics at the end of the run, by name.
   func finish(world: World, network: FakeNetwork, end: SimTime) -> [Scenario.Metric: Double] {
-    if let last = lastCommit { blankTime += (end - last) * Int64(blankCellsAtLastCommit) }
+    if let last = lastCommit {
+      blankTime += (end - last) * Int64(blankCellsAtLastCommit)
+      blankOnscreenTime += (end - last) * Int64(blankOnscreenAtLastCommit)
+    }
     let records = network.records
     var wasted: Int64 = 0
     for record in records where record.bytes > 0 {
@@ -104,6 +163,11 @@ final class MetricsCollector {
     metrics[.mainThreadBusyMs] = world.main.busyTime.milliseconds
     metrics[.decodes] = Double(world.decodes.decodes)
     metrics[.decodeMs] = world.decodes.decodeTime.milliseconds
+    metrics[.peakConcurrentTransfers] = Double(Self.peakConcurrent(records, end: end))
+    let onscreen = timeToImageOnscreen.map(\.milliseconds).sorted()
+    metrics[.timeToImageOnscreenP50Ms] = Self.percentile(onscreen, 0.50)
+    metrics[.timeToImageOnscreenP95Ms] = Self.percentile(onscreen, 0.95)
+    metrics[.blankCellOnscreenMs] = blankOnscreenTime.milliseconds
     return metrics
   }
 

@@ -9,9 +9,15 @@ extension Oracle {
   /// expected cache hits, and decoded memory.
   func frameCommitted(_ frame: CommittedFrame) {
     lastFrame = frame.frame
+    if reloadPending {
+      // The layout pass has rebuilt the displayed rows: the deferred bound check can run (at
+      // the end of this turn).
+      reloadPending = false
+      if boundedQueueDirty { checkBoundedQueue() }
+    }
     updateRest()
-    for cell in frame.cells {
-      _ = judge(cell)
+    for cell in frame.cells where judge(cell) {
+      lastShown[cell.url] = frame.time
     }
     checkCacheHits(frame)
     checkEventuallyLoaded(frame.cells, deadlineIsNow: false)
@@ -39,19 +45,32 @@ extension Oracle {
   }
 
   func checkImages(of cell: DisplayedCell) {
+    // A failure image belongs to a request that ended in failure (or delivered bytes that did
+    // not decode): one shown before any transfer of the row's URL ended is another request's
+    // (SDWebImage #3363: an asynchronous callback puts the old request's image over the new).
+    if isChecked(.noCrossCellImage), !endedURLs.contains(cell.url),
+      cell.images.contains(where: { $0.kind == .failure && !$0.isOutgoing })
+    {
+      flag(
+        .noCrossCellImage, row: cell.indexPath.row, item: cell.itemID, cell: cell.cellID,
+        urls: [cell.url],
+        "cell \(cell.cellID) at row \(cell.indexPath.row) (item \(cell.itemID)) shows a failure "
+          + "image though no transfer of \(cell.url) has ended: another request's failure; "
+          + "check that the cell still represents the request's item before setting, and "
+          + "clear the image on reuse")
+    }
     for image in cell.images where image.kind == .content {
       guard let source = image.provenance?.source else { continue }
-      if isChecked(.noCrossCellImage), !shows(image, bytesOf: cell.url) {
-        let culprit = culprits(of: source)
-        let whose =
-          culprit.items.isEmpty
-          ? "an image whose bytes no row's URL serves"
-          : "the image of item\(culprit.items.count > 1 ? "s" : "") "
-            + culprit.items.prefix(3).map(String.init).joined(separator: ", ")
+      // An image is another request's only if some other request (or another URL's fixture)
+      // accounts for its bytes; bytes nobody delivered are a corruption, reported once, by
+      // `no_corrupt_image`.
+      if isChecked(.noCrossCellImage), !shows(image, bytesOf: cell.url),
+        let whose = culprit(of: source, shownFor: cell.url)
+      {
         flag(
           .noCrossCellImage, row: cell.indexPath.row, item: cell.itemID, cell: cell.cellID,
-          urls: [cell.url] + culprit.urls.prefix(2),
-          "cell \(cell.cellID) at row \(cell.indexPath.row) (item \(cell.itemID)) shows \(whose)"
+          urls: [cell.url] + whose.urls,
+          "cell \(cell.cellID) at row \(cell.indexPath.row) (item \(cell.itemID)) shows \(whose.text)"
             + (image.isOutgoing ? " (fading out)" : "")
             + "; check that the cell still represents the request's item before setting")
       }
@@ -81,7 +100,9 @@ extension Oracle {
     }
     guard deadlineIsNow || restSince != nil else { return }
     for cell in cells {
-      guard !judgedCorrect(cell), network.isServable(cell.url) else { continue }
+      guard !judgedCorrect(cell), !showsManualImage(cell), network.isServable(cell.url) else {
+        continue
+      }
       let displayed = displayedSince[cell.cellID] ?? world.now
       let since = max(restSince ?? world.now, displayed)
       if let success = lastSuccessEnd[cell.url], success >= displayed {
@@ -104,6 +125,12 @@ extension Oracle {
     }
   }
 
+  /// Whether the cell shows an image the app set by hand (`set_image`): a legitimate final
+  /// state, which the loader need not replace.
+  func showsManualImage(_ cell: DisplayedCell) -> Bool {
+    cell.images.contains { $0.kind == .manual && !$0.isOutgoing }
+  }
+
   func flagNotLoaded(_ cell: DisplayedCell, reason: String) {
     guard reportedNotLoaded.insert(cell.cellID).inserted else { return }
     flag(
@@ -124,98 +151,19 @@ extension Oracle {
       expectCacheHit(cell: cell, row: row, itemID: itemID, url: url)
     case .didEndDisplaying(let cell, let row, let itemID, let url):
       displayedSince[cell.cellID] = nil
+      if let url, revisits[url]?.cell == cell.cellID { revisits[url] = nil }
       if let itemID { metrics.rowEnded(itemID: itemID, at: world.now) }
-      guard let url,
-        let within = check({
-          if case .cancelOnEndDisplay(let w) = $0 { w } else { nil }
-        })
-      else { return }
-      pendingEndChecks.append((url, row, itemID, cell.cellID, world.now + within))
-      if within > .zero {
-        world.loop.schedule(after: within) { [weak self] in
-          self?.runEndChecks(upTo: self?.world.now ?? .zero)
-        }
-      } else if world.currentThread?.execution == nil {
-        // Outside any main-thread turn (a mutation event): the turn is this event.
-        world.loop.schedule(after: .zero) { [weak self] in
-          self?.runEndChecks(upTo: self?.world.now ?? .zero)
-        }
+      guard let url else { return }
+      rowLeft(url: url, row: row, item: itemID, cell: cell.cellID, reason: .endedDisplay)
+    case .cancelPrefetching(let rows):
+      for left in rows {
+        rowLeft(
+          url: left.url, row: left.row, item: left.item, cell: nil, reason: .prefetchCancelled)
       }
     }
-  }
-
-  /// Runs end-of-display checks whose deadline has come.
-  func runEndChecks(upTo now: SimTime) {
-    var remaining: [(url: String, row: Int, item: Int?, cell: Int, at: SimTime)] = []
-    for pending in pendingEndChecks {
-      guard pending.at <= now else {
-        remaining.append(pending)
-        continue
-      }
-      let stillNeeded =
-        table.visibleCells.contains { cell in cell.itemID.flatMap(urlOfItem) == pending.url }
-        || table.prefetchWindow.contains { table.item(at: $0)?.url == pending.url }
-      guard !stillNeeded else { continue }
-      let stale = network.outstandingIDs.compactMap { network.record(id: $0) }
-        .filter { $0.url == pending.url && $0.queuedAt <= pending.at }
-      if !stale.isEmpty {
-        flag(
-          .cancelOnEndDisplay, row: pending.row, item: pending.item, cell: pending.cell,
-          urls: [pending.url],
-          "row \(pending.row) ended display but \(stale.count) transfer"
-            + "\(stale.count > 1 ? "s" : "") of \(pending.url) kept running; cancel work in "
-            + "didEndDisplaying when no other row needs the URL")
-      }
-    }
-    pendingEndChecks = remaining
   }
 
   // MARK: cache_hit_on_revisit
-
-  func expectCacheHit(cell: TableCell, row: Int, itemID: Int, url: String) {
-    guard isChecked(.cacheHitOnRevisit), let served = server.digest(for: url) else { return }
-    // An entry counts when it is keyed by the URL and holds a decoded image of the URL's
-    // bytes: identical bytes served under another URL are another URL's image.
-    for cache in world.liveMemoryCaches {
-      guard let image = cache.peekValue(forKey: url) as? Image, image.kind == .content,
-        image.provenance?.source == served
-      else { continue }
-      expectedCacheHits.append((itemID, row, cell.cellID, url, served))
-      return
-    }
-  }
-
-  func checkCacheHits(_ frame: CommittedFrame) {
-    guard !expectedCacheHits.isEmpty else { return }
-    var remaining: [(item: Int, row: Int, cell: Int, url: String, source: ContentDigest)] = []
-    for expected in expectedCacheHits {
-      guard let shown = frame.cells.first(where: { $0.itemID == expected.item }) else {
-        remaining.append(expected)
-        continue
-      }
-      let hit = shown.images.contains {
-        $0.kind == .content && !$0.isOutgoing && $0.provenance?.source == expected.source
-      }
-      if !hit {
-        flag(
-          .cacheHitOnRevisit, row: shown.indexPath.row, item: expected.item, cell: shown.cellID,
-          urls: [expected.url],
-          "row \(shown.indexPath.row) (item \(expected.item)) came back on screen while a memory "
-            + "cache held its decoded image, but its first frame did not show it; set cached "
-            + "images synchronously in cellForRow/willDisplay")
-      }
-    }
-    expectedCacheHits = remaining
-  }
-
-  func checkNoTransferOnCacheHit(_ url: String) {
-    guard let expected = expectedCacheHits.first(where: { $0.url == url }) else { return }
-    flag(
-      .cacheHitOnRevisit, row: expected.row, item: expected.item, cell: expected.cell,
-      urls: [url],
-      "a transfer of \(url) started although a memory cache held its decoded image; "
-        + "look in the cache before fetching")
-  }
 
   // MARK: memory_budget, frame_budget
 

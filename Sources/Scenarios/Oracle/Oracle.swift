@@ -25,8 +25,9 @@ final class Oracle {
   var deliveredDigests: [String: Set<UInt64>] = [:]
   /// Digests of bytes delivered whole by a successful transfer.
   var completeDigests: Set<UInt64> = []
-  /// For each digest, the URLs whose transfers or fixtures produced it (to name the culprit).
-  var urlsByDigest: [UInt64: Set<String>] = [:]
+  /// Every transfer's request identity, and which transfers delivered which bytes (to name a
+  /// cross-cell culprit).
+  var ledger = RequestLedger()
   var lastFrame: Int64?
   /// What each cell showed when last checked, whether that was its row's image, and the
   /// delivered-digests generation it was judged under: unchanged cells are not re-judged (a
@@ -42,20 +43,41 @@ final class Oracle {
   var restSince: SimTime?
   var displayedSince: [Int: SimTime] = [:]  // by cell id
   var lastSuccessEnd: [String: SimTime] = [:]
+  /// URLs with a transfer that ended other than cancelled: only they may show a failure image.
+  var endedURLs: Set<String> = []
   /// Whether each URL's latest transfer failed: an error outcome, or a "success" that did not
   /// deliver exactly the served bytes (a truncated or corrupted body is a failure to the user).
   var lastFailed: [String: Bool] = [:]
   // cancel_on_end_display
-  var pendingEndChecks: [(url: String, row: Int, item: Int?, cell: Int, at: SimTime)] = []
+  var pendingEndChecks: [PendingEndCheck] = []
+  /// Rows that left (ended display, or had their prefetch cancelled), by URL: work queued for
+  /// the URL afterwards while no row needs it is stale.
+  var leftRows: [String: LeftRow] = [:]
+  /// Transfers queued for a URL whose row had left, checked at their deadline.
+  var pendingStartChecks: [(id: Int, at: SimTime)] = []
+  /// Transfers already reported as stale by an end-of-display check.
+  var reportedStale: Set<Int> = []
   // cache_hit_on_revisit
-  var expectedCacheHits: [(item: Int, row: Int, cell: Int, url: String, source: ContentDigest)] =
-    []
+  var expectedCacheHits:
+    [(item: Int, row: Int, cell: Int, url: String, source: ContentDigest, revisit: SimDuration?)] =
+      []
+  /// When each URL's image was last committed whole in a displayed cell.
+  var lastShown: [String: SimTime] = [:]
+  /// When the last memory warning was delivered.
+  var lastMemoryWarning: SimTime?
+  /// Rows revisited soon after showing their image, by URL, until they end display: a transfer
+  /// of the URL meanwhile is a violation.
+  var revisits: [String: (item: Int, row: Int, cell: Int, after: SimDuration)] = [:]
   // no_delivery_stall
   var awaitingCallback: [(id: Int, url: String, endedAt: SimTime)] = []
   var memoryFlagged = false
   /// Set when the queue changed during a main-thread turn: the bound is checked when the turn
   /// ends, once the layout pass has settled which rows are displayed.
   var boundedQueueDirty = false
+  /// Set by a `reload_data` event until the next frame commit: until the layout pass has run,
+  /// the table displays no rows (UIKit rebuilds them at the next layout), so the bound of
+  /// `bounded_queue` is not known and the check waits for it.
+  var reloadPending = false
   /// The URL of an item id, including deleted items (set by the run).
   var urlOfItem: (Int) -> String? = { _ in nil }
 
@@ -130,21 +152,13 @@ final class Oracle {
     judged[cell.cellID]?.correct ?? showsCorrectImage(cell)
   }
 
-  /// Items whose URLs produced `source`, for messages.
-  func culprits(of source: ContentDigest) -> (urls: [String], items: [Int]) {
-    var urls = urlsByDigest[source.value] ?? []
-    for url in server.urlsServing(source) { urls.insert(url) }
-    let sorted = urls.sorted()
-    let items = table.model.items.filter { sorted.contains($0.url) }.map(\.id)
-    return (sorted, items)
-  }
-
   // MARK: Transfers
 
   func transferEvent(_ event: TransferEvent) {
     let record = event.record
     switch event.kind {
     case .queued:
+      ledger.queued(record, at: event.at, model: table.model)
       if isChecked(.noDuplicateTransfers), network.outstanding(for: record.url) > 1 {
         let row = table.model.items.firstIndex { $0.url == record.url }
         flag(
@@ -154,13 +168,16 @@ final class Oracle {
       }
       checkBoundedQueue()
       checkNoTransferOnCacheHit(record.url)
+      checkNoTransferOnRevisit(record.url)
+      transferQueuedAfterLeaving(record)
     case .ended(let outcome):
       var digests = deliveredDigests[record.url] ?? []
       if digests.insert(record.digest).inserted {
         deliveredDigests[record.url] = digests
         digestGeneration += 1
       }
-      urlsByDigest[record.digest, default: []].insert(record.url)
+      ledger.delivered(record)
+      if outcome != .cancelled { endedURLs.insert(record.url) }
       lastFailed[record.url] =
         outcome != .cancelled && (outcome != .success || !record.deliveredExactBytes)
       if record.deliveredExactBytes {
@@ -168,6 +185,8 @@ final class Oracle {
         lastSuccessEnd[record.url] = event.at
       }
       if outcome != .cancelled { awaitingCallback.append((record.id, record.url, event.at)) }
+    case .chunk:
+      ledger.chunkArrived(record)
     case .callbackRan:
       if let index = awaitingCallback.firstIndex(where: { $0.id == record.id }) {
         let waiting = awaitingCallback.remove(at: index)
@@ -180,10 +199,14 @@ final class Oracle {
 
   func requestQueueChanged() { checkBoundedQueue() }
 
+  /// The app called `reloadData`: `bounded_queue` waits for the layout pass that displays the
+  /// rows again (the next frame commit).
+  func reloadBegan() { reloadPending = true }
+
   func checkBoundedQueue() {
     // While the main thread is in a turn (a layout pass may be half done, with rows dequeued
     // but not yet displayed), the bound is checked when the turn ends.
-    if world.main.isBusy {
+    if world.main.isBusy || reloadPending {
       boundedQueueDirty = true
       return
     }

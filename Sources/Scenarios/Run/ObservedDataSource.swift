@@ -5,6 +5,8 @@ import SimTable
 enum TableCallback {
   case willDisplay(cell: TableCell, row: Int, itemID: Int, url: String)
   case didEndDisplaying(cell: TableCell, row: Int, itemID: Int?, url: String?)
+  /// `cancelPrefetchingForRowsAt`, with each row's item and URL then.
+  case cancelPrefetching(rows: [(row: Int, item: Int, url: String)])
 }
 
 /// Sits between the table and the loader's data source, forwarding every call unchanged and
@@ -54,7 +56,12 @@ final class ObservedDataSource: TableDataSource {
   }
 
   func cancelPrefetchingForRows(at indexPaths: [IndexPath], in table: TableView) {
+    let rows = indexPaths.compactMap { indexPath in
+      table.item(at: indexPath).map { (row: indexPath.row, item: $0.id, url: $0.url) }
+    }
     inner.cancelPrefetchingForRows(at: indexPaths, in: table)
+    // Observed after the app's callback ran: cancellation inside it counts as in time.
+    observe(.cancelPrefetching(rows: rows))
   }
 
   func didReceiveMemoryWarning(in table: TableView) { inner.didReceiveMemoryWarning(in: table) }

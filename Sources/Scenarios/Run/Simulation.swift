@@ -143,7 +143,9 @@ final class SimulationRun {
     oracle.urlOfItem = { [unowned self] in urlByItem[$0] }
     table.displayLog.subscribe { [weak self] frame in
       oracle.frameCommitted(frame)
-      metrics.frameCommitted(frame) { oracle.judgedCorrect($0) }
+      metrics.frameCommitted(
+        frame, showsCorrectImage: { oracle.judgedCorrect($0) },
+        isOnscreen: { [weak self] cell in self?.isOnscreen(cell, offset: frame.offset) ?? false })
       self?.lastCommitted = frame.cells
       if let self, let capture = self.capture {
         capture.committed(frame, table: table, device: world.device)
@@ -153,6 +155,7 @@ final class SimulationRun {
       metrics.platformReport(report)
       switch report {
       case .mainWorkEnded: oracle.mainWorkEnded()
+      case .memoryWarning: oracle.memoryWarningDelivered()
       case .requestQueue: oracle.requestQueueChanged()
       default: break
       }
@@ -166,6 +169,15 @@ final class SimulationRun {
       }
       oracle.transferEvent(event)
     }
+  }
+
+  /// Whether `cell`'s row lies within the screen's bounds at `offset` (the preload margin
+  /// excluded): what the user actually sees.
+  func isOnscreen(_ cell: DisplayedCell, offset: Double) -> Bool {
+    let layout = table.layout
+    let rows = layout.rows(
+      onLines: layout.lines(from: offset, to: offset + layout.viewportHeight))
+    return rows.contains(cell.indexPath.row)
   }
 
   /// Breaks the reference cycles of a finished run (the world holds closures that capture

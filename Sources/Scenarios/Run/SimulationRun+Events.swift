@@ -1,3 +1,4 @@
+import ImageLoaders
 import SimNetwork
 import SimPlatform
 import SimTable
@@ -18,7 +19,9 @@ extension SimulationRun {
       }
       try table.scroll(toRow: row, animated: animated)
     case .statusBarTap: table.statusBarTap()
-    case .reloadData: try table.reloadData()
+    case .reloadData:
+      try table.reloadData()
+      oracle.reloadBegan()
     case .reloadRows(let rows): try table.reloadRows(rows)
     case .insertRows(let row, let count):
       let inserted = try table.insertRows(at: row, count: count)
@@ -35,7 +38,14 @@ extension SimulationRun {
       }
       try table.setURL(url, forRow: row)
       urlByItem[item.id] = url
-    case .setImage(let row): try table.setManualImage(forRow: row)
+    case .setImage(let row):
+      let indexPath = IndexPath(row: row, section: 0)
+      if let cell = table.cellForRow(at: indexPath),
+        let observer = loader.dataSource as? ManualImageObserver
+      {
+        observer.willSetImageManually(cell, at: indexPath, in: table)
+      }
+      try table.setManualImage(forRow: row)
     case .memoryWarning: world.deliverMemoryWarning()
     case .disappear: table.disappear()
     case .appear: table.appear()

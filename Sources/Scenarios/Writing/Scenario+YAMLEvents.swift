@@ -70,8 +70,9 @@ extension Scenario.InvariantCheck {
       return YAMLText.flow([("max_hitch_ratio", YAMLText.number(ratio))])
     case .memoryBudget(let max):
       return YAMLText.flow(max.map { [("max", YAMLText.size($0))] } ?? [])
-    case .noCrossCellImage, .noCorruptImage, .noDuplicateTransfers, .cacheHitOnRevisit,
-      .latestPriorityWins:
+    case .cacheHitOnRevisit(let revisit):
+      return YAMLText.flow([("revisit", revisit.map(YAMLText.duration) ?? "none")])
+    case .noCrossCellImage, .noCorruptImage, .noDuplicateTransfers, .latestPriorityWins:
       return "{}"
     }
   }

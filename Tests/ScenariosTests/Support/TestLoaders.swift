@@ -23,7 +23,7 @@ final class CorrectTestLoader: CatalogLoader {
       "flaw",
       .choice([
         "none", "late-set", "lazy-decode", "drop-requests", "no-cancel", "greedy", "no-coalesce",
-        "async-cache", "slow-callbacks", "leak",
+        "async-cache", "slow-callbacks", "leak", "half-body",
       ]), default: "none", "the one rule to break")
   ]
 
@@ -112,8 +112,14 @@ final class CorrectTestLoader: CatalogLoader {
       guard let self else { return }
       if flaw == "slow-callbacks" { execution.spend(.ms(400)) }
       switch result {
-      case .success(let response) where flaw == "lazy-decode" || flaw == "leak":
-        let lazy = env.image(data: response.body)
+      case .success(let response)
+      where flaw == "lazy-decode" || flaw == "leak" || flaw == "half-body":
+        // half-body: the loader itself keeps only part of the body (bytes no transfer
+        // delivered whole or as a chunk-boundary prefix).
+        let body =
+          flaw == "half-body"
+          ? Array(response.body.prefix(response.body.count / 2 + 7)) : response.body
+        let lazy = env.image(data: body)
         env.main.async { _ in
           self.finish(
             key, url: url, job: job, lazy.map { .success($0) } ?? .failure(PNGError.notPNG))

@@ -1,0 +1,96 @@
+import PNGRender
+import SimKernel
+import SimNetwork
+import SimPlatform
+import SimTable
+
+/// `cache_hit_on_revisit`. Two ways a row's image is known to be at hand when the row comes
+/// back on screen:
+/// - a `MemoryCache` of the loader holds a decoded image of the URL (as before issue 11);
+/// - the row's image was committed whole within `revisit` (default 5 s) before, with no memory
+///   warning since (issue 11 §3): whatever the loader's cache design, the user just saw the
+///   image, so a blank first frame or a new transfer is a violation. A loader with no memory
+///   cache (`naive`) is caught by this; `revisit: none` keeps only the first rule.
+extension Oracle {
+  var revisitWindow: SimDuration?? {
+    check { check -> SimDuration?? in
+      if case .cacheHitOnRevisit(let revisit) = check { return .some(revisit) }
+      return nil
+    }
+  }
+
+  /// A memory warning arrived: nothing shown before it is expected to be at hand.
+  func memoryWarningDelivered() { lastMemoryWarning = world.now }
+
+  func expectCacheHit(cell: TableCell, row: Int, itemID: Int, url: String) {
+    guard let window = revisitWindow, let served = server.digest(for: url) else { return }
+    // An entry counts when it is keyed by the URL and holds a decoded image of the URL's
+    // bytes: identical bytes served under another URL are another URL's image.
+    for cache in world.liveMemoryCaches {
+      guard let image = cache.peekValue(forKey: url) as? Image, image.kind == .content,
+        image.provenance?.source == served
+      else { continue }
+      expectedCacheHits.append((itemID, row, cell.cellID, url, served, nil))
+      return
+    }
+    guard let revisit = window, let shown = lastShown[url], world.now - shown <= revisit,
+      lastMemoryWarning.map({ $0 < shown }) ?? true
+    else { return }
+    let after = world.now - shown
+    expectedCacheHits.append((itemID, row, cell.cellID, url, served, after))
+    revisits[url] = (itemID, row, cell.cellID, after)
+  }
+
+  func checkCacheHits(_ frame: CommittedFrame) {
+    guard !expectedCacheHits.isEmpty else { return }
+    var remaining = expectedCacheHits
+    remaining.removeAll()
+    for expected in expectedCacheHits {
+      guard let shown = frame.cells.first(where: { $0.itemID == expected.item }) else {
+        remaining.append(expected)
+        continue
+      }
+      let hit = shown.images.contains {
+        $0.kind == .content && !$0.isOutgoing
+          && (expected.revisit == nil
+            ? $0.provenance?.source == expected.source : shows($0, bytesOf: expected.url))
+      }
+      guard !hit else { continue }
+      let why =
+        expected.revisit.map {
+          "\($0) after it last showed its image, with no memory warning since"
+        } ?? "while a memory cache held its decoded image"
+      flag(
+        .cacheHitOnRevisit, row: shown.indexPath.row, item: expected.item, cell: shown.cellID,
+        urls: [expected.url],
+        "row \(shown.indexPath.row) (item \(expected.item)) came back on screen \(why), but "
+          + "its first frame did not show it; "
+          + (expected.revisit == nil
+            ? "set cached images synchronously in cellForRow/willDisplay"
+            : "keep decoded images in a memory cache and set hits synchronously"))
+    }
+    expectedCacheHits = remaining
+  }
+
+  func checkNoTransferOnCacheHit(_ url: String) {
+    guard let expected = expectedCacheHits.first(where: { $0.url == url && $0.revisit == nil })
+    else { return }
+    flag(
+      .cacheHitOnRevisit, row: expected.row, item: expected.item, cell: expected.cell,
+      urls: [url],
+      "a transfer of \(url) started although a memory cache held its decoded image; "
+        + "look in the cache before fetching")
+  }
+
+  /// A transfer of a URL whose row came back on screen soon after showing its image, while
+  /// the row is still displayed.
+  func checkNoTransferOnRevisit(_ url: String) {
+    guard let revisit = revisits.removeValue(forKey: url) else { return }
+    flag(
+      .cacheHitOnRevisit, row: revisit.row, item: revisit.item, cell: revisit.cell,
+      urls: [url],
+      "a transfer of \(url) started although row \(revisit.row) came back on screen "
+        + "\(revisit.after) after it last showed its image, with no memory warning since; "
+        + "keep decoded images in a memory cache and look there before fetching")
+  }
+}

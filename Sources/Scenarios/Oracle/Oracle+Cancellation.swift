@@ -1,0 +1,140 @@
+import SimKernel
+import SimNetwork
+import SimTable
+
+/// How a row left: it ended display, or the table cancelled its prefetch.
+enum LeftReason {
+  /// `didEndDisplaying`.
+  case endedDisplay
+  /// `cancelPrefetchingForRowsAt` (a row never displayed).
+  case prefetchCancelled
+}
+
+/// A row that left, remembered by its URL.
+struct LeftRow {
+  let row: Int
+  let item: Int?
+  let cell: Int?
+  let at: SimTime
+  let reason: LeftReason
+
+  /// For messages: `row 4 ended display at 1.2s`.
+  var description: String {
+    switch reason {
+    case .endedDisplay: return "row \(row) ended display at \(at)"
+    case .prefetchCancelled: return "row \(row)'s prefetch was cancelled at \(at)"
+    }
+  }
+}
+
+/// One end-of-display (or cancelled-prefetch) check, due at `at`.
+struct PendingEndCheck {
+  let url: String
+  let row: Int
+  let item: Int?
+  let cell: Int?
+  let at: SimTime
+  let reason: LeftReason
+}
+
+/// `cancel_on_end_display`: work for a row that left is cancelled within `within`, whether it
+/// was queued before the row left (checked at the deadline after the row left), or queued
+/// afterwards while the row stays off screen (checked at the deadline after it was queued).
+/// A row "leaves" when it ends display, and also when the table cancels its prefetch: a
+/// prefetch still running after `cancelPrefetchingForRowsAt`, or started after it (Nuke
+/// 9a9acd41: prefetch and cancel in the same tick, and the first prefetches ran anyway), is
+/// work nobody needs.
+extension Oracle {
+  var cancelWithin: SimDuration? {
+    check { if case .cancelOnEndDisplay(let w) = $0 { w } else { nil } }
+  }
+
+  /// Whether a displayed row or a prefetch-window row needs `url` now.
+  func isNeeded(_ url: String) -> Bool {
+    table.visibleCells.contains { cell in cell.itemID.flatMap(urlOfItem) == url }
+      || table.prefetchWindow.contains { table.item(at: $0)?.url == url }
+  }
+
+  /// A row left: its URL's outstanding work is checked at the deadline.
+  func rowLeft(url: String, row: Int, item: Int?, cell: Int?, reason: LeftReason) {
+    guard let within = cancelWithin else { return }
+    leftRows[url] = LeftRow(row: row, item: item, cell: cell, at: world.now, reason: reason)
+    pendingEndChecks.append(
+      PendingEndCheck(
+        url: url, row: row, item: item, cell: cell, at: world.now + within, reason: reason))
+    scheduleCancelCheck(within: within)
+  }
+
+  /// Runs due checks after `within`; with 0, when the main-thread turn ends (or, outside any
+  /// main-thread turn, at once after this event).
+  func scheduleCancelCheck(within: SimDuration) {
+    if within > .zero {
+      world.loop.schedule(after: within) { [weak self] in
+        self?.runEndChecks(upTo: self?.world.now ?? .zero)
+      }
+    } else if world.currentThread?.execution == nil || !world.main.isBusy {
+      world.loop.schedule(after: .zero) { [weak self] in
+        self?.runEndChecks(upTo: self?.world.now ?? .zero)
+      }
+    }
+  }
+
+  /// A transfer was queued: if its URL's row had left, it is checked at its deadline.
+  func transferQueuedAfterLeaving(_ record: TransferRecord) {
+    guard let within = cancelWithin, leftRows[record.url] != nil else { return }
+    pendingStartChecks.append((record.id, world.now + within))
+    scheduleCancelCheck(within: within)
+  }
+
+  /// Runs end-of-display and late-start checks whose deadline has come.
+  func runEndChecks(upTo now: SimTime) {
+    var remaining: [PendingEndCheck] = []
+    for pending in pendingEndChecks {
+      guard pending.at <= now else {
+        remaining.append(pending)
+        continue
+      }
+      guard !isNeeded(pending.url) else { continue }
+      let stale = network.outstandingIDs.compactMap { network.record(id: $0) }
+        .filter { $0.url == pending.url && $0.queuedAt <= pending.at }
+      guard !stale.isEmpty else { continue }
+      for record in stale { reportedStale.insert(record.id) }
+      let what =
+        "\(stale.count) transfer\(stale.count > 1 ? "s" : "") of \(pending.url) kept running"
+      flag(
+        .cancelOnEndDisplay, row: pending.row, item: pending.item, cell: pending.cell,
+        urls: [pending.url],
+        pending.reason == .endedDisplay
+          ? "row \(pending.row) ended display but \(what); cancel work in didEndDisplaying "
+            + "when no other row needs the URL"
+          : "the table cancelled row \(pending.row)'s prefetch but \(what); cancel prefetches "
+            + "in cancelPrefetchingForRowsAt when no other row needs the URL")
+    }
+    pendingEndChecks = remaining
+    runStartChecks(upTo: now)
+  }
+
+  /// Transfers queued after their row left, still running at their deadline while no row
+  /// needs the URL.
+  func runStartChecks(upTo now: SimTime) {
+    var remaining: [(id: Int, at: SimTime)] = []
+    for pending in pendingStartChecks {
+      guard pending.at <= now else {
+        remaining.append(pending)
+        continue
+      }
+      guard let record = network.record(id: pending.id), record.isOutstanding,
+        !reportedStale.contains(record.id), let left = leftRows[record.url],
+        left.at <= record.queuedAt, !isNeeded(record.url)
+      else { continue }
+      reportedStale.insert(record.id)
+      flag(
+        .cancelOnEndDisplay, row: left.row, item: left.item, cell: left.cell,
+        urls: [record.url],
+        "transfer \(record.id) of \(record.url) was queued at \(record.queuedAt), after "
+          + "\(left.description), and still runs while no row needs it; do not start work "
+          + "for rows that left (check for cancellation before a deferred start)")
+    }
+    pendingStartChecks = remaining
+  }
+}

@@ -1,0 +1,89 @@
+import ImageLoaders
+import PNGRender
+import SimKernel
+import SimNetwork
+import SimPlatform
+import SimTable
+
+/// A small loader that shows progressive previews (a lazy image of the bytes received so far)
+/// and a failure image, for "everything a view shows is judged" (issue 11 §3), with a `flaw`
+/// option:
+/// - `preview-no-identity`: previews go to the cell captured when the request started, even
+///   after it was reused for another row.
+/// - `stale-failure`: the failure image goes to the captured cell, even after reuse
+///   (SDWebImage #3363: an asynchronous callback puts the old request's image over the new).
+final class ProgressiveTestLoader: CatalogLoader {
+  typealias Cell = RepresentingCell
+  static let name = "test-progressive"
+  static let summary = "a small progressive loader for tests, with one optional flaw"
+  static let optionSpecs = [
+    LoaderOptionSpec(
+      "flaw", .choice(["none", "preview-no-identity", "stale-failure"]), default: "none",
+      "the one rule to break")
+  ]
+
+  /// One request: it accumulates the body and shows previews in its cell.
+  final class Request: SimulatedDataTaskDelegate {
+    let url: String
+    weak var cell: Cell?
+    weak var loader: ProgressiveTestLoader?
+    var body: [UInt8] = []
+
+    init(url: String, cell: Cell, loader: ProgressiveTestLoader) {
+      self.url = url
+      self.cell = cell
+      self.loader = loader
+    }
+
+    func dataTask(_ task: SimulatedDataTask, didReceive data: [UInt8], execution: Execution) {
+      body += data
+      let preview = loader?.env.image(data: body)
+      // The preview is decoded on a worker before it reaches the main thread (40 ms).
+      loader?.env.main.asyncAfter(.ms(40)) { [self] _ in
+        guard let loader, let cell, let preview else { return }
+        if loader.flaw == "preview-no-identity" || cell.representedURL == url {
+          cell.imageView.image = preview
+        }
+      }
+    }
+
+    func dataTask(
+      _ task: SimulatedDataTask, didCompleteWithError error: NetworkError?, execution: Execution
+    ) {
+      if error == .cancelled { return }
+      let full = error == nil ? loader?.env.image(data: body) : nil
+      loader?.env.main.asyncAfter(.ms(40)) { [self] _ in
+        guard let loader, let cell else { return }
+        let image =
+          full ?? loader.env.failureImage(width: 64, height: 64)
+        let ignoresIdentity = full == nil && loader.flaw == "stale-failure"
+        if ignoresIdentity || cell.representedURL == url { cell.imageView.image = image }
+      }
+    }
+  }
+
+  let env: LoaderEnvironment
+  let flaw: String
+  let session: SimulatedURLSession
+  var tasks: [Int: SimulatedDataTask] = [:]
+
+  init(environment: LoaderEnvironment, options: LoaderOptions) throws(LoaderError) {
+    env = environment
+    flaw = options.choice("flaw")
+    session = environment.urlSession(callbackQueue: .queue(environment.serialQueue(label: "p")))
+  }
+
+  func cellForRow(_ cell: Cell, item: TableItem, at indexPath: IndexPath, in table: TableView) {
+    tasks.removeValue(forKey: cell.cellID)?.cancel()
+    cell.representedURL = item.url
+    cell.imageView.image = nil
+    let task = session.dataTask(
+      with: item.url, delegate: Request(url: item.url, cell: cell, loader: self))
+    tasks[cell.cellID] = task
+    task.resume()
+  }
+
+  func didEndDisplaying(_ cell: Cell, at indexPath: IndexPath, in table: TableView) {
+    tasks.removeValue(forKey: cell.cellID)?.cancel()
+  }
+}
