@@ -125,7 +125,7 @@ let package = Package(
       ],
       resources: [.copy("Malformed"), .copy("Valid")]
     ),
-    .testTarget(name: "ReportedBugsTests", dependencies: ["ReportedBugs", "CellSim"]),
+    .testTarget(name: "CellSimTests", dependencies: ["CellSim", "ReportedBugs"]),
     .testTarget(
       name: "CLITests",
       dependencies: [
