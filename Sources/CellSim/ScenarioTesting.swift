@@ -85,8 +85,9 @@ public enum ScenarioTesting {
     }
   }
 
-  /// Reads the scenario at `path`, runs it with your loader `L`, and records an issue with a
-  /// short report if the expectation is not met (or the file is invalid). Returns the result.
+  /// Reads the scenario at `path`, runs it with your loader `L` (whatever loader the file
+  /// names; the file's loader options apply only when it names `L`), and records an issue with
+  /// a short report if the expectation is not met (or the file is invalid). Returns the result.
   ///
   /// - Parameters:
   ///   - expecting: replaces the file's `expect:` for this run, e.g.
@@ -101,9 +102,10 @@ public enum ScenarioTesting {
     sourceLocation: SourceLocation = #_sourceLocation
   ) -> RunResult? {
     do {
+      // The file runs with `L` whatever loader it names (a bug model, a built-in loader).
       var scenario = try Scenario(
         contentsOf: URL(fileURLWithPath: path), fixturesRoot: fixturesRoot,
-        knownLoaders: Scenario.builtInLoaderNames + [L.name])
+        knownLoaders: Scenario.builtInLoaderNames + [L.name], any: true)
       if let expecting { scenario.expect = expecting }
       let result = try Simulation.run(
         scenario, loader: L.self, fixturesRoot: fixturesRoot, seed: seed, keepTrace: keepTrace)

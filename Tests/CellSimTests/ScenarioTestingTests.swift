@@ -27,6 +27,16 @@ struct ScenarioTestingTests {
     }
   }
 
+  @Test("a file that names another loader runs with the caller's loader")
+  func fileNamingAnotherLoader() throws {
+    // The file names nuke-174; the YYWebImage model has the same blind completion on this trace.
+    let result = try #require(
+      ScenarioTesting.run(
+        buggy, loader: YYWebImage79Loader.self, fixturesRoot: fixturesRoot,
+        expecting: .init(violations: [.noCrossCellImage])))
+    #expect(result.loader == YYWebImage79Loader.name)
+  }
+
   @Test("keepTrace keeps the full trace; without it there is none")
   func keepTrace() throws {
     let kept = try #require(
