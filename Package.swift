@@ -112,7 +112,7 @@ let package = Package(
       dependencies: [
         "ImageLoaders", "SimTable", "SimNetwork", "SimPlatform", "SimKernel", "PNGRender",
       ]),
-    .testTarget(name: "ReportsTests", dependencies: ["Reports", "Scenarios"]),
+    .testTarget(name: "ReportsTests", dependencies: ["Reports", "Scenarios", "ReportedBugs"]),
     .testTarget(
       name: "ScenarioSuiteTests", dependencies: ["Scenarios", "Reports", "ReportedBugs"],
       exclude: ["golden-digests.tsv"]),
@@ -130,6 +130,7 @@ let package = Package(
       name: "CLITests",
       dependencies: [
         "CellSimCLI", "SimPlatform", "SimKernel", "PNGRender", "SimNetwork", "Reports", "Scenarios",
+        "ReportedBugs",
       ]),
   ],
   swiftLanguageModes: [.v6]

@@ -1,4 +1,5 @@
 import Foundation
+import ReportedBugs
 import Reports
 import Scenarios
 import SimKernel
@@ -76,7 +77,8 @@ struct ScenarioDigestCLITests {
     #expect(a == digests(second.stdout))
     let runner = SuiteRunner(
       options: SimulationOptions(
-        fixturesRoot: CLIRunner.repositoryRoot.appendingPathComponent("Fixtures")))
+        fixturesRoot: CLIRunner.repositoryRoot.appendingPathComponent("Fixtures"),
+        catalog: ReportedBugs.catalog))
     let files = try ScenarioFiles.find([
       CLIRunner.repositoryRoot.appendingPathComponent("Scenarios").path
     ])
