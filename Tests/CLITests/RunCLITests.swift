@@ -167,6 +167,8 @@ struct CompareCLITests {
       #expect(result.stdout.contains("\(name)  (\(seed))"), "\(name)")
     }
     #expect(result.stdout.contains("option mode: \"default\" or \"common\""))
+    #expect(result.stdout.contains("nuke-174  (reported bug, Scenarios/reported/nuke-174)"))
+    #expect(result.stdout.contains("option fixed: true or false; default false."))
   }
 
   @Test("compare puts loaders in columns and counts violating scenarios per invariant")
