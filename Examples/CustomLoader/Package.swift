@@ -30,3 +30,13 @@ if ProcessInfo.processInfo.environment["CELLSIM_SEAL_PROBE"] == "1" {
       name: "SealProbe", dependencies: [.product(name: "CellSim", package: cellSimPackage)],
       path: "SealProbe"))
 }
+
+// `.ci/check-reported-bugs` sets CELLSIM_REPORTED_PROBE=1 and copies CellSim's
+// `Sources/ReportedBugs` here: the museum's bug models must compile against the public API alone.
+if ProcessInfo.processInfo.environment["CELLSIM_REPORTED_PROBE"] == "1" {
+  package.targets.append(
+    .target(
+      name: "ReportedBugsProbe",
+      dependencies: [.product(name: "CellSim", package: cellSimPackage)],
+      path: "ReportedBugsProbe"))
+}

@@ -1,49 +1,115 @@
 public import Foundation
 public import Testing
 
-/// Swift Testing helpers: run a scenario against a loader and fail with a readable report.
+/// Swift Testing helpers: run a scenario against a loader and fail with a short report.
+///
+/// A failure reads as one sentence (the first unmet reason, with the first violation) and a
+/// replay line. Pass `detail: true`, or set the environment variable `CELLSIM_DETAIL=1`, for
+/// every unmet reason and the first violation of each invariant.
 public enum ScenarioTesting {
-  /// A readable report of a run: the unmet reasons, the first violations and a replay hint.
-  public static func report(_ result: RunResult, file: String? = nil) -> String {
-    var lines = ["scenario \"\(result.name)\" with loader \(result.loader), seed \(result.seed):"]
-    for reason in result.unmetReasons { lines.append("  - \(reason)") }
-    for violation in result.violations.first.prefix(8) {
-      var place = "t=\(violation.time)"
-      if let frame = violation.frame { place += ", frame \(frame)" }
-      lines.append("  \(violation.invariant.rawValue) at \(place): \(violation.detail)")
+  /// Whether reports are detailed by default: the environment variable `CELLSIM_DETAIL` is
+  /// set to anything but `0`.
+  public static var detailByDefault: Bool {
+    guard let value = ProcessInfo.processInfo.environment["CELLSIM_DETAIL"] else { return false }
+    return value != "0" && !value.isEmpty
+  }
+
+  /// A report of a run. Short (the default): one sentence naming the first unmet reason and
+  /// the first violation, then the replay line. With `detail`: every unmet reason, the first
+  /// violation of each (invariant, row) up to 8, and the digest.
+  public static func report(_ result: RunResult, file: String? = nil, detail: Bool = false)
+    -> String
+  {
+    detail ? detailedReport(result, file: file) : shortReport(result, file: file)
+  }
+
+  /// One sentence and the replay line.
+  static func shortReport(_ result: RunResult, file: String?) -> String {
+    var sentence = "\(file ?? "scenario \"\(result.name)\"") with \(result.loader): "
+    sentence += result.unmetReasons.first ?? "expectation met"
+    let blamed = result.unmetReasons.first.flatMap { reason in
+      result.violations.first.first { reason.contains($0.invariant.rawValue) }
     }
-    lines.append("  digest \(result.digest)")
-    if let file {
-      lines.append(
-        "  replay: swift run cellsim run \(file) --seed \(result.seed) --loader \(result.loader) "
-          + "--trace trace.txt")
+    if let violation = blamed ?? (result.meetsExpectation ? nil : result.violations.first.first) {
+      sentence += "; first \(describe(violation))"
+    }
+    var lines = [sentence.hasSuffix(".") ? sentence : sentence + "."]
+    lines.append("replay: \(replayLine(result, file: file))")
+    let more = max(0, result.unmetReasons.count - 1) + max(0, result.violations.first.count - 1)
+    if more > 0 {
+      lines.append("(\(more) more; detail: true or CELLSIM_DETAIL=1 shows them)")
     }
     return lines.joined(separator: "\n")
   }
 
-  /// Records a test issue with a readable report unless `result` met its expectation.
+  /// Every unmet reason and the first violations.
+  static func detailedReport(_ result: RunResult, file: String?) -> String {
+    var lines = ["scenario \"\(result.name)\" with loader \(result.loader), seed \(result.seed):"]
+    for reason in result.unmetReasons { lines.append("  - \(reason)") }
+    for violation in result.violations.first.prefix(8) {
+      lines.append("  \(describe(violation))")
+    }
+    lines.append("  digest \(result.digest)")
+    lines.append("  replay: \(replayLine(result, file: file))")
+    return lines.joined(separator: "\n")
+  }
+
+  /// `invariant at t=…, frame …: detail`.
+  static func describe(_ violation: Violation) -> String {
+    var place = "t=\(violation.time)"
+    if let frame = violation.frame { place += ", frame \(frame)" }
+    return "\(violation.invariant.rawValue) at \(place): \(violation.detail)"
+  }
+
+  /// The command that reruns the run and writes its trace: the CLI for a loader it knows, else
+  /// the testing helper with the same seed and `keepTrace: true`.
+  static func replayLine(_ result: RunResult, file: String?) -> String {
+    let path = file ?? "<file>"
+    if LoaderCatalog.builtIn.names.contains(result.loader) {
+      return "swift run cellsim run \(path) --seed \(result.seed) --loader \(result.loader) "
+        + "--trace trace.txt"
+    }
+    return "ScenarioTesting.run(\"\(path)\", loader: <\(result.loader)>.self, fixturesRoot: …, "
+      + "seed: \(result.seed), keepTrace: true), then read the result's traceText"
+  }
+
+  /// Records a test issue with a short report unless `result` met its expectation.
   public static func expectMet(
-    _ result: RunResult, file: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    _ result: RunResult, file: String? = nil, detail: Bool = ScenarioTesting.detailByDefault,
+    sourceLocation: SourceLocation = #_sourceLocation
   ) {
     if !result.meetsExpectation {
-      Issue.record(Comment(rawValue: report(result, file: file)), sourceLocation: sourceLocation)
+      Issue.record(
+        Comment(rawValue: report(result, file: file, detail: detail)),
+        sourceLocation: sourceLocation)
     }
   }
 
-  /// Reads the scenario at `path`, runs it with your loader `L`, and records an issue with a
-  /// readable report if the expectation is not met (or the file is invalid). Returns the result.
+  /// Reads the scenario at `path`, runs it with your loader `L` (whatever loader the file
+  /// names; the file's loader options apply only when it names `L`), and records an issue with
+  /// a short report if the expectation is not met (or the file is invalid). Returns the result.
+  ///
+  /// - Parameters:
+  ///   - expecting: replaces the file's `expect:` for this run, e.g.
+  ///     `.init(violations: [.noCrossCellImage])` for a buggy model, `.pass` for its fix.
+  ///   - keepTrace: keep the full trace text in the result's `traceText`.
+  ///   - detail: a detailed report instead of the short one.
   @discardableResult
   public static func run<L: CatalogLoader>(
     _ path: String, loader: L.Type, fixturesRoot: URL, seed: UInt64? = nil,
+    expecting: Scenario.Expectation? = nil, keepTrace: Bool = false,
+    detail: Bool = ScenarioTesting.detailByDefault,
     sourceLocation: SourceLocation = #_sourceLocation
   ) -> RunResult? {
     do {
-      let scenario = try Scenario(
+      // The file runs with `L` whatever loader it names (a bug model, a built-in loader).
+      var scenario = try Scenario(
         contentsOf: URL(fileURLWithPath: path), fixturesRoot: fixturesRoot,
-        knownLoaders: Scenario.builtInLoaderNames + [L.name])
+        knownLoaders: Scenario.builtInLoaderNames + [L.name], any: true)
+      if let expecting { scenario.expect = expecting }
       let result = try Simulation.run(
-        scenario, loader: L.self, fixturesRoot: fixturesRoot, seed: seed)
-      expectMet(result, file: path, sourceLocation: sourceLocation)
+        scenario, loader: L.self, fixturesRoot: fixturesRoot, seed: seed, keepTrace: keepTrace)
+      expectMet(result, file: path, detail: detail, sourceLocation: sourceLocation)
       return result
     } catch {
       Issue.record(Comment(rawValue: "\(path): \(error)"), sourceLocation: sourceLocation)

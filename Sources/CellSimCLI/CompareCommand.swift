@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ImageLoaders
+import ReportedBugs
 import Reports
 import Scenarios
 
@@ -101,11 +102,16 @@ struct CompareCommand: ParsableCommand {
 /// `cellsim loaders`: each loader, the article it models, and its options.
 struct LoadersCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "loaders", abstract: "List the built-in loaders and their options.")
+    commandName: "loaders",
+    abstract: "List the built-in loaders and the models of reported bugs, with their options.")
 
   func run() {
-    for entry in LoaderCatalog.builtIn.entries {
-      let seed = entry.seed.map { "seed \($0)" } ?? "CellSim's own"
+    let models = Set(ReportedBugs.loaders.map { $0.name })
+    for entry in ReportedBugs.catalog.entries {
+      let seed =
+        models.contains(entry.name)
+        ? "reported bug, Scenarios/reported/\(entry.name)"
+        : entry.seed.map { "seed \($0)" } ?? "CellSim's own"
       print("\(entry.name)  (\(seed))")
       print("  \(entry.summary)")
       for option in entry.options {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ImageLoaders
+import ReportedBugs
 import Reports
 import Scenarios
 
@@ -58,8 +59,8 @@ struct RunCommand: ParsableCommand {
   func validate() throws {
     if eventLimit < 1 { throw ValidationError("--event-limit: must be at least 1") }
     if jobs < 1 { throw ValidationError("--jobs: must be at least 1, got \(jobs)") }
-    if let loader, !LoaderCatalog.builtIn.names.contains(loader) {
-      let names = LoaderCatalog.builtIn.names.joined(separator: ", ")
+    if let loader, !ReportedBugs.catalog.names.contains(loader) {
+      let names = ReportedBugs.catalog.names.joined(separator: ", ")
       throw ValidationError("--loader: unknown loader \"\(loader)\"; choose one of \(names)")
     }
   }
@@ -90,6 +91,8 @@ struct RunCommand: ParsableCommand {
     }
     let options = SimulationOptions(
       fixturesRoot: URL(fileURLWithPath: fixtures), seed: seed, loader: loader,
+      // The built-in loaders plus the museum's bug models (Scenarios/reported/).
+      catalog: ReportedBugs.catalog,
       keepTrace: trace != nil || perfetto != nil, eventLimit: eventLimit)
     let runner = SuiteRunner(options: options)
     let outcomes = runner.run(files: files, jobs: jobs)

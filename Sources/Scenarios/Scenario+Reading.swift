@@ -19,6 +19,15 @@ extension Scenario {
     contentsOf url: URL, fixturesRoot: URL? = nil,
     knownLoaders: [String] = Scenario.builtInLoaderNames
   ) throws(ScenarioError) {
+    try self.init(
+      contentsOf: url, fixturesRoot: fixturesRoot, knownLoaders: knownLoaders, any: false)
+  }
+
+  /// Reads the file at `url`; with `any`, its `loader` may name any loader (the testing helper
+  /// runs it with the caller's own loader, so the name it records does not matter).
+  package init(contentsOf url: URL, fixturesRoot: URL?, knownLoaders: [String], any: Bool)
+    throws(ScenarioError)
+  {
     let file = url.relativePath
     let data: Data
     do {
@@ -33,7 +42,11 @@ extension Scenario {
         kind: .syntax, file: file, line: 1, column: 1, path: "",
         message: "the file is not UTF-8 text")
     }
-    try self.init(yaml: text, file: file, fixturesRoot: fixturesRoot, knownLoaders: knownLoaders)
+    var names = Array(Set(knownLoaders))
+    names.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    var reader = ScenarioReader(file: file, knownLoaders: names, fixturesRoot: fixturesRoot)
+    reader.acceptsAnyLoader = any
+    self = try reader.read(text)
   }
 
   /// Reads and validates a scenario from YAML text; `file` names it in errors.

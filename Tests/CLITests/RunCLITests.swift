@@ -1,4 +1,5 @@
 import Foundation
+import ReportedBugs
 import Reports
 import Scenarios
 import SimKernel
@@ -76,7 +77,8 @@ struct ScenarioDigestCLITests {
     #expect(a == digests(second.stdout))
     let runner = SuiteRunner(
       options: SimulationOptions(
-        fixturesRoot: CLIRunner.repositoryRoot.appendingPathComponent("Fixtures")))
+        fixturesRoot: CLIRunner.repositoryRoot.appendingPathComponent("Fixtures"),
+        catalog: ReportedBugs.catalog))
     let files = try ScenarioFiles.find([
       CLIRunner.repositoryRoot.appendingPathComponent("Scenarios").path
     ])
@@ -165,6 +167,8 @@ struct CompareCLITests {
       #expect(result.stdout.contains("\(name)  (\(seed))"), "\(name)")
     }
     #expect(result.stdout.contains("option mode: \"default\" or \"common\""))
+    #expect(result.stdout.contains("nuke-174  (reported bug, Scenarios/reported/nuke-174)"))
+    #expect(result.stdout.contains("option fixed: true or false; default false."))
   }
 
   @Test("compare puts loaders in columns and counts violating scenarios per invariant")

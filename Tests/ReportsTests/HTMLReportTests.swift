@@ -1,5 +1,6 @@
 import Foundation
 import PNGRender
+import ReportedBugs
 import Reports
 import Scenarios
 import TestSupport
@@ -9,7 +10,9 @@ private let root = Repository.root
 private let fixtures = root.appendingPathComponent("Fixtures")
 
 private func report(_ file: String, loader: String? = nil) throws -> ReportedRun {
-  let runner = SuiteRunner(options: SimulationOptions(fixturesRoot: fixtures, loader: loader))
+  let runner = SuiteRunner(
+    options: SimulationOptions(
+      fixturesRoot: fixtures, loader: loader, catalog: ReportedBugs.catalog))
   return try runner.report(file: root.appendingPathComponent(file).path)
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import ReportedBugs
 import Reports
 import Scenarios
 import TestSupport
@@ -42,7 +43,9 @@ struct ScenarioSuiteTests {
     "the scenario meets its expectation, and two runs give one digest", arguments: bundledScenarios)
   func scenario(_ file: String) throws {
     let runner = SuiteRunner(
-      options: SimulationOptions(fixturesRoot: repositoryRoot.appendingPathComponent("Fixtures")))
+      options: SimulationOptions(
+        fixturesRoot: repositoryRoot.appendingPathComponent("Fixtures"),
+        catalog: ReportedBugs.catalog))
     let path = repositoryRoot.appendingPathComponent(file).path
     let first = runner.run(file: path)
     let second = runner.run(file: path)

@@ -35,7 +35,7 @@ extension ScenarioReader {
 
   private func loaderName(_ value: YAMLValue) throws(ScenarioError) -> String {
     let name = try value.nonEmptyText("a loader name")
-    guard knownLoaders.contains(name) else {
+    guard acceptsAnyLoader || knownLoaders.contains(name) else {
       let near = nearestName(to: name, in: knownLoaders).map { "; did you mean \"\($0)\"?" } ?? ""
       throw value.error(
         .unknownName, "unknown loader \(quoted(name))\(near)",

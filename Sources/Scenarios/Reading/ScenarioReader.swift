@@ -14,6 +14,9 @@ struct ScenarioReader {
   let knownLoaders: [String]
   /// When given, fixture globs and paths are checked against the files under it.
   let fixturesRoot: URL?
+  /// Accept any loader name (the testing helper runs a file with the caller's loader, whatever
+  /// the file names).
+  var acceptsAnyLoader = false
 
   /// The top-level keys, in documentation order.
   static let topLevelKeys = [

@@ -59,16 +59,19 @@ public enum Simulation {
       scenario, options: SimulationOptions(fixturesRoot: fixturesRoot, seed: seed, loader: loader))
   }
 
-  /// Runs `scenario` with a loader of your own (registered under its name for this run).
+  /// Runs `scenario` with a loader of your own (registered under its name for this run). With
+  /// `keepTrace`, the result's `traceText` holds the full trace, as `cellsim run --trace` writes.
   public static func run<L: CatalogLoader>(
-    _ scenario: Scenario, loader: L.Type, fixturesRoot: URL, seed: UInt64? = nil
+    _ scenario: Scenario, loader: L.Type, fixturesRoot: URL, seed: UInt64? = nil,
+    keepTrace: Bool = false
   ) throws(RunError) -> RunResult {
     var catalog = LoaderCatalog.builtIn
     catalog.register(L.self)
     return try run(
       scenario,
       options: SimulationOptions(
-        fixturesRoot: fixturesRoot, seed: seed, loader: L.name, catalog: catalog))
+        fixturesRoot: fixturesRoot, seed: seed, loader: L.name, catalog: catalog,
+        keepTrace: keepTrace))
   }
 }
 

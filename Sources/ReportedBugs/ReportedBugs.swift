@@ -1,0 +1,63 @@
+// The museum of reported reuse bugs (issue 16). Every file of this module is written against
+// CellSim's public API only, as a library author would write it in their own package. It imports
+// the public modules `import CellSim` re-exports (ImageLoaders, SimPlatform, SimNetwork,
+// SimTable, SimKernel) rather than the umbrella itself, because the umbrella also holds the
+// Swift Testing helper and the `cellsim` binary, which registers these models, must not link
+// Swift Testing. `.ci/check-reported-bugs` compiles these same files in the `Examples/` package,
+// which sees only the public API, to prove it.
+public import ImageLoaders
+import SimKernel
+import SimNetwork
+import SimPlatform
+import SimTable
+
+/// The loaders that model reported reuse bugs, each with an option `fixed: true` that applies
+/// the library's own fix. Their scenarios are in `Scenarios/reported/<library>-<issue>/`.
+public enum ReportedBugs {
+  /// Every model, in the order of the issue.
+  public static var loaders: [any CatalogLoader.Type] {
+    [
+      Nuke174Loader.self, YYWebImage79Loader.self, Kingfisher114Loader.self,
+      AlamofireImage17Loader.self, SDWebImage1113Loader.self, EGOImageLoading18Loader.self,
+    ]
+  }
+
+  /// The built-in catalog plus the museum's models: what `cellsim run` knows by name.
+  public static var catalog: LoaderCatalog {
+    var catalog = LoaderCatalog.builtIn
+    register(into: &catalog)
+    return catalog
+  }
+
+  /// Adds every model to `catalog`.
+  public static func register(into catalog: inout LoaderCatalog) {
+    for loader in loaders { catalog.register(loader) }
+  }
+
+  /// The option every model takes: `fixed: true` applies the library's fix.
+  static let fixedOption = LoaderOptionSpec(
+    "fixed", .bool, default: "false", "apply the library's own fix for the reported bug")
+}
+
+/// Decodes a response to the table's image size on the calling (background) execution, then
+/// hands the image to `deliver` on that execution; a failed load or decode hands nil.
+func decodeForTable(
+  _ result: Result<NetworkResponse, NetworkError>, table: TableView,
+  environment: LoaderEnvironment, on execution: Execution,
+  deliver: @escaping (Result<Image, NetworkError>?) -> Void
+) {
+  switch result {
+  case .failure(let error):
+    deliver(.failure(error))
+  case .success(let response):
+    let size = table.imagePixelSize
+    environment.decoder.decode(
+      response.body, target: .aspectFill(width: size.width, height: size.height), on: execution
+    ) { decoded in
+      switch decoded {
+      case .success(let image): deliver(.success(image))
+      case .failure: deliver(nil)
+      }
+    }
+  }
+}
