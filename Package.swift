@@ -74,9 +74,14 @@ let package = Package(
     ),
 
     .target(
+      name: "CellSimFuzz",
+      dependencies: ["Scenarios", "ImageLoaders", "SimKernel"]
+    ),
+
+    .target(
       name: "CellSim",
       dependencies: [
-        "Scenarios", "ImageLoaders", "SimTable", "SimNetwork", "SimPlatform", "SimKernel",
+        "CellSimFuzz", "Scenarios", "ImageLoaders", "SimTable", "SimNetwork", "SimPlatform", "SimKernel",
         "PNGRender",
       ]
     ),
@@ -87,7 +92,7 @@ let package = Package(
     .executableTarget(
       name: "CellSimCLI",
       dependencies: [
-        "Scenarios", "Reports", "ImageLoaders",
+        "Scenarios", "Reports", "ImageLoaders", "CellSimFuzz",
         "SimKernel", "SimPlatform", "PNGRender", "FixtureGenerator", "SimNetwork",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
@@ -108,6 +113,9 @@ let package = Package(
       dependencies: [
         "ImageLoaders", "SimTable", "SimNetwork", "SimPlatform", "SimKernel", "PNGRender",
       ]),
+    .testTarget(
+      name: "CellSimFuzzTests",
+      dependencies: ["CellSimFuzz", "CellSim", "Scenarios", "ImageLoaders", "SimKernel"]),
     .testTarget(name: "ScenarioSuiteTests", dependencies: ["Scenarios", "Reports"]),
     .testTarget(
       name: "ScenariosTests",
