@@ -5,6 +5,24 @@ extension Shrinker {
   /// Pass 3: round times, distances, velocities and latencies; counts toward 1; optional rule
   /// fields dropped.
   mutating func simplifyNumbers(_ current: inout Scenario) {
+    // Move the whole trace earlier: the first event at 100 ms, or halfway there.
+    if let first = current.events.first?.at, first > SimTime.zero + .ms(100) {
+      for target in [SimTime.zero + .ms(100), SimTime(nanoseconds: first.nanoseconds / 2)] {
+        let shift = first - target
+        let shifted = attempt(&current) { candidate in
+          for index in candidate.events.indices {
+            candidate.events[index].at = candidate.events[index].at - shift
+          }
+          candidate.runUntil = candidate.runUntil.map { $0 - shift }
+          candidate.network.outages = candidate.network.outages.map {
+            Scenario.Outage(
+              from: $0.from >= SimTime.zero + shift ? $0.from - shift : .zero,
+              to: $0.to >= SimTime.zero + shift + .ms(1) ? $0.to - shift : .zero + .ms(1))
+          }
+        }
+        if shifted { break }
+      }
+    }
     for index in current.events.indices {
       for step in [Int64(1_000), 100, 10] {
         let at = current.events[index].at
