@@ -92,18 +92,27 @@ struct FuzzCaseOptions: ParsableArguments {
   }
 }
 
-/// `cellsim fuzz`: a swarm-testing campaign against a built-in loader, in worker processes.
+/// `cellsim fuzz`: a campaign (`cellsim fuzz [run] …`, the default) or `cellsim fuzz merge`.
 struct FuzzCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "fuzz",
+    abstract: "Fuzz a loader with generated scroll traces; shrink and write each finding.",
+    subcommands: [FuzzRunCommand.self, FuzzMergeCommand.self],
+    defaultSubcommand: FuzzRunCommand.self)
+}
+
+/// `cellsim fuzz [run]`: a swarm-testing campaign against a built-in loader, in worker
+/// processes.
+struct FuzzRunCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "run",
     abstract: "Fuzz a loader with generated scroll traces; shrink and write each finding.",
     discussion: """
       Each finding is a scenario file in --out that expects its violation, named by its
       invariant and signature. Exit codes: 0 no findings, 1 findings, 2 invalid input,
       130/143 interrupted by SIGINT/SIGTERM (findings written so far stay intact).
       `cellsim fuzz merge` deduplicates the findings of several shards.
-      """,
-    subcommands: [FuzzMergeCommand.self])
+      """)
 
   @OptionGroup var options: FuzzCaseOptions
 
@@ -175,17 +184,28 @@ struct FuzzWorkerCommand: ParsableCommand {
   @Option var stride: Int = 1
   @Option var end: Int?
   @Option var deadline: Double?
+  /// Cases before the worker exits and the supervisor starts a fresh one (bounds memory).
+  @Option var limit: Int = 500
 
   func run() throws {
     // The supervisor decides when workers stop; a terminal's ^C reaches it, not us.
+    // The supervisor ignores SIGTERM itself, and a child inherits ignored signals: restore it.
+    // It also inherits the supervisor's blocked signal mask (libdispatch blocks SIGTERM).
     signal(SIGINT, SIG_IGN)
+    signal(SIGTERM, SIG_DFL)
+    var unblock = sigset_t()
+    sigemptyset(&unblock)
+    sigaddset(&unblock, SIGTERM)
+    pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
     var campaign = try options.campaign()
     // Test hooks for the supervisor's trap and hang handling (never set by users).
     let environment = ProcessInfo.processInfo.environment
     let trapAt = environment["CELLSIM_FUZZ_TEST_TRAP_AT"].flatMap(Int.init)
     let hangAt = environment["CELLSIM_FUZZ_TEST_HANG_AT"].flatMap(Int.init)
     var k = start
-    while end.map({ k < $0 }) ?? true {
+    var ran = 0
+    while end.map({ k < $0 }) ?? true, ran < limit {
+      ran += 1
       if let deadline, Date().timeIntervalSince1970 >= deadline { break }
       emit(.start(k: k))
       if k == trapAt { fatalError("test trap at case \(k)") }

@@ -75,14 +75,16 @@ package struct Campaign {
   }
 
   /// Runs cases in process until `cases` cases have run or `deadline` passes, calling
-  /// `found` with each finding whose signature is new. Returns the number of cases run.
+  /// `found` with each finding whose signature is new, stopping after `maxFindings` of them.
+  /// Returns the number of cases run.
   package mutating func run(
-    cases: Int?, deadline: Date?, found: (Finding) -> Void
+    cases: Int?, deadline: Date?, maxFindings: Int? = nil, found: (Finding) -> Void
   ) -> Int {
     var seen = Set<String>()
     var k = 0
     while cases.map({ k < $0 }) ?? true {
       if let deadline, Date() >= deadline { break }
+      if let maxFindings, seen.count >= maxFindings { break }
       let report = runCase(caseIndex(k))
       for finding in report.findings where seen.insert(finding.signature).inserted {
         found(finding)

@@ -85,14 +85,15 @@ package final class Supervisor: @unchecked Sendable {
       if interrupted != nil {
         for worker in workers where !worker.exited && !worker.killedByUs {
           worker.killedByUs = true
-          worker.process.terminate()
+          kill(worker.process.processIdentifier, SIGKILL)
         }
       }
       for worker in workers where !worker.exited && !worker.killedByUs {
         if let current = worker.current, Date().timeIntervalSince(current.since) > caseTimeout {
           worker.killedByUs = true
           record(trapOrHang: .hang, k: current.k)
-          worker.process.terminate()
+          // A hung loader may block SIGTERM's default action; SIGKILL cannot be caught.
+          kill(worker.process.processIdentifier, SIGKILL)
         }
       }
       if Date().timeIntervalSince(lastProgress) >= 1 {
@@ -178,7 +179,12 @@ package final class Supervisor: @unchecked Sendable {
     worker.exited = true
     let process = worker.process
     let interrupted = snapshot().interrupted != nil
-    guard let current = worker.current else { return nil }
+    guard let current = worker.current else {
+      // A clean exit: the worker reached its end, the deadline, or its case limit (then a
+      // fresh worker continues after its last case).
+      guard !interrupted, worker.lastDone >= 0 else { return nil }
+      return resumable(worker.lastDone + jobs)
+    }
     if !worker.killedByUs && !interrupted {
       let reason =
         process.terminationReason == .uncaughtSignal
@@ -186,7 +192,11 @@ package final class Supervisor: @unchecked Sendable {
       record(trapOrHang: .trap(reason), k: current.k)
     }
     if interrupted { return nil }
-    let next = current.k + jobs
+    return resumable(current.k + jobs)
+  }
+
+  /// `next`, unless the budget is spent.
+  private func resumable(_ next: Int) -> Int? {
     if let cases, next >= cases { return nil }
     if let deadline, Date() >= deadline { return nil }
     return next
