@@ -27,7 +27,11 @@ struct FuzzCaseOptions: ParsableArguments {
   @Option(help: "The fixtures root (default: Fixtures).")
   var fixtures: String = "Fixtures"
 
+  @Option(help: "Cases each worker shrinks per invariant; later ones are only counted (0: none).")
+  var shrinks: Int = 4
+
   func validate() throws {
+    if shrinks < 0 { throw ValidationError("--shrinks: must not be negative") }
     if !LoaderCatalog.builtIn.names.contains(loader) {
       let names = LoaderCatalog.builtIn.names.joined(separator: ", ")
       throw ValidationError("--loader: unknown loader \"\(loader)\"; choose one of \(names)")
@@ -77,6 +81,7 @@ struct FuzzCaseOptions: ParsableArguments {
       seed: seed, generator: generator,
       runner: CaseRunner(fixturesRoot: URL(fileURLWithPath: fixtures)), description: described)
     campaign.shard = try shardValue()
+    campaign.shrinksPerInvariant = shrinks
     return campaign
   }
 
@@ -84,6 +89,7 @@ struct FuzzCaseOptions: ParsableArguments {
   var workerArguments: [String] {
     var arguments = [
       "--loader", loader, "--seed", "\(seed)", "--shard", shard, "--fixtures", fixtures,
+      "--shrinks", "\(shrinks)",
     ]
     if let base { arguments += ["--base", base] }
     if let invariants { arguments += ["--invariants", invariants] }
@@ -168,7 +174,7 @@ struct FuzzRunCommand: ParsableCommand {
     FileHandle.standardError.write(Data(((live ? "\n" : "") + FuzzProgress.summary(result)).utf8))
     if json { print(FuzzProgress.json(result, campaign: campaign)) }
     if let signal = result.interrupted { throw ExitCode(128 + signal) }
-    if !result.findingsByLabel.isEmpty { throw ExitCode(1) }
+    if !result.findingsByLabel.isEmpty || !result.violatingCases.isEmpty { throw ExitCode(1) }
   }
 }
 

@@ -23,6 +23,12 @@ package enum FuzzProgress {
   /// The lines printed when the campaign ends.
   package static func summary(_ progress: Supervisor.Progress) -> String {
     var lines = [line(progress, budget: nil)]
+    if !progress.violatingCases.isEmpty {
+      let labels = progress.violatingCases.keys.sorted()
+      lines.append(
+        "violating cases: "
+          + labels.map { "\($0) \(progress.violatingCases[$0] ?? 0)" }.joined(separator: ", "))
+    }
     if let signal = progress.interrupted {
       lines.append("interrupted by signal \(signal); every finding written so far is complete")
     }
@@ -35,7 +41,8 @@ package enum FuzzProgress {
   package static func json(_ progress: Supervisor.Progress, campaign: Campaign) -> String {
     let object: [String: Any] = [
       "campaign": campaign.description, "seed": campaign.seed, "cases": progress.cases,
-      "findings": progress.findingsByLabel, "files": progress.written.map(\.path),
+      "findings": progress.findingsByLabel, "violating_cases": progress.violatingCases,
+      "files": progress.written.map(\.path),
       "errors": progress.errors, "interrupted": progress.interrupted.map { Int($0) } ?? 0,
     ]
     let data =

@@ -26,6 +26,8 @@ package final class Supervisor: @unchecked Sendable {
   package struct Progress {
     package var cases = 0
     package var findingsByLabel: [String: Int] = [:]
+    /// Cases that violated each invariant, shrunk or not.
+    package var violatingCases: [String: Int] = [:]
     package var written: [URL] = []
     package var errors: [String] = []
     package var started = Date()
@@ -161,11 +163,12 @@ package final class Supervisor: @unchecked Sendable {
     switch message {
     case .start(let k):
       worker.current = (k, Date())
-    case .done(let k, _, let error):
+    case .done(let k, let violated, let error):
       worker.current = nil
       worker.lastDone = k
       lock.lock()
       state.cases += 1
+      for id in violated { state.violatingCases[id.rawValue, default: 0] += 1 }
       if let error { state.errors.append("case \(campaign.caseIndex(k)): \(error)") }
       lock.unlock()
     case .finding(_, let label, let signature, let yaml):
