@@ -221,7 +221,7 @@ struct FuzzWorkerCommand: ParsableCommand {
         emit(
           .finding(
             k: k, label: finding.label, signature: finding.signatureHash,
-            yaml: finding.scenario.yamlText()))
+            yaml: finding.scenario.yamlText(), shrinkMilliseconds: finding.shrinkMilliseconds))
       }
       emit(.done(k: k, violated: report.violated, error: report.error))
       k += stride

@@ -65,11 +65,13 @@ package struct Campaign {
       var shrinker = Shrinker(runner: runner, invariant: invariant)
       shrinker.knownLoaders = knownLoaders
       shrinker.budget = shrinkBudget
+      let started = Date()
       let shrunk = shrinker.shrink(scenario)
-      report.findings.append(
-        Finding(
-          kind: .violation(invariant), scenario: shrunk, campaignSeed: seed, caseIndex: index,
-          originalEvents: scenario.events.count, campaign: description))
+      var finding = Finding(
+        kind: .violation(invariant), scenario: shrunk, campaignSeed: seed, caseIndex: index,
+        originalEvents: scenario.events.count, campaign: description)
+      finding.shrinkMilliseconds = Int(Date().timeIntervalSince(started) * 1_000)
+      report.findings.append(finding)
     }
     return report
   }

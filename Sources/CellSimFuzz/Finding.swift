@@ -3,7 +3,7 @@ package import Scenarios
 
 /// A finding: a shrunk scenario that violates one invariant (or a case that trapped or hung),
 /// ready to be written as a scenario file.
-package struct Finding: Sendable, Equatable {
+package struct Finding: Sendable {
   /// What the finding shows.
   package enum Kind: Sendable, Equatable {
     /// The run violated this invariant.
@@ -22,6 +22,8 @@ package struct Finding: Sendable, Equatable {
   package var caseIndex: Int
   /// The original case's event count, before shrinking.
   package var originalEvents: Int
+  /// Wall-clock milliseconds the shrink took (not part of the file; for benchmarks).
+  package var shrinkMilliseconds = 0
 
   /// `no_cross_cell_image`, `trap` or `hang`.
   package var label: String { Self.label(kind) }

@@ -32,6 +32,12 @@ package enum FuzzProgress {
     if let signal = progress.interrupted {
       lines.append("interrupted by signal \(signal); every finding written so far is complete")
     }
+    if !progress.shrinkMilliseconds.isEmpty {
+      let sorted = progress.shrinkMilliseconds.sorted()
+      lines.append(
+        "shrinks: \(sorted.count), median \(sorted[sorted.count / 2]) ms, max \(sorted.last ?? 0) ms"
+      )
+    }
     for url in progress.written { lines.append("  wrote \(url.path)") }
     for error in progress.errors.prefix(10) { lines.append("  error: \(error)") }
     return lines.joined(separator: "\n") + "\n"
@@ -42,6 +48,7 @@ package enum FuzzProgress {
     let object: [String: Any] = [
       "campaign": campaign.description, "seed": campaign.seed, "cases": progress.cases,
       "findings": progress.findingsByLabel, "violating_cases": progress.violatingCases,
+      "shrink_ms": progress.shrinkMilliseconds,
       "files": progress.written.map(\.path),
       "errors": progress.errors, "interrupted": progress.interrupted.map { Int($0) } ?? 0,
     ]

@@ -28,6 +28,8 @@ package final class Supervisor: @unchecked Sendable {
     package var findingsByLabel: [String: Int] = [:]
     /// Cases that violated each invariant, shrunk or not.
     package var violatingCases: [String: Int] = [:]
+    /// Wall-clock milliseconds of each shrink, in the order they arrived.
+    package var shrinkMilliseconds: [Int] = []
     package var written: [URL] = []
     package var errors: [String] = []
     package var started = Date()
@@ -171,7 +173,10 @@ package final class Supervisor: @unchecked Sendable {
       for id in violated { state.violatingCases[id.rawValue, default: 0] += 1 }
       if let error { state.errors.append("case \(campaign.caseIndex(k)): \(error)") }
       lock.unlock()
-    case .finding(_, let label, let signature, let yaml):
+    case .finding(_, let label, let signature, let yaml, let milliseconds):
+      lock.lock()
+      state.shrinkMilliseconds.append(milliseconds)
+      lock.unlock()
       write(yaml: yaml, label: label, signature: signature)
     }
   }

@@ -9,7 +9,7 @@ package enum WorkerMessage: Equatable {
   /// It finished that case; these invariants were violated.
   case done(k: Int, violated: [Scenario.InvariantID], error: String?)
   /// A shrunk finding from case `k`: its label, signature hash, and YAML text.
-  case finding(k: Int, label: String, signature: String, yaml: String)
+  case finding(k: Int, label: String, signature: String, yaml: String, shrinkMilliseconds: Int)
 
   /// The message as one line (YAML and errors in base64).
   package var line: String {
@@ -18,8 +18,9 @@ package enum WorkerMessage: Equatable {
     case .done(let k, let violated, let error):
       let list = violated.isEmpty ? "-" : violated.map(\.rawValue).joined(separator: ",")
       return "done \(k) \(list)" + (error.map { " " + Data($0.utf8).base64EncodedString() } ?? "")
-    case .finding(let k, let label, let signature, let yaml):
-      return "finding \(k) \(label) \(signature) \(Data(yaml.utf8).base64EncodedString())"
+    case .finding(let k, let label, let signature, let yaml, let milliseconds):
+      return
+        "finding \(k) \(label) \(signature) \(Data(yaml.utf8).base64EncodedString()) \(milliseconds)"
     }
   }
 
@@ -39,9 +40,10 @@ package enum WorkerMessage: Equatable {
         ? []
         : parts[2].split(separator: ",").compactMap { Scenario.InvariantID(rawValue: String($0)) }
       self = .done(k: k, violated: violated, error: parts.count == 4 ? decode(parts[3]) : nil)
-    case "finding" where parts.count == 5:
-      guard let yaml = decode(parts[4]) else { return nil }
-      self = .finding(k: k, label: parts[2], signature: parts[3], yaml: yaml)
+    case "finding" where parts.count == 6:
+      guard let yaml = decode(parts[4]), let milliseconds = Int(parts[5]) else { return nil }
+      self = .finding(
+        k: k, label: parts[2], signature: parts[3], yaml: yaml, shrinkMilliseconds: milliseconds)
     default:
       return nil
     }
