@@ -44,6 +44,7 @@ package struct Shrinker {
   /// The shrunk scenario; `scenario` must violate the invariant.
   package mutating func shrink(_ scenario: Scenario) -> Scenario {
     var current = scenario
+    cutAfterFirstViolation(&current)
     for _ in 0..<6 {
       let before = current
       removeParts(&current)
@@ -54,6 +55,24 @@ package struct Shrinker {
     }
     makeOneMinimal(&current)
     return current
+  }
+
+  /// Pass 0: nothing after the first violation matters to it, so drop the later events and
+  /// end the run just after it; every later candidate then runs a shorter trace.
+  mutating func cutAfterFirstViolation(_ current: inout Scenario) {
+    guard case .ran(let result) = runner.run(current),
+      let first = result.violations.firstViolation(of: invariant)
+    else { return }
+    for margin in [SimDuration.ms(1), .ms(100), .s(1)] {
+      let end = first.time + margin
+      guard current.runUntil.map({ end < $0 }) ?? true else { continue }
+      let cut = attempt(&current) { candidate in
+        candidate.events.removeAll { $0.at > first.time }
+        candidate.network.outages.removeAll { $0.from > first.time }
+        candidate.runUntil = end
+      }
+      if cut { return }
+    }
   }
 
   /// Tries `change`; keeps it when the result still holds.
