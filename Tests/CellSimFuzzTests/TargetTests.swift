@@ -125,3 +125,40 @@ struct TargetTests {
     #expect(seen == Set(0..<30))
   }
 }
+
+/// The longer targets, documented runs rather than CI jobs: `CELLSIM_FUZZ_LONG=1 swift test
+/// --filter LongTargetTests` (results in Benchmarks/README.md).
+@Suite(
+  "Fuzz targets, long runs",
+  .enabled(if: ProcessInfo.processInfo.environment["CELLSIM_FUZZ_LONG"] == "1"))
+struct LongTargetTests {
+  /// Each planted bug over 10 campaign seeds: found within 10,000 cases, and shrunk to at most
+  /// 10 events in at least 90% of findings.
+  @Test("planted bugs over 10 seeds: found, and ≤ 10 events in ≥ 90% of findings")
+  func plantedOverSeeds() {
+    func measure<L: CatalogLoader>(_ loader: L.Type, _ invariant: Scenario.InvariantID) {
+      var small = 0
+      var sizes: [Int] = []
+      for seed in UInt64(1)...10 {
+        var findings: [FuzzTesting.Finding] = []
+        withKnownIssue(isIntermittent: true) {
+          findings = FuzzTesting.fuzz(
+            L.self, seed: seed, cases: 10_000, fixturesRoot: TargetTests.fixtures,
+            invariants: [invariant], maxFindings: 1)
+        }
+        guard let finding = findings.first else {
+          Issue.record("\(L.name): nothing found with seed \(seed)")
+          continue
+        }
+        sizes.append(finding.scenario.events.count)
+        if finding.scenario.events.count <= 10 { small += 1 }
+      }
+      print("planted \(L.name): events after shrinking \(sizes), \(small)/10 at most 10")
+      #expect(small >= 9, "\(L.name): \(sizes)")
+    }
+    measure(StaleCompletionLoader.self, .noCrossCellImage)
+    measure(RunningCancelLoader.self, .cancelOnEndDisplay)
+    measure(CapturedIndexPathLoader.self, .noCrossCellImage)
+    measure(DefaultModeLoader.self, .noDeliveryStall)
+  }
+}
