@@ -76,9 +76,14 @@ let package = Package(
     ),
 
     .target(
+      name: "CellSimFuzz",
+      dependencies: ["Scenarios", "ImageLoaders", "SimKernel"]
+    ),
+
+    .target(
       name: "CellSim",
       dependencies: [
-        "Scenarios", "ImageLoaders", "SimTable", "SimNetwork", "SimPlatform", "SimKernel",
+        "CellSimFuzz", "Scenarios", "ImageLoaders", "SimTable", "SimNetwork", "SimPlatform", "SimKernel",
         "PNGRender",
       ]
     ),
@@ -96,7 +101,7 @@ let package = Package(
     .executableTarget(
       name: "CellSimCLI",
       dependencies: [
-        "Scenarios", "Reports", "ImageLoaders",
+        "Scenarios", "Reports", "ImageLoaders", "CellSimFuzz",
         "SimKernel", "SimPlatform", "PNGRender", "FixtureGenerator", "SimNetwork", "ReportedBugs",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
@@ -140,6 +145,9 @@ let package = Package(
       ]),
     .testTarget(
       name: "ReportsTests", dependencies: ["Reports", "Scenarios", "TestSupport", "ReportedBugs"]),
+    .testTarget(
+      name: "CellSimFuzzTests",
+      dependencies: ["CellSimFuzz", "CellSim", "Scenarios", "ImageLoaders", "SimKernel"]),
     .testTarget(
       name: "ScenarioSuiteTests",
       dependencies: ["Scenarios", "Reports", "TestSupport", "ReportedBugs"],

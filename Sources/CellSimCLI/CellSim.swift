@@ -13,6 +13,10 @@ struct CellSimCommand: ParsableCommand {
       WorkloadCommand.self, DecodeCommand.self, FixturesCommand.self,
       NetworkWorkloadCommand.self, RunCommand.self, InvariantsCommand.self,
       CompareCommand.self, LoadersCommand.self,
+      FuzzCommand.self,
+      FuzzWorkerCommand.self,
+      ShrinkCommand.self,
+      ReplayCommand.self,
     ]
   )
 }

@@ -24,3 +24,13 @@ func indexPathIsFoundations() {
   #expect(foundation.section == 0)
   #expect(IndexPath(item: 3, section: 0) == path)
 }
+
+@Test("fuzzing my loader finds no cross-cell or corrupt image (a CI-sized campaign)")
+func fuzzMyLoader() {
+  // Each finding would be one failing issue carrying the shrunk scenario and its replay call;
+  // pass `findings: URL(fileURLWithPath: "Findings")` to keep the files, and replay a committed
+  // one with `FuzzTesting.replay("Findings/….yaml", loader: MyLoader.self, fixturesRoot: …)`.
+  FuzzTesting.fuzz(
+    MyLoader.self, seed: 1, cases: 10, fixturesRoot: cellSimRoot.appendingPathComponent("Fixtures"),
+    invariants: [.noCrossCellImage, .noCorruptImage])
+}

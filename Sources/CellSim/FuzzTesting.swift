@@ -1,0 +1,104 @@
+import CellSimFuzz
+public import Foundation
+public import ImageLoaders
+public import Scenarios
+public import Testing
+
+/// Fuzzing your own loader from `swift test` (issue 13): generated scroll traces, data-source
+/// churn and network scripts, run in process against your loader type; every violation is
+/// shrunk to a 1-minimal scenario, written to a folder, and recorded as one failing `Issue`
+/// that carries the scenario, the seed and the one-line replay call.
+///
+/// ```swift
+/// @Test func fuzzMyLoader() {
+///   FuzzTesting.fuzz(MyLoader.self, seed: 1, cases: 200, fixturesRoot: fixtures,
+///                    findings: URL(fileURLWithPath: "Findings"))
+/// }
+/// @Test func finding1() {   // a committed finding, replayed as a regression test
+///   FuzzTesting.replay("Findings/no_cross_cell_image-0123abcd4567.yaml",
+///                      loader: MyLoader.self, fixturesRoot: fixtures)
+/// }
+/// ```
+public enum FuzzTesting {
+  /// One shrunk finding.
+  public struct Finding: Sendable {
+    /// The invariant the scenario violates.
+    public let invariant: Scenario.InvariantID
+    /// The shrunk scenario (its `expect` names the violation; its `about` the seed).
+    public let scenario: Scenario
+    /// Where it was written, when a findings folder was given (nil if a file with the same
+    /// signature was already there).
+    public let file: URL?
+    /// The campaign seed and the case it came from.
+    public let campaignSeed: UInt64
+    /// The case index within the campaign.
+    public let caseIndex: Int
+  }
+
+  /// Fuzzes the loader `L` in process: cases `0 ..< cases` of campaign `seed` (or as many as
+  /// fit in `time`), each checked against `invariants` (default: every standard one). Each new
+  /// finding (by signature) is shrunk, written to `findings` if given, and recorded as a
+  /// failing `Issue`; the campaign stops after `maxFindings` findings. Returns the findings.
+  @discardableResult
+  public static func fuzz<L: CatalogLoader>(
+    _ loader: L.Type, seed: UInt64 = 0, cases: Int = 100, time: Duration? = nil,
+    findings folder: URL? = nil, fixturesRoot: URL, invariants: [Scenario.InvariantID]? = nil,
+    maxFindings: Int? = nil, sourceLocation: SourceLocation = #_sourceLocation
+  ) -> [Finding] {
+    var catalog = LoaderCatalog.builtIn
+    catalog.register(L.self)
+    var generator = CaseGenerator(loader: L.name)
+    if let invariants {
+      generator.invariants = .selected(invariants.map(Scenario.InvariantCheck.defaults))
+    }
+    var campaign = Campaign(
+      seed: seed, generator: generator,
+      runner: CaseRunner(fixturesRoot: fixturesRoot, catalog: catalog),
+      description: "FuzzTesting.fuzz(\(L.self).self, seed: \(seed))")
+    campaign.knownLoaders = Scenario.builtInLoaderNames + [L.name]
+    let deadline = time.map {
+      Date().addingTimeInterval(
+        Double($0.components.seconds) + Double($0.components.attoseconds) * 1e-18)
+    }
+    var found: [Finding] = []
+    _ = campaign.run(cases: time == nil ? cases : nil, deadline: deadline, maxFindings: maxFindings)
+    {
+      finding in
+      guard case .violation(let invariant) = finding.kind else { return }
+      var file: URL?
+      if let folder {
+        do {
+          file = try finding.write(to: folder)
+        } catch {
+          Issue.record(
+            "cannot write a finding to \(folder.path): \(error)", sourceLocation: sourceLocation)
+        }
+      }
+      found.append(
+        Finding(
+          invariant: invariant, scenario: finding.scenario, file: file,
+          campaignSeed: finding.campaignSeed, caseIndex: finding.caseIndex))
+      let path =
+        file?.path ?? folder?.appendingPathComponent(finding.fileName).path ?? finding.fileName
+      let report = """
+        \(L.name) breaks \(invariant.rawValue): campaign seed \(seed), case \(finding.caseIndex), \
+        shrunk to \(finding.scenario.events.count) events.
+        Replay: FuzzTesting.replay("\(path)", loader: \(L.self).self, fixturesRoot: …)
+        \(finding.scenario.yamlText())
+        """
+      Issue.record(Comment(rawValue: report), sourceLocation: sourceLocation)
+    }
+    return found
+  }
+
+  /// Replays a committed finding (or any scenario file) against your loader `L`: records an
+  /// issue unless the run meets the file's expectation. One line per regression test.
+  @discardableResult
+  public static func replay<L: CatalogLoader>(
+    _ path: String, loader: L.Type, fixturesRoot: URL,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) -> RunResult? {
+    ScenarioTesting.run(
+      path, loader: L.self, fixturesRoot: fixturesRoot, sourceLocation: sourceLocation)
+  }
+}

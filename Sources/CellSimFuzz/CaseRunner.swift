@@ -1,0 +1,46 @@
+package import Foundation
+package import ImageLoaders
+package import Scenarios
+
+/// Runs fuzz cases through the ordinary runner (`Simulation.run`), with the built-in catalog
+/// plus any loaders of the user's own.
+package struct CaseRunner {
+  /// The options every run uses (fixtures root, catalog); the loader is the scenario's.
+  package var options: SimulationOptions
+
+  /// A runner over `fixturesRoot` with `catalog`.
+  package init(fixturesRoot: URL, catalog: LoaderCatalog = .builtIn, eventLimit: Int = 20_000_000) {
+    options = SimulationOptions(
+      fixturesRoot: fixturesRoot, catalog: catalog, eventLimit: eventLimit)
+  }
+
+  /// What one run showed.
+  package enum Outcome {
+    /// The run finished; these invariants were violated (none: the case passed).
+    case ran(RunResult)
+    /// The scenario could not run (an event out of range after a shrink step, a runaway).
+    case failed(RunError)
+
+    /// The violated invariants, in id order (none for a run that failed to run).
+    package var violated: [Scenario.InvariantID] {
+      if case .ran(let result) = self { return result.violations.violated }
+      return []
+    }
+  }
+
+  /// Runs `scenario`.
+  package func run(_ scenario: Scenario, keepTrace: Bool = false) -> Outcome {
+    var options = options
+    options.keepTrace = keepTrace
+    do {
+      return .ran(try Simulation.run(scenario, options: options))
+    } catch {
+      return .failed(error)
+    }
+  }
+
+  /// True when `scenario` runs and violates `invariant`.
+  package func violates(_ scenario: Scenario, _ invariant: Scenario.InvariantID) -> Bool {
+    run(scenario).violated.contains(invariant)
+  }
+}

@@ -1,0 +1,255 @@
+package import Foundation
+package import Scenarios
+
+/// Runs a campaign in worker processes and turns their messages into finding files.
+///
+/// Worker `j` of `jobs` runs the shard's cases `k = j, j + jobs, …` (`cellsim fuzz-worker`).
+/// A worker that dies while a case runs (a trap in the loader) or whose case outlives the
+/// wall-clock guard (killed) becomes a finding of its own, and a new worker resumes after
+/// that case. Findings are deduplicated by signature and written atomically; SIGINT and
+/// SIGTERM stop the workers, and every finding already written stays intact.
+package final class Supervisor: @unchecked Sendable {
+  /// How to start a worker: the executable and the arguments before `--start/--stride`.
+  package var executable: URL
+  package var workerArguments: [String]
+  /// The campaign (for trap and hang findings, generated again here).
+  package var campaign: Campaign
+  package var jobs: Int
+  package var cases: Int?
+  package var deadline: Date?
+  package var caseTimeout: TimeInterval
+  package var outFolder: URL
+  /// Called about once a second with a progress line (and at the end).
+  package var progress: (Progress) -> Void = { _ in }
+
+  /// What the campaign has done so far.
+  package struct Progress {
+    package var cases = 0
+    package var findingsByLabel: [String: Int] = [:]
+    /// Cases that violated each invariant, shrunk or not.
+    package var violatingCases: [String: Int] = [:]
+    /// Wall-clock milliseconds of each shrink, in the order they arrived.
+    package var shrinkMilliseconds: [Int] = []
+    package var written: [URL] = []
+    package var errors: [String] = []
+    package var started = Date()
+    package var interrupted: Int32?
+  }
+
+  private let lock = NSCondition()
+  private var inbox: [(worker: Int, message: WorkerMessage?)] = []
+  private var state = Progress()
+  private var seen = Set<String>()
+  private var signalSources: [DispatchSourceSignal] = []
+
+  package init(
+    executable: URL, workerArguments: [String], campaign: Campaign, jobs: Int, cases: Int?,
+    deadline: Date?, caseTimeout: TimeInterval, outFolder: URL
+  ) {
+    self.executable = executable
+    self.workerArguments = workerArguments
+    self.campaign = campaign
+    self.jobs = jobs
+    self.cases = cases
+    self.deadline = deadline
+    self.caseTimeout = caseTimeout
+    self.outFolder = outFolder
+  }
+
+  final class Worker: @unchecked Sendable {
+    let index: Int
+    let process = Process()
+    var current: (k: Int, since: Date)?
+    var lastDone = -1
+    var killedByUs = false
+    var exited = false
+    init(index: Int) { self.index = index }
+  }
+
+  /// Runs the campaign to its end (or an interrupt) and returns what it did.
+  package func run() -> Progress {
+    installSignalHandlers()
+    var workers: [Worker] = []
+    for j in 0..<jobs { workers.append(start(worker: j, from: j)) }
+    var lastProgress = Date.distantPast
+    while workers.contains(where: { !$0.exited }) {
+      lock.lock()
+      if inbox.isEmpty { _ = lock.wait(until: Date().addingTimeInterval(0.2)) }
+      let messages = inbox
+      inbox.removeAll()
+      let interrupted = state.interrupted
+      lock.unlock()
+      for (index, message) in messages {
+        guard let message else {
+          if let next = finish(workers[index]) { workers[index] = start(worker: index, from: next) }
+          continue
+        }
+        handle(message, from: workers[index])
+      }
+      if interrupted != nil {
+        for worker in workers where !worker.exited && !worker.killedByUs {
+          worker.killedByUs = true
+          kill(worker.process.processIdentifier, SIGKILL)
+        }
+      }
+      for worker in workers where !worker.exited && !worker.killedByUs {
+        if let current = worker.current, Date().timeIntervalSince(current.since) > caseTimeout {
+          worker.killedByUs = true
+          record(trapOrHang: .hang, k: current.k)
+          // A hung loader may block SIGTERM's default action; SIGKILL cannot be caught.
+          kill(worker.process.processIdentifier, SIGKILL)
+        }
+      }
+      if Date().timeIntervalSince(lastProgress) >= 1 {
+        lastProgress = Date()
+        progress(snapshot())
+      }
+    }
+    let final = snapshot()
+    progress(final)
+    return final
+  }
+
+  private func snapshot() -> Progress {
+    lock.lock()
+    defer { lock.unlock() }
+    return state
+  }
+
+  private func start(worker index: Int, from k: Int) -> Worker {
+    let worker = Worker(index: index)
+    var arguments = workerArguments + ["--start", "\(k)", "--stride", "\(jobs)"]
+    if let cases { arguments += ["--end", "\(cases)"] }
+    if let deadline { arguments += ["--deadline", "\(deadline.timeIntervalSince1970)"] }
+    worker.process.executableURL = executable
+    worker.process.arguments = arguments
+    let pipe = Pipe()
+    worker.process.standardOutput = pipe
+    worker.process.standardInput = FileHandle.nullDevice
+    do {
+      try worker.process.run()
+    } catch {
+      lock.lock()
+      state.errors.append("cannot start a worker: \(error)")
+      lock.unlock()
+      worker.exited = true
+      return worker
+    }
+    let reader = pipe.fileHandleForReading
+    Thread.detachNewThread { [self] in
+      var buffer = Data()
+      while true {
+        let chunk = reader.availableData
+        if chunk.isEmpty { break }
+        buffer.append(chunk)
+        while let newline = buffer.firstIndex(of: 0x0A) {
+          let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
+          buffer.removeSubrange(buffer.startIndex...newline)
+          if let message = WorkerMessage(line: line) { post(index, message) }
+        }
+      }
+      worker.process.waitUntilExit()
+      post(index, nil)
+    }
+    return worker
+  }
+
+  private func post(_ worker: Int, _ message: WorkerMessage?) {
+    lock.lock()
+    inbox.append((worker, message))
+    lock.signal()
+    lock.unlock()
+  }
+
+  private func handle(_ message: WorkerMessage, from worker: Worker) {
+    switch message {
+    case .start(let k):
+      worker.current = (k, Date())
+    case .done(let k, let violated, let error):
+      worker.current = nil
+      worker.lastDone = k
+      lock.lock()
+      state.cases += 1
+      for id in violated { state.violatingCases[id.rawValue, default: 0] += 1 }
+      if let error { state.errors.append("case \(campaign.caseIndex(k)): \(error)") }
+      lock.unlock()
+    case .finding(_, let label, let signature, let yaml, let milliseconds):
+      lock.lock()
+      state.shrinkMilliseconds.append(milliseconds)
+      lock.unlock()
+      write(yaml: yaml, label: label, signature: signature)
+    }
+  }
+
+  /// A worker ended: a trap if it died during a case we did not stop. Returns where a new
+  /// worker should resume, or nil.
+  private func finish(_ worker: Worker) -> Int? {
+    worker.exited = true
+    let process = worker.process
+    let interrupted = snapshot().interrupted != nil
+    guard let current = worker.current else {
+      // A clean exit: the worker reached its end, the deadline, or its case limit (then a
+      // fresh worker continues after its last case).
+      guard !interrupted, worker.lastDone >= 0 else { return nil }
+      return resumable(worker.lastDone + jobs)
+    }
+    if !worker.killedByUs && !interrupted {
+      let reason =
+        process.terminationReason == .uncaughtSignal
+        ? "signal \(process.terminationStatus)" : "exit status \(process.terminationStatus)"
+      record(trapOrHang: .trap(reason), k: current.k)
+    }
+    if interrupted { return nil }
+    return resumable(current.k + jobs)
+  }
+
+  /// `next`, unless the budget is spent.
+  private func resumable(_ next: Int) -> Int? {
+    if let cases, next >= cases { return nil }
+    if let deadline, Date() >= deadline { return nil }
+    return next
+  }
+
+  private func record(trapOrHang kind: Finding.Kind, k: Int) {
+    let index = campaign.caseIndex(k)
+    let scenario = campaign.scenario(forCase: index)
+    let finding = Finding(
+      kind: kind, scenario: scenario, campaignSeed: campaign.seed, caseIndex: index,
+      originalEvents: scenario.events.count, campaign: campaign.description)
+    lock.lock()
+    state.cases += 1
+    lock.unlock()
+    write(yaml: finding.scenario.yamlText(), label: finding.label, signature: finding.signatureHash)
+  }
+
+  private func write(yaml: String, label: String, signature: String) {
+    guard seen.insert(signature).inserted else { return }
+    let name = "\(label)-\(signature.prefix(12)).yaml"
+    do {
+      let url = try Finding.writeAtomically(yaml, name: name, in: outFolder)
+      lock.lock()
+      state.findingsByLabel[label, default: 0] += 1
+      if let url { state.written.append(url) }
+      lock.unlock()
+    } catch {
+      lock.lock()
+      state.errors.append("cannot write \(name): \(error)")
+      lock.unlock()
+    }
+  }
+
+  private func installSignalHandlers() {
+    for number in [SIGINT, SIGTERM] {
+      signal(number, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+      source.setEventHandler { [self] in
+        lock.lock()
+        if state.interrupted == nil { state.interrupted = number }
+        lock.signal()
+        lock.unlock()
+      }
+      source.resume()
+      signalSources.append(source)
+    }
+  }
+}

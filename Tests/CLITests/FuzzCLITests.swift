@@ -1,0 +1,140 @@
+import Foundation
+import Scenarios
+import Testing
+
+/// `cellsim fuzz`, `fuzz merge`, `shrink` and `replay` as users run them.
+@Suite("cellsim fuzz, shrink and replay", .serialized)
+struct FuzzCLITests {
+  /// Finding files (not temporary ones) in `folder`, sorted.
+  static func findings(in folder: URL) -> [URL] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    return names.filter { $0.hasSuffix(".yaml") && !$0.hasPrefix(".") }.sorted()
+      .map { folder.appendingPathComponent($0) }
+  }
+
+  @Test("a naive campaign finds the cross-cell bug; each finding replays and meets its expectation")
+  func naiveCampaign() throws {
+    let out = try CLIRunner.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: out) }
+    let result = try CLIRunner.run([
+      "fuzz", "--loader", "naive", "--invariants", "no_cross_cell_image", "--cases", "2",
+      "--jobs", "2", "--out", out.path, "--json",
+    ])
+    #expect(result.status == 1, "\(result.stderr)")
+    #expect(result.stdout.contains("\"cases\" : 2"))
+    #expect(result.stderr.contains("fuzz: 2 cases"))
+    let files = Self.findings(in: out)
+    #expect(!files.isEmpty)
+    for file in files {
+      let scenario = try Scenario(contentsOf: file)
+      #expect(scenario.expect.violations == [.noCrossCellImage])
+      #expect(scenario.events.count <= 10)
+      #expect(scenario.about?.contains("cellsim fuzz --loader naive --seed 0") == true)
+      let replay = try CLIRunner.run(["replay", file.path, "--trace"])
+      #expect(replay.status == 0, "\(replay.stdout)\(replay.stderr)")
+      #expect(replay.stdout.contains(">>> no_cross_cell_image violated here"))
+    }
+    // Merging the folder with a copy of itself keeps one file per signature.
+    let copy = try CLIRunner.temporaryFolder()
+    let merged = try CLIRunner.temporaryFolder()
+    defer {
+      try? FileManager.default.removeItem(at: copy)
+      try? FileManager.default.removeItem(at: merged)
+    }
+    for file in files {
+      try FileManager.default.copyItem(
+        at: file, to: copy.appendingPathComponent("copy-" + file.lastPathComponent))
+    }
+    let merge = try CLIRunner.run(["fuzz", "merge", out.path, copy.path, "--out", merged.path])
+    #expect(merge.status == 1, "\(merge.stderr)")
+    #expect(merge.stdout.contains("\(files.count) duplicate(s) dropped"))
+    #expect(Self.findings(in: merged).map(\.lastPathComponent) == files.map(\.lastPathComponent))
+  }
+
+  @Test(
+    "SIGINT and SIGTERM stop a campaign: every finding written is complete, no partial file",
+    arguments: [SIGINT, SIGTERM])
+  func interrupt(signal number: Int32) throws {
+    let out = try CLIRunner.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: out) }
+    let process = Process()
+    process.executableURL = try CLIRunner.binary()
+    process.arguments = [
+      "fuzz", "--loader", "naive", "--invariants", "no_cross_cell_image,no_duplicate_transfers",
+      "--time", "10m", "--jobs", "2", "--out", out.path,
+    ]
+    process.currentDirectoryURL = CLIRunner.repositoryRoot
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let started = Date()
+    while Self.findings(in: out).isEmpty && Date().timeIntervalSince(started) < 180 {
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    #expect(!Self.findings(in: out).isEmpty, "no finding within 180 s")
+    kill(process.processIdentifier, number)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 128 + number)
+    let names = try FileManager.default.contentsOfDirectory(atPath: out.path)
+    #expect(names.allSatisfy { !$0.hasPrefix(".") }, "partial files: \(names)")
+    for file in Self.findings(in: out) {
+      let scenario = try Scenario(contentsOf: file)
+      #expect(!scenario.expect.violations.isEmpty)
+    }
+  }
+
+  @Test("a worker that traps, or hangs past the guard, is a finding; the campaign goes on")
+  func trapAndHang() throws {
+    for (variable, label) in [
+      ("CELLSIM_FUZZ_TEST_TRAP_AT", "trap"), ("CELLSIM_FUZZ_TEST_HANG_AT", "hang"),
+    ] {
+      let out = try CLIRunner.temporaryFolder()
+      defer { try? FileManager.default.removeItem(at: out) }
+      let result = try CLIRunner.run(
+        [
+          "fuzz", "--loader", "reference", "--invariants", "no_cross_cell_image", "--cases", "2",
+          "--jobs", "1", "--case-timeout", "3", "--out", out.path, "--json",
+        ], environment: [variable: "0"])
+      #expect(result.status == 1, "\(result.stderr)")
+      #expect(result.stdout.contains("\"cases\" : 2"), "\(result.stdout)")
+      let files = Self.findings(in: out).map(\.lastPathComponent)
+      #expect(files.count == 1 && files[0].hasPrefix(label + "-"), "\(files)")
+      let scenario = try Scenario(contentsOf: out.appendingPathComponent(files[0]))
+      #expect(scenario.about?.contains("case 0") == true)
+    }
+  }
+
+  @Test("bad flags exit 2 with a message naming the flag")
+  func badInput() throws {
+    for (arguments, flag) in [
+      (["fuzz", "--loader", "nope"], "--loader"),
+      (["fuzz", "--loader", "naive", "--shard", "2/2"], "--shard"),
+      (["fuzz", "--loader", "naive", "--time", "soon"], "--time"),
+      (["fuzz", "--loader", "naive", "--invariants", "nope"], "--invariants"),
+      (["shrink", "missing.yaml"], "missing.yaml"), (["replay", "missing.yaml"], "missing.yaml"),
+    ] {
+      let result = try CLIRunner.run(arguments)
+      #expect(result.status == 2, "\(arguments)")
+      #expect(result.stderr.contains(flag), "\(arguments): \(result.stderr)")
+    }
+  }
+
+  @Test("cellsim shrink writes a 1-minimal finding that keeps the file's first expected violation")
+  func shrink() throws {
+    let out = try CLIRunner.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: out) }
+    let file = out.appendingPathComponent("shrunk.yaml")
+    let result = try CLIRunner.run([
+      "shrink", "Scenarios/seeds/naive/cross-cell-late-completion.yaml", "--out", file.path,
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let scenario = try Scenario(contentsOf: file)
+    #expect(scenario.expect.violations == [.noCrossCellImage])
+    #expect(scenario.events.count <= 2)
+    #expect(try CLIRunner.run(["replay", file.path]).status == 0)
+    let passing = try CLIRunner.run([
+      "shrink", "Scenarios/seeds/naive/cross-cell-late-completion-reference.yaml",
+    ])
+    #expect(passing.status == 1)
+  }
+}

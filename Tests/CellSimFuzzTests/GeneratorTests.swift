@@ -1,0 +1,96 @@
+import Foundation
+import Scenarios
+import SimKernel
+import Testing
+
+@testable import CellSimFuzz
+
+@Suite("Fuzz case generator")
+struct GeneratorTests {
+  let generator = CaseGenerator(loader: "reference")
+
+  @Test("a case is a pure function of its seed")
+  func deterministic() {
+    for index in 0..<20 {
+      let seed = FuzzRandom.caseSeed(campaign: 7, index: index)
+      #expect(generator.generate(seed: seed).scenario == generator.generate(seed: seed).scenario)
+    }
+    let a = generator.generate(seed: FuzzRandom.caseSeed(campaign: 7, index: 0)).scenario
+    let b = generator.generate(seed: FuzzRandom.caseSeed(campaign: 7, index: 1)).scenario
+    #expect(a != b)
+  }
+
+  @Test("every case is a valid scenario that reads back equal from its YAML")
+  func roundTrip() throws {
+    for index in 0..<200 {
+      let scenario = generator.generate(seed: FuzzRandom.caseSeed(campaign: 3, index: index))
+        .scenario
+      let text = scenario.yamlText()
+      let read = try Scenario(yaml: text, fixturesRoot: FuzzTestFiles.fixturesRoot)
+      #expect(read == scenario, "case \(index):\n\(text)")
+    }
+  }
+
+  @Test("swarm: a case draws events only from its enabled kinds, and kinds vary across cases")
+  func swarm() {
+    var configurations = Set<String>()
+    for index in 0..<200 {
+      let (scenario, config) = generator.generate(
+        seed: FuzzRandom.caseSeed(campaign: 5, index: index))
+      configurations.insert(config.description)
+      let allowed = Set(config.events.map(\.rawValue))
+        .union(config.events.contains(.disappear) ? ["appear"] : [])
+        .union(config.has(.holds) ? ["release_held"] : [])
+        .union(config.has(.outages) ? ["offline"] : [])
+      for event in scenario.events {
+        #expect(allowed.contains(event.action.key), "\(event.action.key) not in \(config)")
+      }
+      if !config.has(.failures) && !config.has(.corruption) && !config.has(.holds)
+        && !config.has(.slowURLs)
+      {
+        #expect(scenario.network.rules.isEmpty)
+      }
+      if !config.has(.sharedURLs) { #expect(scenario.images.shared.isEmpty) }
+      #expect(scenario.events.allSatisfy { $0.at <= SimTime.zero + SimDuration.s(10) })
+      #expect((12...150).contains(scenario.table.rows))
+    }
+    #expect(configurations.count > 150)
+  }
+
+  @Test("without swarm every kind is enabled")
+  func everything() {
+    var noSwarm = generator
+    noSwarm.swarm = false
+    let config = noSwarm.generate(seed: 1).swarm
+    #expect(config == .everything)
+  }
+
+  @Test("generated cases run: no event out of range, no setup error")
+  func casesRun() {
+    let runner = FuzzTestFiles.runner
+    for index in 0..<12 {
+      let scenario = generator.generate(seed: FuzzRandom.caseSeed(campaign: 11, index: index))
+        .scenario
+      if case .failed(let error) = runner.run(scenario) {
+        Issue.record("case \(index): \(error)")
+      }
+    }
+  }
+
+  @Test("--base keeps the base's table and images and mutates its trace")
+  func base() throws {
+    let url = FuzzTestFiles.projectRoot.appendingPathComponent(
+      "Scenarios/seeds/naive/cross-cell-late-completion.yaml")
+    let base = try Scenario(contentsOf: url)
+    var around = generator
+    around.base = base
+    for index in 0..<10 {
+      let scenario = around.generate(seed: UInt64(index)).scenario
+      #expect(scenario.table == base.table)
+      #expect(scenario.images == base.images)
+      #expect(scenario.network.rules.starts(with: base.network.rules))
+      #expect(scenario.expect == .pass)
+      #expect(try Scenario(yaml: scenario.yamlText()) == scenario)
+    }
+  }
+}
