@@ -19,7 +19,7 @@ extension Oracle {
     }
   }
 
-  /// A memory warning arrived: nothing shown before it is expected to be at hand.
+  /// A memory warning arrived: no image obtained before it is expected to be at hand.
   func memoryWarningDelivered() { lastMemoryWarning = world.now }
 
   func expectCacheHit(cell: TableCell, row: Int, itemID: Int, url: String) {
@@ -33,8 +33,13 @@ extension Oracle {
       expectedCacheHits.append((itemID, row, cell.cellID, url, served, nil))
       return
     }
+    // Excused by a memory warning any time after the image's bytes arrived (the last
+    // successful transfer of the URL; without one, the start of its last unbroken run of
+    // frames on screen), even if the image stayed on screen or in a prepared cell after the
+    // warning: a view holds it, the caches may have been purged.
+    let obtained = lastSuccessEnd[url] ?? shownSince[url] ?? lastShown[url]
     guard let revisit = window, let shown = lastShown[url], world.now - shown <= revisit,
-      lastMemoryWarning.map({ $0 < shown }) ?? true
+      lastMemoryWarning.map({ warning in obtained.map { warning < $0 } ?? false }) ?? true
     else { return }
     let after = world.now - shown
     expectedCacheHits.append((itemID, row, cell.cellID, url, served, after))

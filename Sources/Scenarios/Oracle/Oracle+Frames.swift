@@ -16,9 +16,14 @@ extension Oracle {
       if boundedQueueDirty { checkBoundedQueue() }
     }
     updateRest()
+    var shownNow: Set<String> = []
     for cell in frame.cells where judge(cell) {
       lastShown[cell.url] = frame.time
+      shownNow.insert(cell.url)
+      // A stint of frames that show the URL's image starts when the previous frame did not.
+      if !shownBefore.contains(cell.url) { shownSince[cell.url] = frame.time }
     }
+    shownBefore = shownNow
     checkCacheHits(frame)
     checkEventuallyLoaded(frame.cells, deadlineIsNow: false)
     checkMemory()

@@ -63,6 +63,11 @@ final class Oracle {
       []
   /// When each URL's image was last committed whole in a displayed cell.
   var lastShown: [String: SimTime] = [:]
+  /// When the current (or last) unbroken run of frames showing each URL's image began: a memory
+  /// warning after that may have purged the image from every cache while it stayed on screen.
+  var shownSince: [String: SimTime] = [:]
+  /// The URLs whose image the previous committed frame showed.
+  var shownBefore: Set<String> = []
   /// When the last memory warning was delivered.
   var lastMemoryWarning: SimTime?
   /// Rows revisited soon after showing their image, by URL, until they end display: a transfer
