@@ -140,6 +140,9 @@ struct FuzzRunCommand: ParsableCommand {
   @Flag(help: "Print a JSON summary on stdout.")
   var json = false
 
+  @Option(help: .hidden)
+  var workerLimit: Int = 500
+
   func validate() throws {
     if let cases, cases < 1 { throw ValidationError("--cases: must be at least 1") }
     if cases != nil && time != nil { throw ValidationError("--cases and --time: give one") }
@@ -147,6 +150,7 @@ struct FuzzRunCommand: ParsableCommand {
       throw ValidationError("--time: expected a duration such as 90s, 5m or 2h, got \"\(time)\"")
     }
     if jobs < 1 { throw ValidationError("--jobs: must be at least 1") }
+    if workerLimit < 1 { throw ValidationError("--worker-limit: must be at least 1") }
     if caseTimeout <= 0 { throw ValidationError("--case-timeout: must be positive") }
   }
 
@@ -155,7 +159,8 @@ struct FuzzRunCommand: ParsableCommand {
     let budget = time.flatMap(parseWallDuration)
     let executable = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
     let supervisor = Supervisor(
-      executable: executable, workerArguments: ["fuzz-worker"] + options.workerArguments,
+      executable: executable,
+      workerArguments: ["fuzz-worker"] + options.workerArguments + ["--limit", "\(workerLimit)"],
       campaign: campaign, jobs: jobs, cases: budget == nil ? (cases ?? 1_000) : nil,
       deadline: budget.map { Date().addingTimeInterval($0) }, caseTimeout: caseTimeout,
       outFolder: URL(fileURLWithPath: out))

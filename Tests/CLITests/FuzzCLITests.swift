@@ -104,6 +104,18 @@ struct FuzzCLITests {
     }
   }
 
+  @Test("workers are recycled after --worker-limit cases and the campaign runs every case")
+  func recycledWorkers() throws {
+    let out = try CLIRunner.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: out) }
+    let result = try CLIRunner.run([
+      "fuzz", "--loader", "reference", "--invariants", "no_cross_cell_image", "--cases", "5",
+      "--jobs", "2", "--worker-limit", "1", "--out", out.path, "--json",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("\"cases\" : 5"), "\(result.stdout)")
+  }
+
   @Test("bad flags exit 2 with a message naming the flag")
   func badInput() throws {
     for (arguments, flag) in [
