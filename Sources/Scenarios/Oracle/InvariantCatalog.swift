@@ -52,7 +52,8 @@ public enum InvariantCatalog {
       id: .boundedQueue,
       definition:
         "Outstanding transfers (waiting for a connection slot, plus active) plus the entries "
-        + "waiting in the loader's platform request queues never exceed `max`.",
+        + "waiting in the loader's platform request queues never exceed `max` while the table "
+        + "is on screen (after `disappear` it is judged again when the table appears).",
       parameters: "max (default visible: displayed rows plus the prefetch window)"),
     Entry(
       id: .noDuplicateTransfers,

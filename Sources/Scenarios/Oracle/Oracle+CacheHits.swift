@@ -60,7 +60,10 @@ extension Oracle {
           && (expected.revisit == nil
             ? $0.provenance?.source == expected.source : shows($0, bytesOf: expected.url))
       }
-      guard !hit else { continue }
+      // A manual image (`set_image`) is the app's choice; a cell that comes back without
+      // being configured again (prepared by cell prefetching) rightly still shows it.
+      let manual = shown.images.contains { $0.kind == .manual && !$0.isOutgoing }
+      guard !hit, !manual else { continue }
       let why =
         expected.revisit.map {
           "\($0) after it last showed its image, with no memory warning since"

@@ -88,6 +88,9 @@ extension Oracle {
 
   /// Runs end-of-display and late-start checks whose deadline has come.
   func runEndChecks(upTo now: SimTime) {
+    // During `reloadData` the table displays no rows until its next layout pass, so "no row
+    // needs the URL" cannot be judged yet: the checks wait for that frame (frameCommitted).
+    if reloadPending { return }
     var remaining: [PendingEndCheck] = []
     for pending in pendingEndChecks {
       guard pending.at <= now else {

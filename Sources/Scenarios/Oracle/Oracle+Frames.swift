@@ -14,6 +14,7 @@ extension Oracle {
       // the end of this turn).
       reloadPending = false
       if boundedQueueDirty { checkBoundedQueue() }
+      runEndChecks(upTo: world.now)
     }
     updateRest()
     var shownNow: Set<String> = []
@@ -157,6 +158,9 @@ extension Oracle {
     case .didEndDisplaying(let cell, let row, let itemID, let url):
       displayedSince[cell.cellID] = nil
       if let url, revisits[url]?.cell == cell.cellID { revisits[url] = nil }
+      // A row that leaves before a frame showed it had no first frame to judge: its
+      // expectation lapses (kept, it would judge a later, unrelated display of the item).
+      expectedCacheHits.removeAll { $0.cell == cell.cellID }
       if let itemID { metrics.rowEnded(itemID: itemID, at: world.now) }
       guard let url else { return }
       rowLeft(url: url, row: row, item: itemID, cell: cell.cellID, reason: .endedDisplay)

@@ -211,7 +211,9 @@ final class Oracle {
   func checkBoundedQueue() {
     // While the main thread is in a turn (a layout pass may be half done, with rows dequeued
     // but not yet displayed), the bound is checked when the turn ends.
-    if world.main.isBusy || reloadPending {
+    // While the table is off screen (after `disappear`) it displays no rows, yet it keeps its
+    // rows and cells for when it appears: the bound is judged again once it is back on screen.
+    if world.main.isBusy || reloadPending || !table.isOnScreen {
       boundedQueueDirty = true
       return
     }
