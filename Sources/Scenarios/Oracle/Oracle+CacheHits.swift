@@ -33,11 +33,11 @@ extension Oracle {
       expectedCacheHits.append((itemID, row, cell.cellID, url, served, nil))
       return
     }
-    // Excused by a memory warning any time after the image's bytes arrived (the last
-    // successful transfer of the URL; without one, the start of its last unbroken run of
-    // frames on screen), even if the image stayed on screen or in a prepared cell after the
+    // Excused by a memory warning any time after the shown image's bytes arrived (the last
+    // successful transfer of the URL before the frame that last showed it; without one, the
+    // start of its last unbroken run of frames on screen), even if the image stayed on screen or in a prepared cell after the
     // warning: a view holds it, the caches may have been purged.
-    let obtained = lastSuccessEnd[url] ?? shownSince[url] ?? lastShown[url]
+    let obtained = shownObtained[url] ?? lastShown[url]
     guard let revisit = window, let shown = lastShown[url], world.now - shown <= revisit,
       lastMemoryWarning.map({ warning in obtained.map { warning < $0 } ?? false }) ?? true
     else { return }

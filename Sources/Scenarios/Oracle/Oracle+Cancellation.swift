@@ -88,9 +88,14 @@ extension Oracle {
 
   /// Runs end-of-display and late-start checks whose deadline has come.
   func runEndChecks(upTo now: SimTime) {
-    // During `reloadData` the table displays no rows until its next layout pass, so "no row
-    // needs the URL" cannot be judged yet: the checks wait for that frame (frameCommitted).
+    // During `reloadData` the table displays no rows until its next layout pass, and while it
+    // is off screen it displays none at all, so "no row needs the URL" cannot be judged: the
+    // checks wait for the next frame on screen (frameCommitted).
     if reloadPending { return }
+    if !table.isOnScreen {
+      endChecksDeferred = true
+      return
+    }
     var remaining: [PendingEndCheck] = []
     for pending in pendingEndChecks {
       guard pending.at <= now else {

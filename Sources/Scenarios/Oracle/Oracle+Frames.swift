@@ -9,11 +9,15 @@ extension Oracle {
   /// expected cache hits, and decoded memory.
   func frameCommitted(_ frame: CommittedFrame) {
     lastFrame = frame.frame
-    if reloadPending {
+    if reloadPending && table.isOnScreen {
       // The layout pass has rebuilt the displayed rows: the deferred bound check can run (at
-      // the end of this turn).
+      // the end of this turn). A reload while the table is off screen waits for the first
+      // frame after it appears.
       reloadPending = false
       if boundedQueueDirty { checkBoundedQueue() }
+      runEndChecks(upTo: world.now)
+    } else if endChecksDeferred && table.isOnScreen {
+      endChecksDeferred = false
       runEndChecks(upTo: world.now)
     }
     updateRest()
@@ -23,6 +27,8 @@ extension Oracle {
       shownNow.insert(cell.url)
       // A stint of frames that show the URL's image starts when the previous frame did not.
       if !shownBefore.contains(cell.url) { shownSince[cell.url] = frame.time }
+      // The delivery that fed what this frame shows (not a later re-fetch of the URL).
+      shownObtained[cell.url] = lastSuccessEnd[cell.url] ?? shownSince[cell.url]
     }
     shownBefore = shownNow
     checkCacheHits(frame)

@@ -66,6 +66,9 @@ final class Oracle {
   /// When the current (or last) unbroken run of frames showing each URL's image began: a memory
   /// warning after that may have purged the image from every cache while it stayed on screen.
   var shownSince: [String: SimTime] = [:]
+  /// When the bytes of the image each URL last showed arrived (its last successful transfer
+  /// before that frame).
+  var shownObtained: [String: SimTime] = [:]
   /// The URLs whose image the previous committed frame showed.
   var shownBefore: Set<String> = []
   /// When the last memory warning was delivered.
@@ -79,6 +82,9 @@ final class Oracle {
   /// Set when the queue changed during a main-thread turn: the bound is checked when the turn
   /// ends, once the layout pass has settled which rows are displayed.
   var boundedQueueDirty = false
+  /// End-of-display checks came due while the table was off screen: they run at its next frame
+  /// on screen.
+  var endChecksDeferred = false
   /// Set by a `reload_data` event until the next frame commit: until the layout pass has run,
   /// the table displays no rows (UIKit rebuilds them at the next layout), so the bound of
   /// `bounded_queue` is not known and the check waits for it.
