@@ -2,6 +2,7 @@ import ArgumentParser
 import CellSimFuzz
 import Foundation
 import ImageLoaders
+import Reports
 import Scenarios
 
 /// The options a campaign and its workers share.
@@ -140,6 +141,9 @@ struct FuzzRunCommand: ParsableCommand {
   @Flag(help: "Print a JSON summary on stdout.")
   var json = false
 
+  @Option(help: "Also write an HTML report of every finding to this folder (index.html).")
+  var report: String?
+
   @Option(help: .hidden)
   var workerLimit: Int = 500
 
@@ -179,11 +183,35 @@ struct FuzzRunCommand: ParsableCommand {
     FileHandle.standardError.write(Data(((live ? "\n" : "") + FuzzProgress.summary(result)).utf8))
     if json { print(FuzzProgress.json(result, campaign: campaign)) }
     if let signal = result.interrupted { throw ExitCode(128 + signal) }
+    if let report, !result.written.isEmpty { try writeReport(result.written, to: report) }
     if !result.findingsByLabel.isEmpty || !result.violatingCases.isEmpty { throw ExitCode(1) }
   }
 }
 
 /// `cellsim fuzz-worker` (hidden): runs the cases `start, start + stride, …` of a campaign's
+extension FuzzRunCommand {
+  /// `--report DIR`: one page per finding written (the finding replayed with its own loader,
+  /// so its filmstrip shows the first violation), and an index linking them.
+  func writeReport(_ findings: [URL], to folder: String) throws {
+    let runner = SuiteRunner(
+      options: SimulationOptions(fixturesRoot: URL(fileURLWithPath: options.fixtures)))
+    let entries: [ReportWriter.Entry] = findings.map { url in
+      do throws(ReportError) {
+        return (url.path, .success(try runner.report(file: url.path)))
+      } catch {
+        return (url.path, .failure(error))
+      }
+    }
+    do {
+      let page = try ReportWriter.write(entries, to: URL(fileURLWithPath: folder))
+      FileHandle.standardError.write(Data("report: \(page.path)\n".utf8))
+    } catch {
+      FileHandle.standardError.write(Data("cellsim fuzz: --report: \(error)\n".utf8))
+      throw ExitCode(2)
+    }
+  }
+}
+
 /// shard and reports on stdout in `WorkerMessage` lines; the supervisor starts it.
 struct FuzzWorkerCommand: ParsableCommand {
   static let configuration = CommandConfiguration(

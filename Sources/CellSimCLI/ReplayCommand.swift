@@ -2,6 +2,7 @@ import ArgumentParser
 import CellSimFuzz
 import Foundation
 import ImageLoaders
+import Reports
 import Scenarios
 
 /// `cellsim replay FILE [--trace]`: runs a finding and shows its first violation, and with
@@ -27,6 +28,12 @@ struct ReplayCommand: ParsableCommand {
   @Option(help: "The fixtures root (default: Fixtures).")
   var fixtures: String = "Fixtures"
 
+  @Option(help: "Also write the run as a Perfetto trace to this file (open it at ui.perfetto.dev).")
+  var perfetto: String?
+
+  @Option(help: "Also write an HTML report of the run to this folder (index.html, self-contained).")
+  var report: String?
+
   func validate() throws {
     if let loader, !LoaderCatalog.builtIn.names.contains(loader) {
       throw ValidationError("--loader: unknown loader \"\(loader)\"")
@@ -42,7 +49,8 @@ struct ReplayCommand: ParsableCommand {
       result = try Simulation.run(
         scenario,
         options: SimulationOptions(
-          fixturesRoot: URL(fileURLWithPath: fixtures), loader: loader, keepTrace: trace))
+          fixturesRoot: URL(fileURLWithPath: fixtures), loader: loader,
+          keepTrace: trace || perfetto != nil))
     } catch {
       FileHandle.standardError.write(Data("cellsim replay: \(file): \(error)\n".utf8))
       throw ExitCode(2)
@@ -57,6 +65,30 @@ struct ReplayCommand: ParsableCommand {
     if trace, let text = result.traceText {
       print(ReplayTimeline.render(text, around: result.violations.first.first, window: window))
     }
+    try writeReports(result)
     if !result.meetsExpectation { throw ExitCode(1) }
+  }
+
+  /// `--perfetto` and `--report`: the same run, as a trace for Perfetto and as a page.
+  func writeReports(_ result: RunResult) throws {
+    if let perfetto, let json = PerfettoTrace.json(for: result) {
+      do {
+        try json.write(toFile: perfetto, atomically: true, encoding: .utf8)
+      } catch {
+        FileHandle.standardError.write(Data("cellsim replay: --perfetto: \(error)\n".utf8))
+        throw ExitCode(2)
+      }
+    }
+    guard let report else { return }
+    var options = SimulationOptions(fixturesRoot: URL(fileURLWithPath: fixtures), loader: loader)
+    options.catalog = .builtIn
+    do {
+      let run = try SuiteRunner(options: options).report(file: file)
+      let page = try ReportWriter.write([(file, .success(run))], to: URL(fileURLWithPath: report))
+      FileHandle.standardError.write(Data("report: \(page.path)\n".utf8))
+    } catch {
+      FileHandle.standardError.write(Data("cellsim replay: --report: \(error)\n".utf8))
+      throw ExitCode(2)
+    }
   }
 }

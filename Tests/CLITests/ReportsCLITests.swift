@@ -46,4 +46,36 @@ struct ReportsCLITests {
     ])
     #expect(many.status == 2 && many.stderr.contains("--perfetto"))
   }
+
+  @Test("replay and fuzz write reports too: --perfetto and --report on a finding")
+  func findingsGetReports() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "cellsim-cli-findings-\(getpid())")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let fuzz = try CLIRunner.run([
+      "fuzz", "--loader", "naive", "--seed", "1", "--cases", "3", "--jobs", "1",
+      "--invariants", "no_duplicate_transfers",
+      "--out", folder.appendingPathComponent("findings").path,
+      "--report", folder.appendingPathComponent("report").path,
+    ])
+    #expect(fuzz.status == 1, "naive has findings: \(fuzz.stderr)")
+    let index = try String(
+      contentsOf: folder.appendingPathComponent("report/index.html"), encoding: .utf8)
+    let findings = try FileManager.default.contentsOfDirectory(
+      atPath: folder.appendingPathComponent("findings").path
+    ).filter { $0.hasSuffix(".yaml") }.sorted()
+    #expect(!findings.isEmpty)
+    #expect(index.components(separatedBy: "<a href=").count - 1 == findings.count)
+    let finding = folder.appendingPathComponent("findings").appendingPathComponent(findings[0])
+    let replay = try CLIRunner.run([
+      "replay", finding.path, "--perfetto", folder.appendingPathComponent("t.json").path,
+      "--report", folder.appendingPathComponent("one").path,
+    ])
+    #expect(replay.status == 0, "\(replay.stderr)")
+    let page = try String(
+      contentsOf: folder.appendingPathComponent("one/index.html"), encoding: .utf8)
+    #expect(page.contains("<h2>Timeline</h2>") && page.contains("no_duplicate_transfers"))
+    let trace = try Data(contentsOf: folder.appendingPathComponent("t.json"))
+    #expect(try JSONSerialization.jsonObject(with: trace) is [String: Any])
+  }
 }
