@@ -75,7 +75,10 @@ struct CompareCommand: ParsableCommand {
         throw ExitCode(2)
       }
     }
-    let options = SimulationOptions(fixturesRoot: URL(fileURLWithPath: fixtures))
+    // Scenarios may name the museum's bug models (Scenarios/reported/): they read, and every
+    // scenario runs with each compared loader.
+    let options = SimulationOptions(
+      fixturesRoot: URL(fileURLWithPath: fixtures), catalog: ReportedBugs.catalog)
     let comparison = Comparison.run(
       files: files, loaders: loaderNames, options: options, jobs: jobs)
     print(json ? comparison.json : comparison.markdown, terminator: json ? "\n" : "")

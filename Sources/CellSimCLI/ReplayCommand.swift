@@ -2,6 +2,7 @@ import ArgumentParser
 import CellSimFuzz
 import Foundation
 import ImageLoaders
+import ReportedBugs
 import Reports
 import Scenarios
 
@@ -45,12 +46,13 @@ struct ReplayCommand: ParsableCommand {
     let scenario: Scenario
     let result: RunResult
     do {
-      scenario = try Scenario(contentsOf: URL(fileURLWithPath: file))
+      scenario = try Scenario(
+        contentsOf: URL(fileURLWithPath: file), knownLoaders: ReportedBugs.catalog.names)
       result = try Simulation.run(
         scenario,
         options: SimulationOptions(
           fixturesRoot: URL(fileURLWithPath: fixtures), loader: loader,
-          keepTrace: trace || perfetto != nil))
+          catalog: ReportedBugs.catalog, keepTrace: trace || perfetto != nil))
     } catch {
       FileHandle.standardError.write(Data("cellsim replay: \(file): \(error)\n".utf8))
       throw ExitCode(2)
@@ -81,7 +83,7 @@ struct ReplayCommand: ParsableCommand {
     }
     guard let report else { return }
     var options = SimulationOptions(fixturesRoot: URL(fileURLWithPath: fixtures), loader: loader)
-    options.catalog = .builtIn
+    options.catalog = ReportedBugs.catalog
     do {
       let run = try SuiteRunner(options: options).report(file: file)
       let page = try ReportWriter.write([(file, .success(run))], to: URL(fileURLWithPath: report))

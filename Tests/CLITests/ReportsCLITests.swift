@@ -78,4 +78,11 @@ struct ReportsCLITests {
     let trace = try Data(contentsOf: folder.appendingPathComponent("t.json"))
     #expect(try JSONSerialization.jsonObject(with: trace) is [String: Any])
   }
+
+  @Test("compare and replay read scenarios that name the museum's bug models")
+  func museumScenariosCompare() throws {
+    let compare = try CLIRunner.run(["compare", "Scenarios/reported", "--loaders", "reference"])
+    #expect(compare.status == 0, "\(compare.stderr)\n\(compare.stdout.suffix(600))")
+    #expect(!compare.stdout.contains("could not be set up"))
+  }
 }
