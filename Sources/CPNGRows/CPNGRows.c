@@ -28,6 +28,7 @@ struct cpng_reader {
   uint32_t next_row;
   int interlaced;
   size_t row_bytes;
+  png_bytepp rows;  // png_read_image's row pointers; freed on every path (see release_rows).
   uint64_t libpng_bytes;
   uint64_t libpng_peak_bytes;
   char message[256];
@@ -86,8 +87,16 @@ static void read_from_memory(png_structp png, png_bytep out, size_t length) {
   reader->position += length;
 }
 
+// Frees the interlaced row-pointer array, if any. libpng does not track png_malloc blocks, so a
+// longjmp out of png_read_image would leak the array if it lived only in a local variable.
+static void release_rows(cpng_reader *reader) {
+  if (reader->rows != NULL && reader->png != NULL) png_free(reader->png, reader->rows);
+  reader->rows = NULL;
+}
+
 // Maps a longjmp back into a status; called only from a setjmp branch.
 static int failed(cpng_reader *reader) {
+  release_rows(reader);
   reader->stage = STAGE_FAILED;
   return reader->hit_end_of_data ? CPNG_TRUNCATED : CPNG_LIBPNG;
 }
@@ -196,12 +205,13 @@ int cpng_reader_read_image(cpng_reader *reader, uint8_t *dst, size_t stride) {
   png_structp png = reader->png;
   if (setjmp(png_jmpbuf(png))) return failed(reader);
   reader->stage = STAGE_ROWS;
-  // png_read_image walks every pass over every row; the row-pointer array is allocated through
-  // libpng so that it is counted and freed on error with the read structure.
-  png_bytepp rows = png_malloc(png, sizeof(png_bytep) * reader->height);
-  for (uint32_t y = 0; y < reader->height; y++) rows[y] = dst + (size_t)y * stride;
-  png_read_image(png, rows);
-  png_free(png, rows);
+  // png_read_image walks every pass over every row. The row-pointer array is allocated through
+  // libpng so that it is counted, and kept in the reader so that the setjmp branch above (via
+  // failed) and cpng_reader_destroy free it when libpng longjmps out of png_read_image.
+  reader->rows = png_malloc(png, sizeof(png_bytep) * reader->height);
+  for (uint32_t y = 0; y < reader->height; y++) reader->rows[y] = dst + (size_t)y * stride;
+  png_read_image(png, reader->rows);
+  release_rows(reader);
   reader->next_row = reader->height;
   return CPNG_OK;
 }
@@ -230,6 +240,7 @@ uint64_t cpng_reader_libpng_peak_bytes(const cpng_reader *reader) {
 
 void cpng_reader_destroy(cpng_reader *reader) {
   if (reader == NULL) return;
+  release_rows(reader);
   if (reader->png != NULL) png_destroy_read_struct(&reader->png, &reader->info, NULL);
   free(reader);
 }

@@ -42,6 +42,10 @@ struct CompareCommand: ParsableCommand {
       )
     }
     if loaderNames.isEmpty { throw ValidationError("--loaders: name at least one loader") }
+    var named: Set<String> = []
+    for name in loaderNames where !named.insert(name).inserted {
+      throw ValidationError("--loaders: \"\(name)\" is named twice; name each loader once")
+    }
   }
 
   func run() throws {

@@ -53,6 +53,11 @@ struct RunCommand: ParsableCommand {
       FileHandle.standardError.write(Data("cellsim run: \(error)\n".utf8))
       throw ExitCode(2)
     }
+    for (flag, path) in [("--junit", junit), ("--trace", trace)] {
+      guard let path, let reason = OutputPath.problem(path) else { continue }
+      FileHandle.standardError.write(Data("cellsim run: error: \(flag) \(path): \(reason)\n".utf8))
+      throw ExitCode(2)
+    }
     if trace != nil && files.count != 1 {
       FileHandle.standardError.write(
         Data("cellsim run: --trace needs exactly one scenario file (got \(files.count))\n".utf8))
@@ -69,7 +74,9 @@ struct RunCommand: ParsableCommand {
     if json {
       print(RunReports.json(outcomes))
     } else {
-      let color = ProcessInfo.processInfo.environment["NO_COLOR"] == nil && isatty(1) != 0
+      // no-color.org: NO_COLOR disables colour when it is present and not empty.
+      let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+      let color = !noColor && isatty(1) != 0
       print(TextReport.render(outcomes, color: color), terminator: "")
     }
     if let junit {

@@ -6,14 +6,22 @@
 /// ``PNGError/tooLarge(width:height:limits:)`` in microseconds, before it allocates anything for
 /// the pixels. The defaults follow DESIGN.md §5: 16,384 pixels per side and 64 megapixels.
 public struct DecodeLimits: Sendable, Hashable, CustomStringConvertible {
-  /// The widest image accepted, in pixels. At least 1.
-  public var maxWidth: Int
-  /// The tallest image accepted, in pixels. At least 1.
-  public var maxHeight: Int
-  /// The most pixels (width × height) accepted. At least 1.
-  public var maxPixels: Int
+  // Every stored value is clamped on assignment as well as in `init`, so that a value set
+  // directly (say `Int.max` or `-1`) can never trap when it is handed to libpng as a `UInt32`.
+
+  /// The widest image accepted, in pixels. Clamped to 1...``formatMaxSide`` when set.
+  public var maxWidth: Int { didSet { maxWidth = Self.clamp(maxWidth, to: Self.formatMaxSide) } }
+  /// The tallest image accepted, in pixels. Clamped to 1...``formatMaxSide`` when set.
+  public var maxHeight: Int { didSet { maxHeight = Self.clamp(maxHeight, to: Self.formatMaxSide) } }
+  /// The most pixels (width × height) accepted. Clamped to 1...``formatMaxPixels`` when set.
+  public var maxPixels: Int {
+    didSet { maxPixels = Self.clamp(maxPixels, to: Self.formatMaxPixels) }
+  }
   /// The most bytes libpng may allocate for one ancillary chunk (text, ICC profile, ...).
-  public var maxChunkBytes: Int
+  /// Clamped to 1...``formatMaxChunkBytes`` when set.
+  public var maxChunkBytes: Int {
+    didSet { maxChunkBytes = Self.clamp(maxChunkBytes, to: Self.formatMaxChunkBytes) }
+  }
 
   /// Default per-side limit: 16,384 pixels.
   public static let defaultMaxSide = 16_384
@@ -25,6 +33,8 @@ public struct DecodeLimits: Sendable, Hashable, CustomStringConvertible {
   public static let formatMaxSide = 0x7FFF_FFFF
   /// The largest value `maxPixels` can take (2⁴⁴), which keeps every resampling sum in 64 bits.
   public static let formatMaxPixels = 1 << 44
+  /// The largest value `maxChunkBytes` can take: a PNG chunk length is at most 2³¹ − 1 bytes.
+  public static let formatMaxChunkBytes = 0x7FFF_FFFF
 
   /// The defaults: 16,384 px per side, 64 megapixels, 8 MiB per ancillary chunk.
   public static let `default` = DecodeLimits()
@@ -37,11 +47,13 @@ public struct DecodeLimits: Sendable, Hashable, CustomStringConvertible {
     maxPixels: Int = defaultMaxPixels,
     maxChunkBytes: Int = defaultMaxChunkBytes
   ) {
-    self.maxWidth = min(max(maxWidth, 1), Self.formatMaxSide)
-    self.maxHeight = min(max(maxHeight, 1), Self.formatMaxSide)
-    self.maxPixels = min(max(maxPixels, 1), Self.formatMaxPixels)
-    self.maxChunkBytes = min(max(maxChunkBytes, 1), Int(UInt32.max))
+    self.maxWidth = Self.clamp(maxWidth, to: Self.formatMaxSide)
+    self.maxHeight = Self.clamp(maxHeight, to: Self.formatMaxSide)
+    self.maxPixels = Self.clamp(maxPixels, to: Self.formatMaxPixels)
+    self.maxChunkBytes = Self.clamp(maxChunkBytes, to: Self.formatMaxChunkBytes)
   }
+
+  private static func clamp(_ value: Int, to upper: Int) -> Int { min(max(value, 1), upper) }
 
   /// Whether an image of `width` × `height` pixels is within every limit.
   public func allows(width: Int, height: Int) -> Bool {

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+/// Issue 12 §2 and §4: the CLI keeps its contract on hostile input (empty folders, hidden
+/// folders, unwritable outputs, names given twice, odd values).
+@Suite("cellsim on hostile input")
+struct HostileCLITests {
+  /// A fresh, empty temporary folder for one test.
+  static func folder(_ name: String) throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "cellsim-hostile-\(name)-\(ProcessInfo.processInfo.processIdentifier)")
+    try? FileManager.default.removeItem(at: url)
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
+  @Test("an empty folder, or one with only hidden scenario files, is exit 2, not a green run")
+  func emptyFolder() throws {
+    let empty = try Self.folder("empty")
+    let result = try CLIRunner.run(["run", empty.path])
+    #expect(result.status == 2, "\(result.stdout)")
+    #expect(result.stderr.contains("no scenario files"))
+    // A scenario inside .git is not searched.
+    let hidden = empty.appendingPathComponent(".git")
+    try FileManager.default.createDirectory(at: hidden, withIntermediateDirectories: true)
+    let scenario = CLIRunner.repositoryRoot.appendingPathComponent("Scenarios/perf/fling-1000.yaml")
+    try FileManager.default.copyItem(at: scenario, to: hidden.appendingPathComponent("a.yaml"))
+    #expect(try CLIRunner.run(["run", empty.path]).status == 2)
+  }
+
+  @Test("a folder and a file inside it run that file once")
+  func folderAndFileDeduplicated() throws {
+    let folder = try Self.folder("dedup")
+    let scenario = CLIRunner.repositoryRoot.appendingPathComponent("Scenarios/perf/fling-1000.yaml")
+    let copy = folder.appendingPathComponent("a.yaml")
+    try FileManager.default.copyItem(at: scenario, to: copy)
+    let result = try CLIRunner.run(["run", folder.path, copy.path, "--json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.components(separatedBy: "\"digest\"").count == 2, "\(result.stdout)")
+  }
+
+  @Test("an unwritable --junit or --trace path is exit 2 before the run")
+  func unwritableOutput() throws {
+    let folder = try Self.folder("unwritable")
+    let scenario = "Scenarios/perf/fling-1000.yaml"
+    let missing = folder.appendingPathComponent("no/such/folder/out.xml").path
+    let junit = try CLIRunner.run(["run", scenario, "--junit", missing])
+    #expect(junit.status == 2, "\(junit.stderr)")
+    #expect(junit.stderr.contains("--junit") && junit.stderr.contains("does not exist"))
+    #expect(junit.stdout.isEmpty, "the run must not start: \(junit.stdout)")
+    let trace = try CLIRunner.run(["run", scenario, "--trace", folder.path])
+    #expect(trace.status == 2, "\(trace.stderr)")
+    #expect(trace.stderr.contains("is a folder"))
+  }
+
+  @Test("a FIFO given as a scenario file gets its reason")
+  func fifo() throws {
+    let folder = try Self.folder("fifo")
+    let fifo = folder.appendingPathComponent("pipe.yaml").path
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let result = try CLIRunner.run(["run", fifo])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("not a regular file"), "\(result.stderr)")
+  }
+
+  @Test("compare refuses a loader named twice")
+  func compareLoaderTwice() throws {
+    let result = try CLIRunner.run([
+      "compare", "Scenarios/perf/fling-1000.yaml", "--loaders", "naive,naive",
+    ])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("named twice"), "\(result.stderr)")
+  }
+
+  @Test("help for an unknown subcommand exits nonzero; --seed -1 gets a clear error")
+  func helpAndSeed() throws {
+    let help = try CLIRunner.run(["help", "bogus"])
+    #expect(help.status != 0, "\(help.stdout)\(help.stderr)")
+    let seed = try CLIRunner.run(["run", "Scenarios/perf/fling-1000.yaml", "--seed", "-1"])
+    #expect(seed.status == 2)
+    #expect(seed.stderr.contains("--seed"), "\(seed.stderr)")
+  }
+}
