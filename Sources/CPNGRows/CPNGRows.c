@@ -29,6 +29,9 @@ struct cpng_reader {
   int interlaced;
   size_t row_bytes;
   png_bytepp rows;  // png_read_image's row pointers; freed on every path (see release_rows).
+  int palette;      // Palette image: rows are read as indices and expanded here (expand_row).
+  int palette_entries;
+  png_byte rgba[256][4];  // The palette with tRNS alpha; entries past palette_entries unused.
   uint64_t libpng_bytes;
   uint64_t libpng_peak_bytes;
   char message[256];
@@ -52,9 +55,19 @@ static void on_error(png_structp png, png_const_charp message) {
   png_longjmp(png, 1);
 }
 
+// libpng's "Read palette index exceeding num_palette" is a benign error, reported as a warning
+// by default. An index beyond the palette has no colour (PNG spec §11.2.3 PLTE: the number of
+// entries shall not be less than the largest index used), so it is escalated to an error, as in
+// libpng's strict mode; the message prefix lets the Swift side type it.
+static const char palette_message[] = "palette index exceeding num_palette";
+
 static void on_warning(png_structp png, png_const_charp message) {
-  (void)png;
-  (void)message;  // Warnings (benign problems, ancillary CRC errors) are not errors here.
+  // Other warnings (benign problems, ancillary CRC errors) are not errors here.
+  if (message != NULL && strstr(message, palette_message) != NULL) {
+    cpng_reader *reader = (cpng_reader *)png_get_error_ptr(png);
+    record_message(reader, "badPaletteIndex: a pixel uses a palette index beyond the PLTE entries");
+    png_longjmp(png, 1);
+  }
 }
 
 static png_voidp counting_malloc(png_structp png, png_alloc_size_t size) {
@@ -92,6 +105,20 @@ static void read_from_memory(png_structp png, png_bytep out, size_t length) {
 static void release_rows(cpng_reader *reader) {
   if (reader->rows != NULL && reader->png != NULL) png_free(reader->png, reader->rows);
   reader->rows = NULL;
+}
+
+// Expands a row of palette indices (one byte each, at the start of `row`) to RGBA8 in place,
+// from the last pixel back so that no index is overwritten before it is read. An index past the
+// palette is a libpng error with a message the Swift side types as badPaletteIndex.
+static void expand_row(cpng_reader *reader, png_bytep row) {
+  for (uint32_t x = reader->width; x-- > 0;) {
+    png_byte index = row[x];
+    if (index >= reader->palette_entries) {
+      png_error(reader->png,
+                "badPaletteIndex: a pixel uses a palette index beyond the PLTE entries");
+    }
+    memcpy(row + (size_t)x * 4, reader->rgba[index], 4);
+  }
 }
 
 // Maps a longjmp back into a status; called only from a setjmp branch.
@@ -143,6 +170,9 @@ int cpng_reader_read_info(cpng_reader *reader, cpng_info *out) {
   png_set_user_limits(png, reader->max_width, reader->max_height);
   png_set_chunk_malloc_max(png, (png_alloc_size_t)reader->max_chunk_bytes);
   png_set_chunk_cache_max(png, 1000);
+#ifdef PNG_CHECK_FOR_INVALID_INDEX_SUPPORTED
+  png_set_check_for_invalid_index(png, 1);
+#endif
   png_read_info(png, info);
 
   png_uint_32 width = 0, height = 0;
@@ -164,16 +194,37 @@ int cpng_reader_read_info(cpng_reader *reader, cpng_info *out) {
     return CPNG_TOO_LARGE;
   }
 
-  png_set_strip_16(png);
-  png_set_expand(png);
-  if ((color_type & PNG_COLOR_MASK_COLOR) == 0) png_set_gray_to_rgb(png);
-  if ((color_type & PNG_COLOR_MASK_ALPHA) == 0 && !out->has_trns) {
-    png_set_add_alpha(png, 0xff, PNG_FILLER_AFTER);
+  if (color_type == PNG_COLOR_TYPE_PALETTE) {
+    // Palette images are read as one index per byte and expanded by expand_row, which refuses
+    // an index at or past the PLTE entry count (PNG spec §11.2.3). libpng's own check compares
+    // with ">" and so misses index N with N entries; png_set_expand would hide it.
+    reader->palette = 1;
+    png_colorp colors = NULL;
+    int entries = 0;
+    png_get_PLTE(png, info, &colors, &entries);
+    png_bytep alpha = NULL;
+    int alphas = 0;
+    if (out->has_trns) png_get_tRNS(png, info, &alpha, &alphas, NULL);
+    reader->palette_entries = entries;
+    for (int i = 0; i < entries && i < 256; i++) {
+      reader->rgba[i][0] = colors[i].red;
+      reader->rgba[i][1] = colors[i].green;
+      reader->rgba[i][2] = colors[i].blue;
+      reader->rgba[i][3] = i < alphas ? alpha[i] : 0xff;
+    }
+    if (bit_depth < 8) png_set_packing(png);
+  } else {
+    png_set_strip_16(png);
+    png_set_expand(png);
+    if ((color_type & PNG_COLOR_MASK_COLOR) == 0) png_set_gray_to_rgb(png);
+    if ((color_type & PNG_COLOR_MASK_ALPHA) == 0 && !out->has_trns) {
+      png_set_add_alpha(png, 0xff, PNG_FILLER_AFTER);
+    }
   }
   if (out->interlaced) png_set_interlace_handling(png);
   png_read_update_info(png, info);
   reader->row_bytes = png_get_rowbytes(png, info);
-  if (reader->row_bytes != (size_t)width * 4) {
+  if (reader->row_bytes != (size_t)width * (reader->palette ? 1 : 4)) {
     record_message(reader, "internal: transforms did not produce RGBA8 rows");
     reader->stage = STAGE_FAILED;
     return CPNG_LIBPNG;
@@ -191,6 +242,7 @@ int cpng_reader_read_rows(cpng_reader *reader, uint8_t *dst, size_t stride, uint
   reader->stage = STAGE_ROWS;
   for (uint32_t i = 0; i < count; i++) {
     png_read_row(png, dst + (size_t)i * stride, NULL);
+    if (reader->palette) expand_row(reader, dst + (size_t)i * stride);
     reader->next_row++;
   }
   return CPNG_OK;
@@ -212,6 +264,9 @@ int cpng_reader_read_image(cpng_reader *reader, uint8_t *dst, size_t stride) {
   for (uint32_t y = 0; y < reader->height; y++) reader->rows[y] = dst + (size_t)y * stride;
   png_read_image(png, reader->rows);
   release_rows(reader);
+  if (reader->palette) {
+    for (uint32_t y = 0; y < reader->height; y++) expand_row(reader, dst + (size_t)y * stride);
+  }
   reader->next_row = reader->height;
   return CPNG_OK;
 }

@@ -30,6 +30,10 @@ extension PNGError {
         detail: "the file ends at byte \(fileSize), before the end of its IEND chunk")
     }
     let lower = message.lowercased()
+    let paletteTag = "badPaletteIndex: "
+    if message.hasPrefix(paletteTag) {
+      return .badPaletteIndex(detail: String(message.dropFirst(paletteTag.count)))
+    }
     if lower.hasSuffix("crc error") {
       let chunk = message.split(separator: ":").first.map(String.init) ?? "unknown"
       return .crcMismatch(chunk: chunk.count == 4 ? chunk : "unknown")

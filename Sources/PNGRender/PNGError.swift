@@ -24,6 +24,9 @@ public enum PNGError: Error, Sendable, Hashable, CustomStringConvertible {
   case tooLarge(width: Int, height: Int, limits: DecodeLimits)
   /// Any other failure reported by libpng, with its message.
   case libpng(message: String)
+  /// A pixel uses a palette index at or beyond the number of PLTE entries (PNG spec §11.2.3), an
+  /// error in libpng's strict mode; `detail` says where.
+  case badPaletteIndex(detail: String)
 
   /// The error's case without its details, for comparisons and for tables of expectations.
   public enum Kind: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
@@ -43,6 +46,8 @@ public enum PNGError: Error, Sendable, Hashable, CustomStringConvertible {
     case tooLarge
     /// ``PNGError/libpng(message:)``.
     case libpng
+    /// ``PNGError/badPaletteIndex(detail:)``.
+    case badPaletteIndex
 
     /// The case name, for example `crcMismatch`.
     public var description: String { rawValue }
@@ -59,6 +64,7 @@ public enum PNGError: Error, Sendable, Hashable, CustomStringConvertible {
     case .unsupported: .unsupported
     case .tooLarge: .tooLarge
     case .libpng: .libpng
+    case .badPaletteIndex: .badPaletteIndex
     }
   }
 
@@ -84,6 +90,8 @@ public enum PNGError: Error, Sendable, Hashable, CustomStringConvertible {
         + " decode limit of \(limits); it was refused before allocating its pixels"
     case .libpng(let message):
       return "libpng: \(message)"
+    case .badPaletteIndex(let detail):
+      return "badPaletteIndex: \(detail)"
     }
   }
 }
