@@ -170,6 +170,16 @@ int cpng_reader_read_info(cpng_reader *reader, cpng_info *out) {
   png_set_user_limits(png, reader->max_width, reader->max_height);
   png_set_chunk_malloc_max(png, (png_alloc_size_t)reader->max_chunk_bytes);
   png_set_chunk_cache_max(png, 1000);
+  // Ancillary chunks the decoder never uses are skipped unread: libpng allocates a text chunk's
+  // declared length before reading it, so a 57-byte file declaring a 1 GiB tEXt cost 1 GiB of
+  // memory (issue 12 §1). Skipping reads the declared bytes in small pieces, so a length past
+  // the end of the data ends as a truncation without allocating it.
+  static const png_byte unused_chunks[] = {'t', 'E', 'X', 't', '\0', 'z', 'T', 'X', 't', '\0',
+                                           'i', 'T', 'X', 't', '\0', 's', 'P', 'L', 'T', '\0',
+                                           'p', 'C', 'A', 'L', '\0', 's', 'C', 'A', 'L', '\0',
+                                           'e', 'X', 'I', 'f', '\0'};
+  png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, unused_chunks,
+                              (int)(sizeof unused_chunks / 5));
 #ifdef PNG_CHECK_FOR_INVALID_INDEX_SUPPORTED
   png_set_check_for_invalid_index(png, 1);
 #endif
