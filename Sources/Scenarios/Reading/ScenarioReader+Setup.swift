@@ -75,7 +75,7 @@ extension ScenarioReader {
     if actual > limit {
       throw value.error(
         .invalidValue,
-        "device.\(key) \(value.scalar?.text ?? "") is over CellSim's limit of \(limit) \(unit)")
+        "\(value.scalar?.text ?? "") is over CellSim's limit of \(limit) \(unit)")
     }
   }
 
