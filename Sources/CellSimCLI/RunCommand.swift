@@ -71,6 +71,10 @@ struct RunCommand: ParsableCommand {
     for file in files {
       outcomes.append(runner.run(file: file))
     }
+    // Diagnostics (invalid or runaway scenarios) go to stderr as `file:line:col: error: …`.
+    for error in outcomes.compactMap(\.error) {
+      FileHandle.standardError.write(Data((error + "\n").utf8))
+    }
     if json {
       print(RunReports.json(outcomes))
     } else {

@@ -11,7 +11,7 @@ package enum TextReport {
     for outcome in outcomes {
       let status: String
       if outcome.result == nil {
-        status = paint("INVALID", .red, color)
+        status = paint(outcome.isInternalError ? "RUNAWAY" : "INVALID", .red, color)
       } else {
         status = outcome.met ? paint("met    ", .green, color) : paint("NOT MET", .red, color)
       }
@@ -26,13 +26,10 @@ package enum TextReport {
       }
       lines.append(line)
     }
-    for outcome in outcomes where !outcome.met {
+    // Invalid and runaway scenarios are diagnostics: `cellsim run` prints them to stderr.
+    for outcome in outcomes where !outcome.met && outcome.error == nil {
       lines.append("")
       lines.append("\(outcome.file):")
-      if let error = outcome.error {
-        lines.append("  \(error)")
-        continue
-      }
       guard let result = outcome.result else { continue }
       for reason in result.unmetReasons { lines.append("  - \(reason)") }
       for violation in result.violations.first.prefix(5) {
