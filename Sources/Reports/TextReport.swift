@@ -68,10 +68,14 @@ package enum TextReport {
 package enum JUnitReport {
   /// The XML document for `outcomes`.
   package static func render(_ outcomes: [ScenarioOutcome]) -> String {
-    let failures = outcomes.filter { !$0.met }.count
+    // JUnit's convention: a broken expectation is a <failure>; a scenario that could not run
+    // (invalid input, a runaway run) is an <error>.
+    let errors = outcomes.filter { $0.error != nil }.count
+    let failures = outcomes.filter { !$0.met && $0.error == nil }.count
     var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     xml +=
-      "<testsuites><testsuite name=\"cellsim\" tests=\"\(outcomes.count)\" failures=\"\(failures)\">\n"
+      "<testsuites><testsuite name=\"cellsim\" tests=\"\(outcomes.count)\" failures=\"\(failures)\""
+      + " errors=\"\(errors)\">\n"
     for outcome in outcomes {
       let name = escape(outcome.result?.name ?? outcome.file)
       xml += "  <testcase classname=\"\(escape(outcome.file))\" name=\"\(name)\">"
@@ -84,7 +88,8 @@ package enum JUnitReport {
           body += "\n\(violation.invariant.rawValue) at t=\(violation.time): \(violation.detail)"
         }
         body += "\nreplay: \(outcome.replayCommand)"
-        xml += "<failure message=\"\(escape(message))\">\(escape(body))</failure>"
+        let element = outcome.error == nil ? "failure" : "error"
+        xml += "<\(element) message=\"\(escape(message))\">\(escape(body))</\(element)>"
       }
       xml += "</testcase>\n"
     }

@@ -81,3 +81,21 @@ struct HostileCLITests {
     #expect(seed.stderr.contains("--seed: -1 is negative"), "\(seed.stderr)")
   }
 }
+
+@Suite("cellsim run --junit")
+struct JUnitKindsTests {
+  @Test("an invalid scenario is a JUnit <error>, a broken expectation a <failure>")
+  func errorVersusFailure() throws {
+    let folder = try HostileCLITests.folder("junit")
+    let junit = folder.appendingPathComponent("out.xml").path
+    let result = try CLIRunner.run([
+      "run", "Tests/ScenariosTests/Malformed/device-param-bad.yaml",
+      "Scenarios/invariants/no_duplicate_transfers.yaml", "--loader", "reference", "--junit", junit,
+    ])
+    #expect(result.status != 0)
+    let xml = try String(contentsOfFile: junit, encoding: .utf8)
+    #expect(xml.contains("failures=\"1\" errors=\"1\""), "\(xml)")
+    #expect(xml.components(separatedBy: "<error ").count == 2)
+    #expect(xml.components(separatedBy: "<failure ").count == 2)
+  }
+}
