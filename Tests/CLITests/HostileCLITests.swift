@@ -99,3 +99,16 @@ struct JUnitKindsTests {
     #expect(xml.components(separatedBy: "<failure ").count == 2)
   }
 }
+
+@Suite("cellsim run --json contract")
+struct JSONContractTests {
+  @Test("no null anywhere, and a seed above Int64.max is written as itself")
+  func noNullAndUnsignedSeed() throws {
+    let result = try CLIRunner.run([
+      "run", "Scenarios/invariants/no_duplicate_transfers.yaml", "--loader", "naive", "--json",
+      "--seed", "18446744073709551615",
+    ])
+    #expect(!result.stdout.contains("null"), "\(result.stdout)")
+    #expect(result.stdout.contains("\"seed\":18446744073709551615"), "\(result.stdout)")
+  }
+}

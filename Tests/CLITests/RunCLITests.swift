@@ -120,7 +120,9 @@ struct ScenarioDigestCLITests {
     let violation = try #require((first["violations"] as? [[String: Any]])?.first)
     #expect(violation["invariant"] as? String == "no_duplicate_transfers")
     let detail = try #require(violation["first"] as? [String: Any])
-    for key in ["at_ms", "frame", "row", "detail"] { #expect(detail[key] != nil, "missing \(key)") }
+    for key in ["at_ms", "urls", "detail"] { #expect(detail[key] != nil, "missing \(key)") }
+    // frame, row, item and cell are present only when known, and then integers (never null).
+    for key in ["frame", "row", "item", "cell"] { #expect(!(detail[key] is NSNull), "\(key)") }
     #expect((object["summary"] as? [String: Any])?["met"] as? Int == 1)
     #expect(try String(contentsOfFile: junit, encoding: .utf8).contains("<testcase"))
     let traceText = try String(contentsOfFile: trace, encoding: .utf8)
