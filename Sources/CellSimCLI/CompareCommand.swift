@@ -16,13 +16,13 @@ struct CompareCommand: ParsableCommand {
       largest peak; the hitch ratio is the mean. Scenario expectations are ignored.
       """)
 
-  @Argument(help: "Scenario files or folders (default: Scenarios).")
+  @Argument(help: "Scenario files or folders.")
   var paths: [String] = ["Scenarios"]
 
   @Option(help: "Comma-separated loader names, or all.")
   var loaders: String = "all"
 
-  @Option(help: "The fixtures root (default: Fixtures).")
+  @Option(help: "The fixtures root.")
   var fixtures: String = "Fixtures"
 
   @Flag(help: "Print JSON instead of a Markdown table.")

@@ -22,7 +22,7 @@ struct RunCommand: ParsableCommand {
   @Option(help: "Override every scenario's seed.")
   var seed: UInt64?
 
-  @Option(help: "The fixtures root (default: Fixtures).")
+  @Option(help: "The fixtures root.")
   var fixtures: String = "Fixtures"
 
   @Flag(help: "Print machine-readable JSON instead of the human summary.")

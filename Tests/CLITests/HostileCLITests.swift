@@ -112,3 +112,18 @@ struct JSONContractTests {
     #expect(result.stdout.contains("\"seed\":18446744073709551615"), "\(result.stdout)")
   }
 }
+
+@Suite("cellsim help text")
+struct HelpTextTests {
+  @Test("no default is described twice", arguments: ["run", "compare", "decode", "fixtures"])
+  func defaultsOnce(_ command: String) throws {
+    // Wrapped lines joined, and runs of spaces collapsed, so a wrapped default compares equal.
+    let help = try CLIRunner.run([command, "--help"]).stdout.split(whereSeparator: \.isWhitespace)
+      .joined(separator: " ")
+    let parts = help.components(separatedBy: "(default:")
+    let values = parts.dropFirst().map { $0.split(separator: ")").first.map(String.init) ?? "" }
+    for value in Set(values) {
+      #expect(values.count(where: { $0 == value }) == 1, "\(command): default\(value) twice")
+    }
+  }
+}
