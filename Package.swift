@@ -24,7 +24,7 @@ let package = Package(
     .systemLibrary(
       name: "CLibPNG",
       pkgConfig: "libpng",
-      providers: [.apt(["libpng-dev"])]
+      providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
     ),
     .target(
       name: "CPNGRows",

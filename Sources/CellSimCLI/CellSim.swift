@@ -25,6 +25,13 @@ extension CellSimCommand {
   /// Parses and runs, mapping usage errors (a bad flag or value) to exit code 2, CellSim's
   /// code for invalid input, instead of ArgumentParser's 64.
   static func main() {
+    if let problem = ArgumentCheck.problem(
+      in: Array(CommandLine.arguments.dropFirst()),
+      subcommands: configuration.subcommands.map { $0.configuration.commandName ?? "" })
+    {
+      FileHandle.standardError.write(Data("cellsim: error: \(problem)\n".utf8))
+      Foundation.exit(2)
+    }
     do {
       var command = try parseAsRoot()
       try command.run()

@@ -17,13 +17,13 @@ struct CompareCommand: ParsableCommand {
       largest peak; the hitch ratio is the mean. Scenario expectations are ignored.
       """)
 
-  @Argument(help: "Scenario files or folders (default: Scenarios).")
+  @Argument(help: "Scenario files or folders.")
   var paths: [String] = ["Scenarios"]
 
   @Option(help: "Comma-separated loader names, or all.")
   var loaders: String = "all"
 
-  @Option(help: "The fixtures root (default: Fixtures).")
+  @Option(help: "The fixtures root.")
   var fixtures: String = "Fixtures"
 
   @Flag(help: "Print JSON instead of a Markdown table.")
@@ -54,6 +54,10 @@ struct CompareCommand: ParsableCommand {
     }
     if loaderNames.isEmpty { throw ValidationError("--loaders: name at least one loader") }
     if jobs < 1 { throw ValidationError("--jobs: must be at least 1, got \(jobs)") }
+    var named: Set<String> = []
+    for name in loaderNames where !named.insert(name).inserted {
+      throw ValidationError("--loaders: \"\(name)\" is named twice; name each loader once")
+    }
   }
 
   func run() throws {

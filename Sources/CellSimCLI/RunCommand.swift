@@ -23,7 +23,7 @@ struct RunCommand: ParsableCommand {
   @Option(help: "Override every scenario's seed.")
   var seed: UInt64?
 
-  @Option(help: "The fixtures root (default: Fixtures).")
+  @Option(help: "The fixtures root.")
   var fixtures: String = "Fixtures"
 
   @Flag(help: "Print machine-readable JSON instead of the human summary.")
@@ -73,6 +73,11 @@ struct RunCommand: ParsableCommand {
       FileHandle.standardError.write(Data("cellsim run: \(error)\n".utf8))
       throw ExitCode(2)
     }
+    for (flag, path) in [("--junit", junit), ("--trace", trace), ("--perfetto", perfetto)] {
+      guard let path, let reason = OutputPath.problem(path) else { continue }
+      FileHandle.standardError.write(Data("cellsim run: error: \(flag) \(path): \(reason)\n".utf8))
+      throw ExitCode(2)
+    }
     for (flag, value) in [("--trace", trace), ("--perfetto", perfetto)]
     where value != nil && files.count != 1 {
       FileHandle.standardError.write(
@@ -96,10 +101,16 @@ struct RunCommand: ParsableCommand {
       keepTrace: trace != nil || perfetto != nil, eventLimit: eventLimit)
     let runner = SuiteRunner(options: options)
     let outcomes = runner.run(files: files, jobs: jobs)
+    // Diagnostics (invalid or runaway scenarios) go to stderr as `file:line:col: error: …`.
+    for error in outcomes.compactMap(\.error) {
+      FileHandle.standardError.write(Data((error + "\n").utf8))
+    }
     if json {
       print(RunReports.json(outcomes))
     } else {
-      let color = ProcessInfo.processInfo.environment["NO_COLOR"] == nil && isatty(1) != 0
+      // no-color.org: NO_COLOR disables colour when it is present and not empty.
+      let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+      let color = !noColor && isatty(1) != 0
       print(TextReport.render(outcomes, color: color), terminator: "")
     }
     if let junit {

@@ -24,7 +24,7 @@ public struct DecodeLimits: Sendable, Hashable, CustomStringConvertible {
   /// The most bytes libpng may allocate for one ancillary chunk (text, ICC profile, ...):
   /// 1 … 2³² − 1; clamped.
   public var maxChunkBytes: Int {
-    didSet { maxChunkBytes = Self.clamp(maxChunkBytes, Int(UInt32.max)) }
+    didSet { maxChunkBytes = Self.clamp(maxChunkBytes, Self.formatMaxChunkBytes) }
   }
 
   static func clamp(_ value: Int, _ upper: Int) -> Int { min(max(value, 1), upper) }
@@ -37,6 +37,8 @@ public struct DecodeLimits: Sendable, Hashable, CustomStringConvertible {
   public static let defaultMaxChunkBytes = 8 * 1_048_576
   /// The largest value any side limit can take: PNG stores dimensions in 31 bits.
   public static let formatMaxSide = 0x7FFF_FFFF
+  /// The largest value `maxChunkBytes` can take: libpng's chunk limit is 32 bits.
+  public static let formatMaxChunkBytes = Int(UInt32.max)
   /// The largest value `maxPixels` can take (2⁴⁴), which keeps every resampling sum in 64 bits.
   public static let formatMaxPixels = 1 << 44
 
@@ -54,7 +56,7 @@ public struct DecodeLimits: Sendable, Hashable, CustomStringConvertible {
     self.maxWidth = Self.clamp(maxWidth, Self.formatMaxSide)
     self.maxHeight = Self.clamp(maxHeight, Self.formatMaxSide)
     self.maxPixels = Self.clamp(maxPixels, Self.formatMaxPixels)
-    self.maxChunkBytes = Self.clamp(maxChunkBytes, Int(UInt32.max))
+    self.maxChunkBytes = Self.clamp(maxChunkBytes, Self.formatMaxChunkBytes)
   }
 
   /// Whether an image of `width` × `height` pixels is within every limit.

@@ -96,6 +96,21 @@ package struct PNGDecoder: Sendable {
     return DecodedImage(header: header, bitmap: bitmap, plan: plan, measuredPeakBytes: peak)
   }
 
+  /// The most bytes libpng held at once while reading the chunks before the image data of
+  /// `bytes`, whether or not reading succeeds: the proof that a chunk's declared length is not
+  /// allocated before its bytes are there (issue 12 §1).
+  package func libpngPeakBytesReadingInfo(_ bytes: [UInt8]) -> Int {
+    bytes.withUnsafeBytes { raw in
+      do {
+        let reader = try RowReader(bytes: raw, limits: limits)
+        _ = try? reader.readInfo(limits: limits)
+        return reader.libpngPeakBytes
+      } catch {
+        return 0
+      }
+    }
+  }
+
   /// Decodes every row into a full-size bitmap; returns it with libpng's peak allocation and
   /// whether the file has a tRNS chunk.
   private func decodeFull(_ bytes: UnsafeRawBufferPointer) throws(PNGError) -> (Bitmap, Int, Bool) {

@@ -4,6 +4,8 @@ package indirect enum JSONValue: Sendable, Equatable {
   case bool(Bool)
   case number(Double)
   case integer(Int64)
+  /// An unsigned integer, such as a seed above `Int64.max`, written exactly.
+  case unsigned(UInt64)
   case string(String)
   case array([JSONValue])
   case object([(String, JSONValue)])
@@ -22,6 +24,7 @@ package indirect enum JSONValue: Sendable, Equatable {
     case .null: out += "null"
     case .bool(let b): out += b ? "true" : "false"
     case .integer(let i): out += String(i)
+    case .unsigned(let u): out += String(u)
     case .number(let n):
       if !n.isFinite {
         out += "null"

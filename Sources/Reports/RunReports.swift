@@ -40,7 +40,7 @@ package enum RunReports {
       if let result = outcome.result {
         fields += [
           ("name", .string(result.name)), ("loader", .string(result.loader)),
-          ("seed", .integer(Int64(bitPattern: result.seed))),
+          ("seed", .unsigned(result.seed)),
           ("met_expectation", .bool(result.meetsExpectation)), ("digest", .string(result.digest)),
           ("violations", .array(violations(result))),
           ("metrics", .object(result.metrics.map { ($0.metric.rawValue, .number($0.value)) })),
@@ -74,10 +74,12 @@ package enum RunReports {
       ]
       if let first = result.violations.firstViolation(of: id) {
         var detail: [(String, JSONValue)] = [("at_ms", .number(first.time.sinceStart.milliseconds))]
-        detail.append(("frame", first.frame.map { .integer($0) } ?? .null))
-        detail.append(("row", first.row.map { .integer(Int64($0)) } ?? .null))
-        detail.append(("item", first.item.map { .integer(Int64($0)) } ?? .null))
-        detail.append(("cell", first.cell.map { .integer(Int64($0)) } ?? .null))
+        // Keys whose value is unknown for this violation are left out, never null: the
+        // documented contract promises an integer wherever a key is present.
+        if let frame = first.frame { detail.append(("frame", .integer(frame))) }
+        if let row = first.row { detail.append(("row", .integer(Int64(row)))) }
+        if let item = first.item { detail.append(("item", .integer(Int64(item)))) }
+        if let cell = first.cell { detail.append(("cell", .integer(Int64(cell)))) }
         detail.append(("urls", .array(first.urls.map(JSONValue.string))))
         detail.append(("detail", .string(first.detail)))
         fields.append(("first", .object(detail)))

@@ -33,7 +33,7 @@ package struct SuiteRunner {
         knownLoaders: Array(Set(Scenario.builtInLoaderNames + options.catalog.names)).sorted())
     } catch {
       return ScenarioOutcome(
-        file: file, result: nil, error: "\(error)", replayCommand: replay(file, nil, nil))
+        file: file, result: nil, error: error.diagnostic, replayCommand: replay(file, nil, nil))
     }
     do {
       let result = try Simulation.run(scenario, options: options)
@@ -42,9 +42,17 @@ package struct SuiteRunner {
         replayCommand: replay(file, result.seed, result.loader))
     } catch {
       var isInternal = false
-      if case .runaway = error { isInternal = true }
+      var diagnostic = "\(file): error: \(error)"
+      if case .runaway(let message) = error {
+        isInternal = true
+        // The kernel's message ends with a hint naming its Swift API; a CLI user gets the flag.
+        let what = message.components(separatedBy: " (raise ").first ?? message
+        diagnostic =
+          "\(file): error: \(what)\n\(file): note: if the run is expected to be this long, "
+          + "raise the cap with --event-limit N"
+      }
       return ScenarioOutcome(
-        file: file, result: nil, error: "\(file): \(error)",
+        file: file, result: nil, error: diagnostic,
         replayCommand: replay(file, nil, nil), isInternalError: isInternal)
     }
   }

@@ -11,7 +11,7 @@ package enum TextReport {
     for outcome in outcomes {
       let status: String
       if outcome.result == nil {
-        status = paint("INVALID", .red, color)
+        status = paint(outcome.isInternalError ? "RUNAWAY" : "INVALID", .red, color)
       } else {
         status = outcome.met ? paint("met    ", .green, color) : paint("NOT MET", .red, color)
       }
@@ -26,13 +26,10 @@ package enum TextReport {
       }
       lines.append(line)
     }
-    for outcome in outcomes where !outcome.met {
+    // Invalid and runaway scenarios are diagnostics: `cellsim run` prints them to stderr.
+    for outcome in outcomes where !outcome.met && outcome.error == nil {
       lines.append("")
       lines.append("\(outcome.file):")
-      if let error = outcome.error {
-        lines.append("  \(error)")
-        continue
-      }
       guard let result = outcome.result else { continue }
       for reason in result.unmetReasons { lines.append("  - \(reason)") }
       for violation in result.violations.first.prefix(5) {
@@ -71,10 +68,14 @@ package enum TextReport {
 package enum JUnitReport {
   /// The XML document for `outcomes`.
   package static func render(_ outcomes: [ScenarioOutcome]) -> String {
-    let failures = outcomes.filter { !$0.met }.count
+    // JUnit's convention: a broken expectation is a <failure>; a scenario that could not run
+    // (invalid input, a runaway run) is an <error>.
+    let errors = outcomes.filter { $0.error != nil }.count
+    let failures = outcomes.filter { !$0.met && $0.error == nil }.count
     var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     xml +=
-      "<testsuites><testsuite name=\"cellsim\" tests=\"\(outcomes.count)\" failures=\"\(failures)\">\n"
+      "<testsuites><testsuite name=\"cellsim\" tests=\"\(outcomes.count)\" failures=\"\(failures)\""
+      + " errors=\"\(errors)\">\n"
     for outcome in outcomes {
       let name = escape(outcome.result?.name ?? outcome.file)
       xml += "  <testcase classname=\"\(escape(outcome.file))\" name=\"\(name)\">"
@@ -87,7 +88,8 @@ package enum JUnitReport {
           body += "\n\(violation.invariant.rawValue) at t=\(violation.time): \(violation.detail)"
         }
         body += "\nreplay: \(outcome.replayCommand)"
-        xml += "<failure message=\"\(escape(message))\">\(escape(body))</failure>"
+        let element = outcome.error == nil ? "failure" : "error"
+        xml += "<\(element) message=\"\(escape(message))\">\(escape(body))</\(element)>"
       }
       xml += "</testcase>\n"
     }

@@ -95,11 +95,23 @@ package enum FixtureGlob {
     return names.filter { matches(component, $0) }.sorted(by: utf8Order)
   }
 
+  /// True when `path` exists under `root` as a file (or a folder, if `directory`) whose real
+  /// path, symbolic links resolved, stays inside the real fixtures root. A link out of the root
+  /// (say to `/etc/passwd`) is never matched, so it can never be served as an image's bytes.
   private static func isEntry(_ path: String, in root: URL, directory: Bool) -> Bool {
     var isDirectory: ObjCBool = false
-    let exists = FileManager.default.fileExists(
-      atPath: root.appendingPathComponent(path).path, isDirectory: &isDirectory)
-    return exists && isDirectory.boolValue == directory
+    let entry = root.appendingPathComponent(path)
+    let exists = FileManager.default.fileExists(atPath: entry.path, isDirectory: &isDirectory)
+    guard exists && isDirectory.boolValue == directory else { return false }
+    return isInside(entry, root)
+  }
+
+  /// True when the real path of `entry` is `root`'s real path or below it.
+  package static func isInside(_ entry: URL, _ root: URL) -> Bool {
+    let realRoot = root.standardizedFileURL.resolvingSymlinksInPath().path
+    let realEntry = entry.standardizedFileURL.resolvingSymlinksInPath().path
+    let base = realRoot.hasSuffix("/") ? realRoot : realRoot + "/"
+    return realEntry == realRoot || realEntry.hasPrefix(base)
   }
 
   private static func utf8Order(_ a: String, _ b: String) -> Bool {

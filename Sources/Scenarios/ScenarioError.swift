@@ -74,6 +74,15 @@ public struct ScenarioError: Error, Sendable, Equatable, CustomStringConvertible
     path.isEmpty ? "\(location): \(message)" : "\(location): \(path): \(message)"
   }
 
+  /// The diagnostic in the form compilers and editors parse:
+  /// `file:line:column: error: path: message`, then `file:line:column: note: hint` on the next
+  /// line when there is a hint.
+  public var diagnostic: String {
+    let first = "\(location): error: " + (path.isEmpty ? message : "\(path): \(message)")
+    guard let hint else { return first }
+    return first + "\n\(location): note: " + hint
+  }
+
   /// The summary, followed by `  hint: …` on a second line when there is a hint.
   public var description: String {
     guard let hint else { return summary }

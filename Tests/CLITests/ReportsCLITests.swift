@@ -29,6 +29,7 @@ struct ReportsCLITests {
   func reportAndPerfetto() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "cellsim-cli-report-\(getpid())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let result = try CLIRunner.run([
       "run", "Scenarios/invariants/no_cross_cell_image.yaml", "--loader", "naive",

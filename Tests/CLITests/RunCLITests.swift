@@ -28,7 +28,7 @@ struct RunCLITests {
     let location = header.count > 3 ? String(header[3]) : ""
     let result = try CLIRunner.run(["run", path])
     #expect(result.status == 2, "\(name): \(result.stdout)\(result.stderr)")
-    #expect(result.stdout.contains("\(path):\(location)"), "\(name): \(result.stdout)")
+    #expect(result.stderr.contains("\(path):\(location): error: "), "\(name): \(result.stderr)")
   }
 
   @Test("at least 40 malformed files exist")
@@ -122,7 +122,9 @@ struct ScenarioDigestCLITests {
     let violation = try #require((first["violations"] as? [[String: Any]])?.first)
     #expect(violation["invariant"] as? String == "no_duplicate_transfers")
     let detail = try #require(violation["first"] as? [String: Any])
-    for key in ["at_ms", "frame", "row", "detail"] { #expect(detail[key] != nil, "missing \(key)") }
+    for key in ["at_ms", "urls", "detail"] { #expect(detail[key] != nil, "missing \(key)") }
+    // frame, row, item and cell are present only when known, and then integers (never null).
+    for key in ["frame", "row", "item", "cell"] { #expect(!(detail[key] is NSNull), "\(key)") }
     #expect((object["summary"] as? [String: Any])?["met"] as? Int == 1)
     #expect(try String(contentsOfFile: junit, encoding: .utf8).contains("<testcase"))
     let traceText = try String(contentsOfFile: trace, encoding: .utf8)
@@ -138,7 +140,10 @@ struct ScenarioDigestCLITests {
       "run", "Scenarios/invariants/no_duplicate_transfers.yaml", "--event-limit", "500",
     ])
     #expect(result.status == 3)
-    #expect(result.stdout.contains("runaway"))
+    #expect(result.stdout.contains("RUNAWAY"), "reported as what it is, not INVALID")
+    #expect(result.stderr.contains(": error: runaway simulation"), "\(result.stderr)")
+    #expect(result.stderr.contains(": note: ") && result.stderr.contains("--event-limit"))
+    #expect(!result.stderr.contains("EventLoop"), "the hint names a flag, not a Swift API")
   }
 
   @Test("an unmet expectation exits 1 and prints the replay command")

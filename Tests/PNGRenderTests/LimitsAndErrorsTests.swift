@@ -55,6 +55,26 @@ struct LimitsAndErrorsTests {
     #expect(try PNGDecoder(limits: DecodeLimits(maxWidth: 20_000)).readHeader(wide).width == 20_000)
   }
 
+  @Test("limits assigned directly are clamped, so no value can trap on the way to libpng")
+  func assignedLimitsAreClamped() throws {
+    var limits = DecodeLimits.default
+    limits.maxWidth = Int.max
+    limits.maxHeight = -5
+    limits.maxPixels = Int.max
+    limits.maxChunkBytes = Int.max
+    #expect(limits.maxWidth == DecodeLimits.formatMaxSide)
+    #expect(limits.maxHeight == 1)
+    #expect(limits.maxPixels == DecodeLimits.formatMaxPixels)
+    #expect(limits.maxChunkBytes == DecodeLimits.formatMaxChunkBytes)
+    #expect(
+      limits == DecodeLimits(maxWidth: .max, maxHeight: -5, maxPixels: .max, maxChunkBytes: .max))
+    // Before the clamp, Int.max trapped in the UInt32 conversion for libpng.
+    limits.maxHeight = 10
+    let bytes = try PNGEncoder.encode(
+      Bitmap(width: 4, height: 2, pixels: [UInt8](repeating: 9, count: 32)))
+    #expect(try PNGDecoder(limits: limits).decode(bytes).bitmap.width == 4)
+  }
+
   @Test("the planned working memory of a refused image is never allocated")
   func refusedBeforeAllocation() throws {
     let bytes = try Self.claiming(width: 20_000, height: 20_000)

@@ -40,3 +40,29 @@ struct FixtureGlobTests {
     #expect(FixtureGlob.problem(with: "") != nil)
   }
 }
+
+@Suite("Fixture globs and symbolic links")
+struct FixtureGlobLinkTests {
+  @Test("a link leaving the fixtures root is never matched; a link inside it is")
+  func linksOutOfTheRootAreRefused() throws {
+    let manager = FileManager.default
+    let root = manager.temporaryDirectory.appendingPathComponent(
+      "cellsim-glob-links-\(ProcessInfo.processInfo.processIdentifier)")
+    try? manager.removeItem(at: root)
+    try manager.createDirectory(
+      at: root.appendingPathComponent("images"), withIntermediateDirectories: true)
+    try Data([1, 2, 3]).write(to: root.appendingPathComponent("images/real.png"))
+    try manager.createSymbolicLink(
+      atPath: root.appendingPathComponent("images/passwd.png").path,
+      withDestinationPath: "/etc/passwd")
+    try manager.createSymbolicLink(
+      atPath: root.appendingPathComponent("images/alias.png").path, withDestinationPath: "real.png")
+    try manager.createSymbolicLink(
+      atPath: root.appendingPathComponent("etc").path, withDestinationPath: "/etc")
+    #expect(
+      FixtureGlob.expand("images/*.png", in: root) == ["images/alias.png", "images/real.png"])
+    #expect(FixtureGlob.expand("images/passwd.png", in: root).isEmpty)
+    #expect(FixtureGlob.expand("etc/passwd", in: root).isEmpty)
+    #expect(FixtureGlob.expand("etc/*", in: root).isEmpty)
+  }
+}

@@ -171,9 +171,10 @@ extension ScenarioReader {
       throw value.error(.invalidValue, "expected at least one row, got an empty list")
     }
     var rows: [Int] = []
+    var seen: Set<Int> = []  // Linear validation: a list scan made 30,000 rows take 17 s.
     for element in elements {
       let row = try context.row(element)
-      if rows.contains(row) {
+      if !seen.insert(row).inserted {
         throw element.error(.invalidValue, "row \(row) is listed twice")
       }
       rows.append(row)

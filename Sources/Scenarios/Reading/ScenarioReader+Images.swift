@@ -97,7 +97,8 @@ extension ScenarioReader {
 
   private func readShared(_ value: YAMLValue, rows: Int) throws(ScenarioError) -> [[Int]] {
     var groups: [[Int]] = []
-    var grouped: [Int] = []
+    // A set, so that validating n ids is linear (a list made 30,000 ids take 17 s; issue 12).
+    var grouped: Set<Int> = []
     for groupValue in try value.list("a list of id groups, such as [[3, 4, 5]]") {
       let members = try groupValue.list("a group of item ids, such as [3, 4, 5]")
       if members.count < 2 {
@@ -107,12 +108,11 @@ extension ScenarioReader {
       var group: [Int] = []
       for member in members {
         let id = try itemID(member, rows: rows)
-        if grouped.contains(id) || group.contains(id) {
+        if !grouped.insert(id).inserted {
           throw member.error(.invalidValue, "item id \(id) is already in a shared group")
         }
         group.append(id)
       }
-      grouped += group
       groups.append(group)
     }
     return groups

@@ -60,6 +60,25 @@ extension ScenarioReader {
   }
 
   /// `device: profile` or `device: {profile: …, <parameter overrides>}`.
+  /// Refuses a `scale` or screen side past ``Scenario/Limits``, naming the field: these sizes
+  /// imply the bitmaps the simulator allocates.
+  private func checkDeviceBound(_ key: String, _ value: YAMLValue, _ profile: DeviceProfile)
+    throws(ScenarioError)
+  {
+    let (actual, limit, unit): (Double, Double, String) =
+      switch key {
+      case "scale": (profile.scale, Scenario.Limits.maxScale, "pixels per point")
+      case "screen_width": (profile.screenWidth, Scenario.Limits.maxScreenSide, "points")
+      case "screen_height": (profile.screenHeight, Scenario.Limits.maxScreenSide, "points")
+      default: (0, 0, "")
+      }
+    if actual > limit {
+      throw value.error(
+        .invalidValue,
+        "\(value.scalar?.text ?? "") is over CellSim's limit of \(limit) \(unit)")
+    }
+  }
+
   func readDevice(_ value: YAMLValue) throws(ScenarioError) -> Scenario.Device {
     switch value.node {
     case .scalar:
@@ -85,6 +104,7 @@ extension ScenarioReader {
             throw entry.value.error(.unknownKey, error.description)
           }
         }
+        try checkDeviceBound(entry.key, entry.value, profile)
         overrides.append(Scenario.DeviceOverride(name: entry.key, value: parameter))
       }
       return Scenario.Device(profile: name, overrides: overrides)

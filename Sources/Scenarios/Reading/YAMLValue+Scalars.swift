@@ -26,6 +26,11 @@ extension YAMLValue {
   func integer(
     _ what: String = "a whole number", in range: ClosedRange<Int64> = Int64.min...Int64.max
   ) throws(ScenarioError) -> Int64 {
+    if case .float(let text) = scalar, text.contains(where: { $0 == "e" || $0 == "E" }) {
+      throw error(
+        .invalidValue,
+        "expected \(what), got \(text): a whole number is written in digits, without an exponent")
+    }
     guard case .integer(let text) = scalar else { throw expected(what) }
     guard let value = Int64(text) else {
       throw error(.invalidValue, "expected \(what), got \(text), which is too large")
