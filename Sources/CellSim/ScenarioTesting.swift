@@ -90,10 +90,15 @@ public enum ScenarioTesting {
   /// a short report if the expectation is not met (or the file is invalid). Returns the result.
   ///
   /// - Parameters:
+  ///   - path: the scenario file.
+  ///   - loader: your loader type; it runs whatever loader the file names.
+  ///   - fixturesRoot: the folder the file's fixture globs are resolved under.
+  ///   - seed: overrides the file's seed.
   ///   - expecting: replaces the file's `expect:` for this run, e.g.
   ///     `.init(violations: [.noCrossCellImage])` for a buggy model, `.pass` for its fix.
   ///   - keepTrace: keep the full trace text in the result's `traceText`.
   ///   - detail: a detailed report instead of the short one.
+  ///   - sourceLocation: where the issue is recorded (the caller's line by default).
   @discardableResult
   public static func run<L: CatalogLoader>(
     _ path: String, loader: L.Type, fixturesRoot: URL, seed: UInt64? = nil,

@@ -73,7 +73,7 @@ extension ScenarioReader {
           ?? ratio)
     case .memoryBudget(let max):
       return .memoryBudget(max: try fields["max"]?.positiveSize() ?? max)
-    case .cacheHitOnRevisit(let revisit):
+    case .cacheHitOnRevisit:
       guard let field = fields["revisit"] else { return check }
       if case .string("none") = field.scalar { return .cacheHitOnRevisit(revisit: nil) }
       return .cacheHitOnRevisit(revisit: try field.duration())
