@@ -22,8 +22,9 @@ final class DigestMemo: Sendable {
     var retainedBytes = 0
   }
 
-  /// The process's memo: at most 4,096 arrays and 192 MB retained.
-  static let shared = DigestMemo(capacity: 4_096, byteLimit: 192_000_000)
+  /// The process's memo: at most 4,096 arrays and 48 MB retained (fixtures are shared by
+  /// every run through `FixtureStore`, so this holds one array per fixture, not one per run).
+  static let shared = DigestMemo(capacity: 4_096, byteLimit: 48_000_000)
 
   /// Arrays shorter than this are hashed directly: cheaper than a lookup.
   static let minimumLength = 4_096

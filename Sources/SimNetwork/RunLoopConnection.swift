@@ -102,10 +102,13 @@ public final class SimulatedURLConnection: TransferClient {
   }
 
   /// Signals `didReceive`.
+  ///
+  /// The waiting source holds the slice, which shares the body's storage; the chunk is copied
+  /// into its own array only when the source runs (chunks waiting in tracking mode would
+  /// otherwise hold a second copy of every body in flight).
   package func transfer(_ transfer: Transfer, didReceive slice: ArraySlice<UInt8>) {
-    let chunk = Array(slice)
     signal("data") { delegate, execution in
-      delegate.connection(self, didReceive: chunk, execution: execution)
+      delegate.connection(self, didReceive: Array(slice), execution: execution)
     }
   }
 

@@ -174,11 +174,12 @@ public final class SimulatedDataTask: TransferClient {
   }
 
   /// Enqueues `didReceive` for a delegate task, or collects the chunk for a completion.
+  /// The queued block holds the slice (sharing the body's storage) and copies it only when it
+  /// runs.
   package func transfer(_ transfer: Transfer, didReceive chunk: ArraySlice<UInt8>) {
     guard case .delegate(let delegate) = handler else { return }
-    let data = Array(chunk)
     enqueue("data") { execution in
-      delegate.dataTask(self, didReceive: data, execution: execution)
+      delegate.dataTask(self, didReceive: Array(chunk), execution: execution)
     }
   }
 

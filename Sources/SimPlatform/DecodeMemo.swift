@@ -24,8 +24,9 @@ final class DecodeMemo: Sendable {
     var bytes = 0
   }
 
-  /// The process's memo.
-  static let shared = DecodeMemo(byteLimit: 768 * 1_048_576)
+  /// The process's memo: at most 128 MiB of bitmaps. (It was 768 MiB, most of the 1 GB peak
+  /// of `compare Scenarios --loaders all`; cell-sized bitmaps of the photos take a few MB.)
+  static let shared = DecodeMemo(byteLimit: 128 * 1_048_576)
 
   let byteLimit: Int
   let state = Mutex(State())

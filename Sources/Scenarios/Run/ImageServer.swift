@@ -114,14 +114,14 @@ final class ImageServer {
     return digestByURL[url]
   }
 
+  /// The bytes and digest of `fixture`, read through the process-wide `FixtureStore`, so
+  /// every run in a process shares one array per fixture.
   func load(_ fixture: String) throws(RunError) -> (bytes: [UInt8], digest: ContentDigest) {
     if let cached = fileCache[fixture] { return cached }
     let url = fixturesRoot.appendingPathComponent(fixture)
-    guard let data = FileManager.default.contents(atPath: url.path) else {
+    guard let file = FixtureStore.shared.file(atPath: url.path) else {
       throw .setup("fixture \(fixture) cannot be read under \(fixturesRoot.path)")
     }
-    let bytes = [UInt8](data)
-    let file = (bytes, ContentDigest.remembering(bytes))
     fileCache[fixture] = file
     return file
   }

@@ -27,8 +27,9 @@ final class StampedFixtureMemo: Sendable {
   /// Decoded fixtures kept at most.
   static let decodedCapacity = 32
 
-  /// The process's memo: at most 256 MB of stamped bytes.
-  static let shared = StampedFixtureMemo(byteLimit: 256_000_000)
+  /// The process's memo: at most 48 MB of stamped bytes (a run keeps the stamped bytes it
+  /// serves itself; the memo only saves stamping them again in later runs).
+  static let shared = StampedFixtureMemo(byteLimit: 48_000_000)
 
   let byteLimit: Int
   let state = Mutex(State())
