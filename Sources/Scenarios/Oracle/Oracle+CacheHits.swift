@@ -37,8 +37,9 @@ extension Oracle {
     // successful transfer of the URL before the frame that last showed it; without one, the
     // start of its last unbroken run of frames on screen), even if the image stayed on screen or in a prepared cell after the
     // warning: a view holds it, the caches may have been purged.
-    let obtained = shownObtained[url] ?? lastShown[url]
-    guard let revisit = window, let shown = lastShown[url], world.now - shown <= revisit,
+    let lastShown = shown.lastShown(url)
+    let obtained = shown.shownObtained(url) ?? lastShown
+    guard let revisit = window, let shown = lastShown, world.now - shown <= revisit,
       lastMemoryWarning.map({ warning in obtained.map { warning < $0 } ?? false }) ?? true
     else { return }
     let after = world.now - shown

@@ -21,16 +21,11 @@ extension Oracle {
       runEndChecks(upTo: world.now)
     }
     updateRest()
-    var shownNow: Set<String> = []
-    for cell in frame.cells where judge(cell) {
-      lastShown[cell.url] = frame.time
-      shownNow.insert(cell.url)
-      // A stint of frames that show the URL's image starts when the previous frame did not.
-      if !shownBefore.contains(cell.url) { shownSince[cell.url] = frame.time }
-      // The delivery that fed what this frame shows (not a later re-fetch of the URL).
-      shownObtained[cell.url] = lastSuccessEnd[cell.url] ?? shownSince[cell.url]
+    shown.beginFrame()
+    for cell in frame.cells {
+      let judgement = judgement(of: cell)
+      if judgement.correct { shown.shown(judgement.urlID, at: frame.time) }
     }
-    shownBefore = shownNow
     checkCacheHits(frame)
     checkEventuallyLoaded(frame.cells, deadlineIsNow: false)
     checkMemory()

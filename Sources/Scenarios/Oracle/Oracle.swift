@@ -32,7 +32,7 @@ final class Oracle {
   /// What each cell showed when last checked, whether that was its row's image, and the
   /// delivered-digests generation it was judged under: unchanged cells are not re-judged (a
   /// wrong image left on screen counts once, not once per frame).
-  var judged: [Int: (cell: DisplayedCell, correct: Bool, generation: Int)] = [:]
+  var judged: [Int: (cell: DisplayedCell, correct: Bool, generation: Int, urlID: Int)] = [:]
   /// Bumped whenever a URL's set of delivered digests grows.
   var digestGeneration = 0
   /// Cells already reported by `eventually_loaded` in their current state (reported again
@@ -61,16 +61,8 @@ final class Oracle {
   var expectedCacheHits:
     [(item: Int, row: Int, cell: Int, url: String, source: ContentDigest, revisit: SimDuration?)] =
       []
-  /// When each URL's image was last committed whole in a displayed cell.
-  var lastShown: [String: SimTime] = [:]
-  /// When the current (or last) unbroken run of frames showing each URL's image began: a memory
-  /// warning after that may have purged the image from every cache while it stayed on screen.
-  var shownSince: [String: SimTime] = [:]
-  /// When the bytes of the image each URL last showed arrived (its last successful transfer
-  /// before that frame).
-  var shownObtained: [String: SimTime] = [:]
-  /// The URLs whose image the previous committed frame showed.
-  var shownBefore: Set<String> = []
+  /// What each URL's image did on screen (last shown, stints, deliveries), by interned URL.
+  var shown = ShownHistory()
   /// When the last memory warning was delivered.
   var lastMemoryWarning: SimTime?
   /// Rows revisited soon after showing their image, by URL, until they end display: a transfer
@@ -147,15 +139,20 @@ final class Oracle {
 
   /// Whether the cell shows its row's image, judging it (and checking its images) only if it
   /// changed since it was last judged.
-  func judge(_ cell: DisplayedCell) -> Bool {
+  func judge(_ cell: DisplayedCell) -> Bool { judgement(of: cell).correct }
+
+  /// `judge(_:)` with the cell's interned URL (`ShownHistory`): the URL is hashed only when
+  /// the cell is judged again.
+  func judgement(of cell: DisplayedCell) -> (correct: Bool, urlID: Int) {
     if let last = judged[cell.cellID], last.generation == digestGeneration, last.cell == cell {
-      return last.correct
+      return (last.correct, last.urlID)
     }
     checkImages(of: cell)
     reportedNotLoaded.remove(cell.cellID)
     let correct = showsCorrectImage(cell)
-    judged[cell.cellID] = (cell, correct, digestGeneration)
-    return correct
+    let urlID = shown.id(cell.url)
+    judged[cell.cellID] = (cell, correct, digestGeneration, urlID)
+    return (correct, urlID)
   }
 
   /// Whether the cell shows its row's image, from the last judgement (the frame just judged).
@@ -194,6 +191,7 @@ final class Oracle {
       if record.deliveredExactBytes {
         completeDigests.insert(record.digest)
         lastSuccessEnd[record.url] = event.at
+        shown.succeeded(record.url, at: event.at)
       }
       if outcome != .cancelled { awaitingCallback.append((record.id, record.url, event.at)) }
     case .chunk:

@@ -146,9 +146,11 @@ final class SimulationRun {
     oracle.urlOfItem = { [unowned self] in urlByItem[$0] }
     table.displayLog.subscribe { [weak self] frame in
       oracle.frameCommitted(frame)
+      // The rows within the screen's bounds, computed once per frame rather than per cell.
+      let onscreen = self?.onscreenRows(offset: frame.offset) ?? 0..<0
       metrics.frameCommitted(
         frame, showsCorrectImage: { oracle.judgedCorrect($0) },
-        isOnscreen: { [weak self] cell in self?.isOnscreen(cell, offset: frame.offset) ?? false })
+        isOnscreen: { onscreen.contains($0.indexPath.row) })
       self?.lastCommitted = frame.cells
       if let self, let capture = self.capture {
         capture.committed(frame, table: table, device: world.device)
@@ -174,13 +176,11 @@ final class SimulationRun {
     }
   }
 
-  /// Whether `cell`'s row lies within the screen's bounds at `offset` (the preload margin
-  /// excluded): what the user actually sees.
-  func isOnscreen(_ cell: DisplayedCell, offset: Double) -> Bool {
+  /// The rows within the screen's bounds at `offset` (the preload margin excluded): what the
+  /// user actually sees.
+  func onscreenRows(offset: Double) -> Range<Int> {
     let layout = table.layout
-    let rows = layout.rows(
-      onLines: layout.lines(from: offset, to: offset + layout.viewportHeight))
-    return rows.contains(cell.indexPath.row)
+    return layout.rows(onLines: layout.lines(from: offset, to: offset + layout.viewportHeight))
   }
 
   /// Breaks the reference cycles of a finished run (the world holds closures that capture
