@@ -145,16 +145,28 @@ package struct TraceLine {
     }
     var magnitude = value.magnitude
     if value < 0 { bytes.append(0x2D) }
-    let start = bytes.count
-    while magnitude > 0 {
-      bytes.append(0x30 + UInt8(magnitude % 10))
-      magnitude /= 10
+    // Digits written backwards into a fixed buffer, then appended at once (20 digits hold
+    // any UInt64): no per-digit growth check, no reversal.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+      var index = 20
+      while magnitude > 0 {
+        index -= 1
+        digits[index] = 0x30 + UInt8(truncatingIfNeeded: magnitude % 10)
+        magnitude /= 10
+      }
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[index...]))
     }
-    bytes[start...].reverse()
   }
 
   mutating func appendToken(_ s: String) {
-    if !s.isEmpty && s.utf8.allSatisfy(Self.isSafe) {
+    // Native strings are contiguous UTF-8: check and copy in one pass over the buffer.
+    let appended: Bool? = s.utf8.withContiguousStorageIfAvailable { utf8 in
+      guard !utf8.isEmpty, utf8.allSatisfy(Self.isSafe) else { return false }
+      bytes.append(contentsOf: utf8)
+      return true
+    }
+    if appended == true { return }
+    if appended == nil, !s.isEmpty && s.utf8.allSatisfy(Self.isSafe) {
       bytes.append(contentsOf: s.utf8)
       return
     }

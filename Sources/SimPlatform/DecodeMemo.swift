@@ -1,7 +1,8 @@
 import PNGRender
 import Synchronization
 
-/// Process-wide memoization of decode results by (content digest, byte count, transforms).
+/// Process-wide memoization of decode results by (content digest, byte count, transforms),
+/// backed by a folder shared between processes (`DecodeDiskCache`) when one is configured.
 ///
 /// Fuzzing decodes the same fixtures thousands of times; this keeps the real libpng work to
 /// once per process. It never changes simulated cost or behaviour: costs come from the header
@@ -26,12 +27,18 @@ final class DecodeMemo: Sendable {
 
   /// The process's memo: at most 128 MiB of bitmaps. (It was 768 MiB, most of the 1 GB peak
   /// of `compare Scenarios --loaders all`; cell-sized bitmaps of the photos take a few MB.)
-  static let shared = DecodeMemo(byteLimit: 128 * 1_048_576)
+  static let shared = DecodeMemo(
+    byteLimit: 128 * 1_048_576, disk: DecodeDiskCache.fromEnvironment())
 
   let byteLimit: Int
   let state = Mutex(State())
+  /// Where results persist across processes (nil: only in memory).
+  let disk: DecodeDiskCache?
 
-  init(byteLimit: Int) { self.byteLimit = byteLimit }
+  init(byteLimit: Int, disk: DecodeDiskCache? = nil) {
+    self.byteLimit = byteLimit
+    self.disk = disk
+  }
 
   /// The bitmap of `bytes` decoded to `target`, from the memo when possible.
   func decode(_ bytes: [UInt8], digest: ContentDigest, target: DecodeTarget)
@@ -39,6 +46,10 @@ final class DecodeMemo: Sendable {
   {
     let key = Key(isResample: false, digest: digest, byteCount: bytes.count, transforms: [target])
     if let hit = lookup(key) { return hit }
+    if let bitmap = disk?.load(key) {
+      store(key, .success(bitmap))
+      return .success(bitmap)
+    }
     let result: Result<Bitmap, PNGError>
     do {
       result = .success(try PNGDecoder().decode(bytes, target: target).bitmap)
@@ -46,6 +57,7 @@ final class DecodeMemo: Sendable {
       result = .failure(error)
     }
     store(key, result)
+    if case .success(let bitmap) = result { disk?.store(key, bitmap) }
     return result
   }
 
@@ -58,8 +70,13 @@ final class DecodeMemo: Sendable {
     let key = Key(
       isResample: true, digest: source, byteCount: byteCount, transforms: earlier + [target])
     if case .success(let hit)? = lookup(key) { return hit }
+    if let stored = disk?.load(key) {
+      store(key, .success(stored))
+      return stored
+    }
     let result = Resampler.resample(bitmap, to: target)
     store(key, .success(result))
+    disk?.store(key, result)
     return result
   }
 

@@ -50,11 +50,11 @@ final class MetricsCollector {
     onscreenSampled.remove(itemID)
   }
 
-  /// Records a committed frame; `isOnscreen` tells whether a cell lies within the screen's
-  /// bounds at the frame's offset.
+  /// Records a committed frame; `correct[i]` tells whether `frame.cells[i]` shows its row's
+  /// image (the oracle's judgement), `onscreenRows` which rows lie within the screen's bounds
+  /// at the frame's offset.
   func frameCommitted(
-    _ frame: CommittedFrame, showsCorrectImage: (DisplayedCell) -> Bool,
-    isOnscreen: (DisplayedCell) -> Bool = { _ in true }
+    _ frame: CommittedFrame, correct: [Bool], onscreenRows: Range<Int> = 0..<Int.max
   ) {
     if let last = lastCommit {
       blankTime += (frame.time - last) * Int64(blankCellsAtLastCommit)
@@ -62,9 +62,9 @@ final class MetricsCollector {
     }
     var blank = 0
     var blankOnscreen = 0
-    for cell in frame.cells {
-      let correct = showsCorrectImage(cell)
-      if isOnscreen(cell) {
+    for (index, cell) in frame.cells.enumerated() {
+      let correct = correct[index]
+      if onscreenRows.contains(cell.indexPath.row) {
         if !correct { blankOnscreen += 1 }
         if !onscreenSampled.contains(cell.itemID) {
           let start = onscreenStart[cell.itemID] ?? frame.time

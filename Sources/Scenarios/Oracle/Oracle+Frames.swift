@@ -22,8 +22,10 @@ extension Oracle {
     }
     updateRest()
     shown.beginFrame()
+    frameCorrect.removeAll(keepingCapacity: true)
     for cell in frame.cells {
       let judgement = judgement(of: cell)
+      frameCorrect.append(judgement.correct)
       if judgement.correct { shown.shown(judgement.urlID, at: frame.time) }
     }
     checkCacheHits(frame)

@@ -32,7 +32,11 @@ final class Oracle {
   /// What each cell showed when last checked, whether that was its row's image, and the
   /// delivered-digests generation it was judged under: unchanged cells are not re-judged (a
   /// wrong image left on screen counts once, not once per frame).
-  var judged: [Int: (cell: DisplayedCell, correct: Bool, generation: Int, urlID: Int)] = [:]
+  /// Indexed by cell id (the table numbers cells 0, 1, 2, … as it creates them).
+  var judged: [JudgedCell?] = []
+  /// Whether each cell of the frame just committed showed its row's image, in the frame's
+  /// order (for the metrics; reused from frame to frame).
+  var frameCorrect: [Bool] = []
   /// Bumped whenever a URL's set of delivered digests grows.
   var digestGeneration = 0
   /// Cells already reported by `eventually_loaded` in their current state (reported again
@@ -144,20 +148,28 @@ final class Oracle {
   /// `judge(_:)` with the cell's interned URL (`ShownHistory`): the URL is hashed only when
   /// the cell is judged again.
   func judgement(of cell: DisplayedCell) -> (correct: Bool, urlID: Int) {
-    if let last = judged[cell.cellID], last.generation == digestGeneration, last.cell == cell {
+    let id = cell.cellID
+    if id < judged.count, let last = judged[id], last.generation == digestGeneration,
+      last.cell == cell
+    {
       return (last.correct, last.urlID)
     }
     checkImages(of: cell)
-    reportedNotLoaded.remove(cell.cellID)
+    reportedNotLoaded.remove(id)
     let correct = showsCorrectImage(cell)
     let urlID = shown.id(cell.url)
-    judged[cell.cellID] = (cell, correct, digestGeneration, urlID)
+    if id >= judged.count {
+      judged.append(contentsOf: repeatElement(nil, count: id + 1 - judged.count))
+    }
+    judged[id] = JudgedCell(
+      cell: cell, correct: correct, generation: digestGeneration, urlID: urlID)
     return (correct, urlID)
   }
 
   /// Whether the cell shows its row's image, from the last judgement (the frame just judged).
   func judgedCorrect(_ cell: DisplayedCell) -> Bool {
-    judged[cell.cellID]?.correct ?? showsCorrectImage(cell)
+    let id = cell.cellID
+    return (id < judged.count ? judged[id]?.correct : nil) ?? showsCorrectImage(cell)
   }
 
   // MARK: Transfers
@@ -273,5 +285,21 @@ final class Oracle {
       }
     }
     awaitingCallback = remaining
+  }
+}
+
+/// What a cell showed when the oracle last judged it, whether that was its row's image, the
+/// delivered-digests generation it was judged under, and its interned URL.
+final class JudgedCell {
+  let cell: DisplayedCell
+  let correct: Bool
+  let generation: Int
+  let urlID: Int
+
+  init(cell: DisplayedCell, correct: Bool, generation: Int, urlID: Int) {
+    self.cell = cell
+    self.correct = correct
+    self.generation = generation
+    self.urlID = urlID
   }
 }

@@ -148,9 +148,7 @@ final class SimulationRun {
       oracle.frameCommitted(frame)
       // The rows within the screen's bounds, computed once per frame rather than per cell.
       let onscreen = self?.onscreenRows(offset: frame.offset) ?? 0..<0
-      metrics.frameCommitted(
-        frame, showsCorrectImage: { oracle.judgedCorrect($0) },
-        isOnscreen: { onscreen.contains($0.indexPath.row) })
+      metrics.frameCommitted(frame, correct: oracle.frameCorrect, onscreenRows: onscreen)
       self?.lastCommitted = frame.cells
       if let self, let capture = self.capture {
         capture.committed(frame, table: table, device: world.device)

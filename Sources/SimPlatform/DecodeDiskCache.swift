@@ -1,0 +1,173 @@
+package import Foundation
+import PNGRender
+import Synchronization
+
+/// Decode results persisted in a folder, so a fresh process (a cold suite run, a fuzz worker)
+/// does not decode the same fixtures again.
+///
+/// Content-addressed: an entry's name is made of the content digest of the encoded bytes,
+/// their length and the transforms applied (`DecodeMemo.Key`), never of a URL or a path.
+/// Simulated costs never come from here: they come from the PNG header and the device profile,
+/// and a cached bitmap is the very pixels the decode produced (decoding is a pure function of
+/// the bytes), so a run gives the same trace and digest with a cold or a warm cache.
+///
+/// - Concurrent writers: an entry is written to a temporary file in the same folder and
+///   renamed into place (`rename(2)` is atomic), so a reader sees a whole entry or none; two
+///   processes storing the same key write the same bytes.
+/// - Corruption: an entry carries its size and an FNV-1a 64 checksum of its pixels; one that
+///   does not match (cut short, edited, from another format version) is ignored and replaced.
+/// - Bounded: after each store the folder is trimmed to `byteLimit`, oldest entries first.
+///
+/// The folder is `CELLSIM_CACHE_DIR` if set (`off` disables the cache), else
+/// `.build/cellsim-cache` when the current directory has a `.build` folder (a SwiftPM package
+/// root), else none.
+package final class DecodeDiskCache: Sendable {
+  /// The first bytes of every entry (format version 1).
+  static let magic: [UInt8] = Array("CSDC1\n".utf8)
+  /// Header: magic, width and height (UInt32 little-endian each), checksum (UInt64).
+  static let headerSize = 6 + 4 + 4 + 8
+
+  /// The folder entries live in.
+  package let folder: URL
+  /// The most bytes the folder may hold.
+  package let byteLimit: Int
+  let counter = Atomic<Int>(0)
+
+  /// A cache in `folder` (created if missing) holding at most `byteLimit` bytes.
+  package init(folder: URL, byteLimit: Int = 256 * 1_048_576) {
+    self.folder = folder
+    self.byteLimit = byteLimit
+  }
+
+  /// The cache the environment asks for: `CELLSIM_CACHE_DIR` (`off`: none), else
+  /// `.build/cellsim-cache` under the current directory if `.build` exists there.
+  package static func fromEnvironment(
+    _ environment: [String: String] = ProcessInfo.processInfo.environment,
+    currentDirectory: String = FileManager.default.currentDirectoryPath
+  ) -> DecodeDiskCache? {
+    if let path = environment["CELLSIM_CACHE_DIR"], !path.isEmpty {
+      if path == "off" { return nil }
+      return DecodeDiskCache(folder: URL(fileURLWithPath: path, isDirectory: true))
+    }
+    let build = URL(fileURLWithPath: currentDirectory).appendingPathComponent(".build")
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: build.path, isDirectory: &isFolder),
+      isFolder.boolValue
+    else { return nil }
+    return DecodeDiskCache(folder: build.appendingPathComponent("cellsim-cache"))
+  }
+
+  /// Bump when the decoder's or the resampler's output changes: entries of another version are
+  /// never read.
+  static let version = 1
+
+  /// The file name of `key`: version, kind, digest, byte count and transforms, in safe
+  /// characters.
+  static func name(of key: DecodeMemo.Key) -> String {
+    let transforms = key.transforms.map { target -> String in
+      switch target {
+      case .fullSize: "full"
+      case .maxPixelSize(let size): "max\(size)"
+      case .aspectFill(let width, let height): "fill\(width)x\(height)"
+      }
+    }
+    return [
+      "v\(version)", key.isResample ? "r" : "d", key.digest.description, String(key.byteCount),
+    ]
+    .joined(separator: "-") + "_" + transforms.joined(separator: "_") + ".rgba"
+  }
+
+  /// The bitmap stored for `key`, or nil if there is none or it is damaged.
+  func load(_ key: DecodeMemo.Key) -> Bitmap? {
+    let url = folder.appendingPathComponent(Self.name(of: key))
+    guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
+    return Self.decodeEntry([UInt8](data))
+  }
+
+  /// Stores `bitmap` for `key` (atomically), then trims the folder to its bound. Failures
+  /// (a read-only folder, a full disk) are ignored: the cache only saves time.
+  func store(_ key: DecodeMemo.Key, _ bitmap: Bitmap) {
+    let entry = Self.encodeEntry(bitmap)
+    guard entry.count <= byteLimit / 4 else { return }
+    let manager = FileManager.default
+    try? manager.createDirectory(at: folder, withIntermediateDirectories: true)
+    let name = Self.name(of: key)
+    let serial = counter.add(1, ordering: .relaxed).newValue
+    let temporary = folder.appendingPathComponent(
+      ".\(name).\(ProcessInfo.processInfo.processIdentifier).\(serial).tmp")
+    guard manager.createFile(atPath: temporary.path, contents: Data(entry)) else { return }
+    if rename(temporary.path, folder.appendingPathComponent(name).path) != 0 {
+      try? manager.removeItem(at: temporary)
+      return
+    }
+    trim()
+  }
+
+  /// Deletes the oldest entries (by modification time, then name) until the folder holds at
+  /// most `byteLimit` bytes. Another process may trim at the same time; a file already gone
+  /// is skipped.
+  func trim() {
+    let manager = FileManager.default
+    let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey]
+    guard
+      let files = try? manager.contentsOfDirectory(
+        at: folder, includingPropertiesForKeys: keys, options: [.skipsHiddenFiles])
+    else { return }
+    var entries: [(url: URL, size: Int, modified: Date)] = []
+    var total = 0
+    for file in files where file.pathExtension == "rgba" {
+      guard let values = try? file.resourceValues(forKeys: Set(keys)) else { continue }
+      let size = values.fileSize ?? 0
+      entries.append((file, size, values.contentModificationDate ?? .distantPast))
+      total += size
+    }
+    guard total > byteLimit else { return }
+    entries.sort {
+      $0.modified != $1.modified
+        ? $0.modified < $1.modified : $0.url.lastPathComponent < $1.url.lastPathComponent
+    }
+    for entry in entries where total > byteLimit {
+      try? manager.removeItem(at: entry.url)
+      total -= entry.size
+    }
+  }
+
+  /// An entry's bytes: header (magic, width, height, checksum of the pixels), then pixels.
+  static func encodeEntry(_ bitmap: Bitmap) -> [UInt8] {
+    var bytes = magic
+    bytes.reserveCapacity(headerSize + bitmap.pixels.count)
+    appendLittleEndian(UInt32(bitmap.width), to: &bytes)
+    appendLittleEndian(UInt32(bitmap.height), to: &bytes)
+    appendLittleEndian(bitmap.pixels.withUnsafeBytes { FNV1a64.hash($0) }, to: &bytes)
+    bytes.append(contentsOf: bitmap.pixels)
+    return bytes
+  }
+
+  /// The bitmap in `bytes`, or nil if they are not a whole, intact entry.
+  static func decodeEntry(_ bytes: [UInt8]) -> Bitmap? {
+    guard bytes.count >= headerSize, bytes.starts(with: magic) else { return nil }
+    let width = Int(readLittleEndian(UInt32.self, bytes, at: 6))
+    let height = Int(readLittleEndian(UInt32.self, bytes, at: 10))
+    let checksum = readLittleEndian(UInt64.self, bytes, at: 14)
+    guard width > 0, height > 0, width <= 1 << 16, height <= 1 << 16,
+      bytes.count == headerSize + width * height * 4
+    else { return nil }
+    let pixels = Array(bytes[headerSize...])
+    guard pixels.withUnsafeBytes({ FNV1a64.hash($0) }) == checksum else { return nil }
+    return Bitmap(width: width, height: height, pixels: pixels)
+  }
+
+  static func appendLittleEndian<T: FixedWidthInteger>(_ value: T, to bytes: inout [UInt8]) {
+    withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+  }
+
+  static func readLittleEndian<T: FixedWidthInteger>(_: T.Type, _ bytes: [UInt8], at offset: Int)
+    -> T
+  {
+    var value: T = 0
+    for index in 0..<MemoryLayout<T>.size {
+      value |= T(bytes[offset + index]) << (8 * index)
+    }
+    return value
+  }
+}
