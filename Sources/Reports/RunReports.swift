@@ -42,6 +42,7 @@ package enum RunReports {
           ("name", .string(result.name)), ("loader", .string(result.loader)),
           ("seed", .unsigned(result.seed)),
           ("met_expectation", .bool(result.meetsExpectation)), ("digest", .string(result.digest)),
+          ("simulated_events", .integer(Int64(result.events))),
           ("violations", .array(violations(result))),
           ("metrics", .object(result.metrics.map { ($0.metric.rawValue, .number($0.value)) })),
           ("unmet", .array(result.unmetReasons.map(JSONValue.string))),

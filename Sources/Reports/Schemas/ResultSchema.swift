@@ -33,8 +33,8 @@ extension ContractSchema {
           "type": "object",
           "description": "A scenario that ran.",
           "required": [
-            "file", "name", "loader", "seed", "met_expectation", "digest", "violations", "metrics",
-            "unmet", "replay"
+            "file", "name", "loader", "seed", "met_expectation", "digest", "simulated_events",
+            "violations", "metrics", "unmet", "replay"
           ],
           "additionalProperties": false,
           "properties": {
@@ -46,6 +46,10 @@ extension ContractSchema {
             "digest": {
               "type": "string", "pattern": "^[0-9a-f]+$",
               "description": "The trace digest: equal for equal inputs in any process and build."
+            },
+            "simulated_events": {
+              "type": "integer", "minimum": 0,
+              "description": "Events the simulation ran; a run stops at its cap (--event-limit)."
             },
             "violations": {"type": "array", "items": {"$ref": "#/$defs/violation"}},
             "metrics": {
