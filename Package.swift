@@ -166,7 +166,7 @@ let package = Package(
       name: "CLITests",
       dependencies: [
         "CellSimCLI", "SimPlatform", "SimKernel", "PNGRender", "SimNetwork", "Reports", "Scenarios",
-        "ReportedBugs",
+        "ReportedBugs", "TestSupport",
       ]),
   ],
   swiftLanguageModes: [.v6]

@@ -17,6 +17,7 @@ struct CellSimCommand: ParsableCommand {
       FuzzWorkerCommand.self,
       ShrinkCommand.self,
       ReplayCommand.self,
+      SchemaCommand.self,
     ]
   )
 }

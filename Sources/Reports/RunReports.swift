@@ -31,8 +31,8 @@ package struct ScenarioOutcome: Sendable {
 
 /// The reports `cellsim run` writes.
 package enum RunReports {
-  /// `--json`: the schema of SCENARIO_FORMAT.md's "Output of `cellsim run --json`", with
-  /// `error` added for files that could not run.
+  /// `--json`: the shape of `docs/schema/result.schema.json` (docs/scenario-format.md, "Output
+  /// of `cellsim run --json`"), with `error` for files that could not run.
   package static func json(_ outcomes: [ScenarioOutcome]) -> String {
     var results: [JSONValue] = []
     for outcome in outcomes {
@@ -42,6 +42,7 @@ package enum RunReports {
           ("name", .string(result.name)), ("loader", .string(result.loader)),
           ("seed", .unsigned(result.seed)),
           ("met_expectation", .bool(result.meetsExpectation)), ("digest", .string(result.digest)),
+          ("simulated_events", .integer(Int64(result.events))),
           ("violations", .array(violations(result))),
           ("metrics", .object(result.metrics.map { ($0.metric.rawValue, .number($0.value)) })),
           ("unmet", .array(result.unmetReasons.map(JSONValue.string))),

@@ -45,10 +45,9 @@ package struct SuiteRunner {
       var diagnostic = "\(file): error: \(error)"
       if case .runaway(let message) = error {
         isInternal = true
-        // The kernel's message ends with a hint naming its Swift API; a CLI user gets the flag.
-        let what = message.components(separatedBy: " (raise ").first ?? message
+        // The note names the CLI's flag (the Swift API's is `SimulationOptions.eventLimit`).
         diagnostic =
-          "\(file): error: \(what)\n\(file): note: if the run is expected to be this long, "
+          "\(file): error: \(message)\n\(file): note: if the run is expected to be this long, "
           + "raise the cap with --event-limit N"
       }
       return ScenarioOutcome(

@@ -25,8 +25,9 @@ package enum FixtureGlob {
   }
 
   /// The regular files under `root` that `pattern` matches, as relative paths sorted by their
-  /// UTF-8 bytes.
-  package static func expand(_ pattern: String, in root: URL) -> [String] {
+  /// UTF-8 bytes. With `confined` false, entries whose real path leaves the root count too
+  /// (only to explain why a glob matches nothing; such a file is never served).
+  package static func expand(_ pattern: String, in root: URL, confined: Bool = true) -> [String] {
     guard problem(with: pattern) == nil else { return [] }
     let components = pattern.split(separator: "/").map(String.init)
     var prefixes = [""]
@@ -36,7 +37,7 @@ package enum FixtureGlob {
       for prefix in prefixes {
         for name in matches(of: component, in: root, under: prefix) {
           let path = prefix.isEmpty ? name : prefix + "/" + name
-          if isEntry(path, in: root, directory: !last) { next.append(path) }
+          if isEntry(path, in: root, directory: !last, confined: confined) { next.append(path) }
         }
       }
       prefixes = next
@@ -98,12 +99,14 @@ package enum FixtureGlob {
   /// True when `path` exists under `root` as a file (or a folder, if `directory`) whose real
   /// path, symbolic links resolved, stays inside the real fixtures root. A link out of the root
   /// (say to `/etc/passwd`) is never matched, so it can never be served as an image's bytes.
-  private static func isEntry(_ path: String, in root: URL, directory: Bool) -> Bool {
+  private static func isEntry(_ path: String, in root: URL, directory: Bool, confined: Bool)
+    -> Bool
+  {
     var isDirectory: ObjCBool = false
     let entry = root.appendingPathComponent(path)
     let exists = FileManager.default.fileExists(atPath: entry.path, isDirectory: &isDirectory)
     guard exists && isDirectory.boolValue == directory else { return false }
-    return isInside(entry, root)
+    return !confined || isInside(entry, root)
   }
 
   /// True when the real path of `entry` is `root`'s real path or below it.

@@ -1,7 +1,7 @@
 public import SimKernel
 
 extension Scenario {
-  /// The ids of the standard invariants (`SCENARIO_FORMAT.md`, DESIGN §4).
+  /// The ids of the standard invariants (`docs/scenario-format.md`, DESIGN §4).
   public enum InvariantID: String, Sendable, Equatable, CaseIterable {
     /// A displayed cell never shows another row's image.
     case noCrossCellImage = "no_cross_cell_image"

@@ -1,7 +1,7 @@
 public import SimKernel
 public import SimPlatform
 
-/// A scenario, format version 1 (`SCENARIO_FORMAT.md`): a table, its images, a network
+/// A scenario, format version 1 (`docs/scenario-format.md`): a table, its images, a network
 /// script, a trace of events, the loader under test, the invariants to check, and the outcome
 /// the run must reach.
 ///

@@ -19,7 +19,7 @@ package enum ScrollPhysics {
   package static let stopThreshold = 0.01
   /// UIScrollView's rubber-band coefficient.
   package static let rubberBandCoefficient = 0.55
-  /// How long a fling's drag lasts before its release (SCENARIO_FORMAT.md `fling`).
+  /// How long a fling's drag lasts before its release (docs/scenario-format.md `fling`).
   package static let flingDuration = SimDuration.ms(50)
   /// `scroll_to`'s animation length (`setContentOffset(_:animated:)`).
   package static let scrollAnimationDuration = SimDuration.ms(300)

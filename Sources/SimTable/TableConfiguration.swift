@@ -68,7 +68,7 @@ public struct ImageSize: Hashable, Sendable {
 /// How a table is laid out and behaves: the scenario's `table` section, minus `rows` (the
 /// model) and the URLs (the `images` section).
 ///
-/// Every field is a documented model parameter; defaults are those of SCENARIO_FORMAT.md.
+/// Every field is a documented model parameter; defaults are those of docs/scenario-format.md.
 public struct TableConfiguration: Hashable, Sendable {
   /// Height of one row (one line of a grid) in points (`row_height`, default 88).
   public var rowHeight: Double = 88
@@ -114,7 +114,7 @@ public struct TableConfiguration: Hashable, Sendable {
   /// shows changes (the digest then covers what every frame displayed).
   public var traceDisplay: Bool = true
 
-  /// The defaults of SCENARIO_FORMAT.md.
+  /// The defaults of docs/scenario-format.md.
   public init() {}
 
   /// The image size in effect: `imageSize`, or a square of `rowHeight − 16` (at least 1).

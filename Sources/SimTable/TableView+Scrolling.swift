@@ -40,7 +40,7 @@ extension TableView {
   }
 
   /// A fling: a drag by `velocity × 50 ms` over 50 ms, then a release at `velocity` points per
-  /// second (SCENARIO_FORMAT.md). A gesture that starts before the release cancels it.
+  /// second (docs/scenario-format.md). A gesture that starts before the release cancels it.
   package func fling(velocity: Double) {
     precondition(velocity.isFinite, "TableView.fling: velocity must be finite")
     drag(by: velocity * ScrollPhysics.flingDuration.seconds, over: ScrollPhysics.flingDuration)

@@ -116,9 +116,12 @@ struct ScenarioDigestCLITests {
     let first = try #require(results.first)
     for key in [
       "file", "name", "loader", "seed", "met_expectation", "digest", "violations", "metrics",
+      "simulated_events",
     ] {
       #expect(first[key] != nil, "missing \(key)")
     }
+    // The events the run took are counted in the result (issue 12 §1).
+    #expect((first["simulated_events"] as? Int ?? 0) > 1_000)
     let violation = try #require((first["violations"] as? [[String: Any]])?.first)
     #expect(violation["invariant"] as? String == "no_duplicate_transfers")
     let detail = try #require(violation["first"] as? [String: Any])

@@ -57,6 +57,11 @@ struct ScenarioSuiteTests {
       "\(file): \(result.unmetReasons.joined(separator: "; "))\n\(details)\nreplay: \(first.replayCommand)"
     )
     #expect(result.digest == second.result?.digest, "\(file): digests differ between runs")
+    // Its `--json` result is valid under the published result schema (docs/schema/).
+    if SchemaValidator.shouldRun {
+      let outcome = try SchemaValidator.validate(json: RunReports.json([first]), against: "result")
+      #expect(outcome.isValid, "\(file): --json output: \(outcome.output)")
+    }
     let golden = try #require(
       goldenDigests[file], "\(file) has no golden digest; run .ci/update-golden-digests")
     #expect(

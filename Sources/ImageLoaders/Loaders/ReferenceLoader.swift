@@ -5,7 +5,7 @@ package import SimTable
 
 /// `reference`: CellSim's own best practice, which must pass every invariant on every
 /// scenario and under fuzzing (DESIGN §3.5, issue 7 item 2). It models no article; each rule
-/// names the invariant of `shared/SCENARIO_FORMAT.md` it answers.
+/// names the invariant of `docs/scenario-format.md` it answers.
 ///
 /// - **Identity check** (`no_cross_cell_image`): a cell remembers the URL it represents
 ///   (`Cell.representedURL`, set in `cellForRow`); a finished load sets its image only on

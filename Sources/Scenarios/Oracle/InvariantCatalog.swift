@@ -1,4 +1,4 @@
-/// The invariants' ids, definitions and parameters, as SCENARIO_FORMAT.md gives them
+/// The invariants' ids, definitions and parameters, as docs/scenario-format.md gives them
 /// (`cellsim invariants` prints these).
 public enum InvariantCatalog {
   /// One invariant.

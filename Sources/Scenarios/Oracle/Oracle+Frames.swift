@@ -97,7 +97,7 @@ extension Oracle {
 
   // MARK: eventually_loaded
 
-  /// `eventually_loaded`, as SCENARIO_FORMAT.md defines it: at rest, a displayed row whose URL
+  /// `eventually_loaded`, as docs/scenario-format.md defines it: at rest, a displayed row whose URL
   /// is servable must, within `within` of the later of (rest began, the row was displayed),
   /// show its image, have a transfer of its URL outstanding, or show the failure image after
   /// its URL's latest transfer failed; and it must show its image within `within` of the end of

@@ -4,7 +4,7 @@ import SimNetwork
 import SimPlatform
 import SimTable
 
-/// Checks the invariants of SCENARIO_FORMAT.md against what the user would see: what each frame
+/// Checks the invariants of docs/scenario-format.md against what the user would see: what each frame
 /// commits (the display log), what the network carried (transfer events), what the main thread
 /// did (frame records) and what the table told the app (display callbacks). It never looks at a
 /// loader's private state.

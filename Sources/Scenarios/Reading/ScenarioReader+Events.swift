@@ -12,7 +12,16 @@ extension ScenarioReader {
   {
     var events: [Scenario.Event] = []
     var rows = table.rows
-    for element in try value.list("a list of events") {
+    let elements = try value.list("a list of events")
+    // Counted before any is read: a million events took more than 1 GB and 60 s to run.
+    if elements.count > Scenario.Limits.maxEvents {
+      throw elements[Scenario.Limits.maxEvents].error(
+        .outOfRange,
+        "\(elements.count) events is more than the \(Scenario.Limits.maxEvents) a scenario may "
+          + "list",
+        hint: "split the run into several scenarios")
+    }
+    for element in elements {
       let fields = try element.mapping(
         keys: ["at"] + Scenario.Action.keys, what: "an event {at: …, <action>: …}")
       let atValue = try fields.required("at", "when the event applies")

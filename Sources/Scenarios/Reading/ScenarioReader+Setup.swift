@@ -107,6 +107,13 @@ extension ScenarioReader {
         try checkDeviceBound(entry.key, entry.value, profile)
         overrides.append(Scenario.DeviceOverride(name: entry.key, value: parameter))
       }
+      // The screen's bitmap: named at the last of its sizes the file sets.
+      if let problem = Scenario.Limits.screenProblem(profile) {
+        let sizes = fields.entries.filter {
+          ["screen_width", "screen_height", "scale"].contains($0.key)
+        }
+        throw (sizes.last?.value ?? value).error(.outOfRange, problem)
+      }
       return Scenario.Device(profile: name, overrides: overrides)
     default:
       throw value.expected("a device profile name or {profile: …, <overrides>}")

@@ -1,3 +1,5 @@
+import SimPlatform
+
 /// Reading `table`.
 extension ScenarioReader {
   static let tableKeys = [
@@ -5,7 +7,9 @@ extension ScenarioReader {
     "preload_margin", "layout_order", "cell_prefetching", "reuse_order", "start_offset",
   ]
 
-  func readTable(_ value: YAMLValue) throws(ScenarioError) -> Scenario.Table {
+  func readTable(_ value: YAMLValue, device: DeviceProfile?) throws(ScenarioError)
+    -> Scenario.Table
+  {
     let fields = try value.mapping(keys: Self.tableKeys, what: "a mapping with rows")
     let rowsValue = try fields.required("rows", "the number of items at start")
     let rows = try rowsValue.count()
@@ -37,7 +41,7 @@ extension ScenarioReader {
     try checkAtMost(
       fields["preload_margin"], try fields["preload_margin"]?.nonNegativeNumber() ?? 0,
       Scenario.Limits.maxPreloadMargin, "points")
-    return Scenario.Table(
+    let table = Scenario.Table(
       rows: rows, rowHeight: rowHeight,
       columns: try fields["columns"]?.positiveCount("a number of columns of 1 or more") ?? 1,
       imageSize: imageSize,
@@ -49,6 +53,16 @@ extension ScenarioReader {
       cellPrefetching: try fields["cell_prefetching"]?.bool() ?? false,
       reuseOrder: try fields["reuse_order"].map(readReuseOrder) ?? .lifo,
       startOffset: try fields["start_offset"]?.nonNegativeNumber() ?? 0)
+    // The bitmaps the cells on screen imply: named at the field that makes each one large.
+    if let device, let problem = Scenario.Limits.onscreenProblem(table, device) {
+      let at =
+        fields["image_size"] ?? fields["preload_margin"] ?? fields["row_height"]
+        ?? fields["columns"] ?? value
+      throw at.error(
+        .outOfRange, problem,
+        hint: "a smaller image_size or preload_margin, or a taller row_height, needs fewer pixels")
+    }
+    return table
   }
 
   private func readImageSize(_ value: YAMLValue) throws(ScenarioError) -> Scenario.ImageSize {

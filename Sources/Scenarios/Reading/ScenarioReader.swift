@@ -38,7 +38,9 @@ struct ScenarioReader {
     let seed = try fields["seed"].map(readSeed) ?? 0
     let loader = try fields["loader"].map(readLoader)
     let device = try fields["device"].map(readDevice)
-    let table = try readTable(try fields.required("table", "the table's rows"))
+    let profile = (device ?? Scenario.Device(profile: Scenario.defaultDeviceProfile))
+      .resolvedProfile
+    let table = try readTable(try fields.required("table", "the table's rows"), device: profile)
     let images = try readImages(try fields.required("images", "URLs and fixtures"), table: table)
     let network = try fields["network"].map(readNetwork) ?? Scenario.Network()
     let runUntil = try fields["run_until"].map(readRunUntil)

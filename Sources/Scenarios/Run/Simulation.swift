@@ -97,6 +97,8 @@ final class SimulationRun {
     guard let device = scenario.resolvedDevice else {
       throw .setup("device: the profile or an override is invalid")
     }
+    // A scenario built in code (a generated one, say) meets the reader's limits too.
+    if let problem = Scenario.Limits.problem(with: scenario) { throw .setup(problem) }
     world = World(
       seed: options.seed ?? scenario.seed, device: device,
       trace: options.keepTrace ? .full : .digestOnly, eventLimit: options.eventLimit)
@@ -217,7 +219,12 @@ final class SimulationRun {
     do {
       try world.run(until: end)
     } catch {
-      throw .runaway(error.description)
+      switch error {
+      case .runaway(let limit, let at):
+        throw .runaway(
+          "runaway simulation: the run reached its cap of \(limit) simulated events at t=\(at), "
+            + "before its end at t=\(end); something may keep rescheduling itself")
+      }
     }
     if let eventError { throw eventError }
     oracle.finish(lastCommitted: lastCommitted)

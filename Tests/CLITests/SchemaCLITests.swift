@@ -1,0 +1,41 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `cellsim schema` prints the contract's JSON Schemas, and what `cellsim run --json` prints
+/// is valid under the result schema (issue 12 §5).
+@Suite("cellsim schema")
+struct SchemaCLITests {
+  @Test("cellsim schema scenario|result prints the file in docs/schema byte for byte")
+  func printsTheFiles() throws {
+    for name in ["scenario", "result"] {
+      let result = try CLIRunner.run(["schema", name])
+      #expect(result.status == 0, "\(result.stderr)")
+      let file = try String(
+        contentsOf: Repository.url("docs/schema/\(name).schema.json"), encoding: .utf8)
+      #expect(result.stdout == file, "cellsim schema \(name) differs from the file")
+    }
+    #expect(try CLIRunner.run(["schema"]).stdout == CLIRunner.run(["schema", "scenario"]).stdout)
+  }
+
+  @Test("cellsim schema with an unknown name is exit 2")
+  func unknownName() throws {
+    let result = try CLIRunner.run(["schema", "bogus"])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("scenario") && result.stderr.contains("result"))
+  }
+
+  @Test(
+    "cellsim run --json prints output valid under the result schema",
+    .enabled(if: SchemaValidator.shouldRun))
+  func runJSONIsValid() throws {
+    let result = try CLIRunner.run([
+      "run", "--json", "Scenarios/invariants/bounded_queue.yaml",
+      "Scenarios/invariants/no_cross_cell_image.yaml", "Scenarios/examples/fling-photos.yaml",
+      "Tests/ScenariosTests/Malformed/event-two-actions.yaml",
+    ])
+    #expect(result.status == 2, "\(result.stderr)")
+    let outcome = try SchemaValidator.validate(json: result.stdout, against: "result")
+    #expect(outcome.isValid, "\(outcome.output)\n\(result.stdout)")
+  }
+}

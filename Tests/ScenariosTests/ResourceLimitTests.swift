@@ -1,0 +1,110 @@
+import Foundation
+import Scenarios
+import Testing
+
+/// Issue 12 §1: the event cap, and the bitmaps the device and the table imply, are refused with
+/// an error at the field; a glob whose only matches are links out of the fixtures root says so.
+@Suite("Resource limits")
+struct ResourceLimitTests {
+  static let fixtures = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Fixtures")
+
+  static func scenario(device: String = "", table: String = "{rows: 100}", events: String = "")
+    -> String
+  {
+    """
+    cellsim: 1
+    name: limits
+    \(device)
+    table: \(table)
+    images: {url: "https://img.test/{id}.png", fixtures: ["photos/*.png"]}
+    \(events)
+    """
+  }
+
+  static func error(_ yaml: String, fixturesRoot: URL? = nil) -> ScenarioError? {
+    do {
+      _ = try Scenario(yaml: yaml, file: "x.yaml", fixturesRoot: fixturesRoot)
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  @Test("more than 100,000 events is refused at the first one past the cap")
+  func eventCap() throws {
+    let events = (0...Scenario.Limits.maxEvents).map { "  - {at: \($0), touch: {}}" }
+    let error = try #require(
+      Self.error(Self.scenario(events: "events:\n" + events.joined(separator: "\n"))))
+    #expect(error.kind == .outOfRange)
+    #expect(error.path == "events[100000]", "\(error)")
+    #expect(error.message.contains("100001 events") && error.message.contains("100000"))
+  }
+
+  @Test("a scenario built in code meets the event cap too")
+  func eventCapInCode() throws {
+    var scenario = try Scenario(yaml: Self.scenario())
+    scenario.events = Array(
+      repeating: Scenario.Event(at: .zero, action: .touch), count: Scenario.Limits.maxEvents + 1)
+    #expect {
+      _ = try Simulation.run(scenario, fixturesRoot: Self.fixtures)
+    } throws: { error in
+      guard case .setup(let message) = error as? RunError else { return false }
+      return message.hasPrefix("events: ") && message.contains("100000")
+    }
+  }
+
+  @Test("a screen whose bitmap passes 4096 × 4096 pixels is refused at the size that passed it")
+  func screenPixels() throws {
+    let error = try #require(
+      Self.error(
+        Self.scenario(
+          device: "device: {profile: iphone-se, screen_width: 9000, screen_height: 9000}")))
+    #expect(error.kind == .outOfRange)
+    #expect(error.path == "device.screen_height", "\(error)")
+    #expect(error.message.contains("16777216"), "\(error.message)")
+    // The built-in profiles, and a scale-4 phone, are well inside.
+    #expect(Self.error(Self.scenario(device: "device: {profile: iphone-15-pro, scale: 4}")) == nil)
+  }
+
+  @Test("cells on screen whose decoded images pass 64 Mi pixels are refused at the field")
+  func onscreenPixels() throws {
+    // 87 cells of 3,000 × 3,000 px (image_size 1000 at scale 3) on a 852-point screen.
+    let big = try #require(
+      Self.error(Self.scenario(table: "{rows: 100, row_height: 10, image_size: 1000}")))
+    #expect(big.kind == .outOfRange)
+    #expect(big.path == "table.image_size", "\(big)")
+    #expect(big.message.contains("9000000 pixels per image"), "\(big.message)")
+    // A preload margin of a million points makes 22,739 cells of 216 × 216 px.
+    let margin = try #require(
+      Self.error(Self.scenario(table: "{rows: 100, preload_margin: 1000000}")))
+    #expect(margin.path == "table.preload_margin", "\(margin)")
+    // The same table on a scale-1 device needs 9 times fewer pixels: image_size 1000 alone,
+    // on a tall row, is fine.
+    #expect(
+      Self.error(Self.scenario(table: "{rows: 100, row_height: 1016, image_size: 1000}")) == nil)
+  }
+
+  @Test("a glob that matches only links out of the fixtures root gets its own reason")
+  func escapingLinkReason() throws {
+    let manager = FileManager.default
+    let root = manager.temporaryDirectory.appendingPathComponent(
+      "cellsim-limit-links-\(ProcessInfo.processInfo.processIdentifier)")
+    try? manager.removeItem(at: root)
+    try manager.createDirectory(
+      at: root.appendingPathComponent("photos"), withIntermediateDirectories: true)
+    defer { try? manager.removeItem(at: root) }
+    try manager.createSymbolicLink(
+      atPath: root.appendingPathComponent("photos/passwd.png").path,
+      withDestinationPath: "/etc/passwd")
+    let error = try #require(Self.error(Self.scenario(), fixturesRoot: root))
+    #expect(error.kind == .noFixtureMatch)
+    #expect(error.message.contains("out of the fixtures root"), "\(error.message)")
+    #expect(error.message.contains("/etc/passwd"), "\(error.message)")
+    // A glob that matches nothing at all keeps the plain reason.
+    try manager.removeItem(at: root.appendingPathComponent("photos/passwd.png"))
+    let none = try #require(Self.error(Self.scenario(), fixturesRoot: root))
+    #expect(none.message.contains("matches no file"), "\(none.message)")
+  }
+}
