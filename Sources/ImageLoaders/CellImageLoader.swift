@@ -45,6 +45,14 @@ public protocol CellImageLoader: AnyObject {
   /// `kf.cancelDownloadTask()` before assigning `image` (Kingfisher #1457). The default does
   /// nothing.
   func willSetImageManually(_ cell: Cell, at indexPath: IndexPath, in table: TableView)
+  /// The app changed its data and applied the change to `table` (scenario events
+  /// `insert_rows`, `delete_rows`, `move_row`, `reload_rows`, `set_url` and `reload_data`).
+  /// Called on the main thread just after the table's update and its layout pass. A real app
+  /// makes these changes itself (`performBatchUpdates`, `reloadData`), so its loader can know
+  /// of them; UIKit sends no `cancelPrefetchingForRowsAt` for rows deleted from the prefetch
+  /// window, nor anything for an off-screen item whose URL changed, so this is where a loader
+  /// drops work for such items. The default does nothing.
+  func didChangeData(in table: TableView)
 }
 
 extension CellImageLoader {
@@ -64,6 +72,8 @@ extension CellImageLoader {
   public func viewDidDisappear() {}
   /// Nothing.
   public func willSetImageManually(_ cell: Cell, at indexPath: IndexPath, in table: TableView) {}
+  /// Nothing.
+  public func didChangeData(in table: TableView) {}
 }
 
 /// A data source that passes the app's manual `set_image` on to its loader (the runner calls
@@ -73,11 +83,18 @@ package protocol ManualImageObserver: AnyObject {
   func willSetImageManually(_ cell: TableCell, at indexPath: IndexPath, in table: TableView)
 }
 
+/// A data source that passes the app's data changes on to its loader (the runner calls it just
+/// after each data-source event has been applied to the table).
+package protocol DataChangeObserver: AnyObject {
+  /// The app changed its data and applied the change to `table`.
+  func didChangeData(in table: TableView)
+}
+
 /// Adapts a `CellImageLoader` to the table's `TableDataSource`, casting cells to the loader's
 /// cell class. The adapter holds the loader strongly; the table holds the adapter weakly, so
 /// keep the adapter alive for the run.
 package final class LoaderDataSource<Loader: CellImageLoader>: TableDataSource,
-  ManualImageObserver
+  ManualImageObserver, DataChangeObserver
 {
   /// The loader being adapted.
   package let loader: Loader
@@ -120,6 +137,8 @@ package final class LoaderDataSource<Loader: CellImageLoader>: TableDataSource,
   ) {
     loader.willSetImageManually(cast(cell), at: indexPath, in: table)
   }
+
+  package func didChangeData(in table: TableView) { loader.didChangeData(in: table) }
 
   func cast(_ cell: TableCell) -> Loader.Cell {
     guard let typed = cell as? Loader.Cell else {

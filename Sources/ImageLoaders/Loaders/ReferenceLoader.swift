@@ -17,7 +17,9 @@ package import SimTable
 ///   list of claims — displayed cells and prefetch-window rows.
 /// - **Cancellation** (`cancel_on_end_display`, `bounded_queue`): `didEndDisplaying`,
 ///   `prepareForReuse` and `cancelPrefetchingForRows` drop their claims; a load with no claim
-///   left is cancelled at once, inside that main-thread turn. Transfers start only for
+///   left is cancelled at once, inside that main-thread turn. `didChangeData` drops the
+///   prefetch claims of items deleted from the prefetch window or whose URL changed (UIKit
+///   sends no `cancelPrefetchingForRowsAt` for them), so no retry revives an unneeded URL. Transfers start only for
 ///   displayed or prefetch-window rows, on the main-queue turn after the layout pass, so the
 ///   rows that left are cancelled before the rows that entered start.
 /// - **Prefetching** when the table offers it (option `prefetch`), at low priority; a displayed
@@ -168,11 +170,19 @@ package final class ReferenceLoader: CatalogLoader {
     cell.loadedURL = nil
   }
 
+  /// The app changed its data: prefetch claims of items deleted from the prefetch window, or
+  /// whose URL changed, are dropped (their loads are cancelled if nobody else needs them), and
+  /// a window item whose URL changed is claimed under its new URL.
+  package func didChangeData(in table: TableView) {
+    self.table = table
+    dropStalePrefetchClaims(table)
+  }
+
   /// Claims the rows' URLs at low priority, unless cached.
   package func prefetchRows(at indexPaths: [IndexPath], in table: TableView) {
     self.table = table
     guard prefetches else { return }
-    dropPrefetchClaimsOutsideWindow(table)
+    dropStalePrefetchClaims(table)
     for indexPath in indexPaths {
       guard let item = table.item(at: indexPath), prefetchClaims[item.id] == nil else { continue }
       if cache.peekValue(forKey: item.url) != nil { continue }
@@ -186,7 +196,7 @@ package final class ReferenceLoader: CatalogLoader {
     for indexPath in indexPaths {
       if let item = table.item(at: indexPath) { releasePrefetch(item.id) }
     }
-    dropPrefetchClaimsOutsideWindow(table)
+    dropStalePrefetchClaims(table)
   }
 
   /// Empties the memory cache.
@@ -231,12 +241,24 @@ package final class ReferenceLoader: CatalogLoader {
     release(url, by: .prefetch(itemID))
   }
 
-  /// Drops prefetch claims of items no longer in the table's prefetch window (rows deleted
-  /// from it get no `cancelPrefetching`), in item order.
-  func dropPrefetchClaimsOutsideWindow(_ table: TableView) {
-    let window = table.prefetchWindow.compactMap { table.item(at: $0)?.id }
-    for itemID in prefetchClaims.keys.sorted() where !window.contains(itemID) {
+  /// Drops prefetch claims that no longer match the table's prefetch window, in item order:
+  /// items no longer in it (rows deleted from it get no `cancelPrefetching`), and items whose
+  /// URL changed, which are claimed again under their new URL unless it is cached.
+  func dropStalePrefetchClaims(_ table: TableView) {
+    var window: [Int: String] = [:]
+    for indexPath in table.prefetchWindow {
+      if let item = table.item(at: indexPath) { window[item.id] = item.url }
+    }
+    var changed: [(itemID: Int, url: String)] = []
+    for itemID in prefetchClaims.keys.sorted() {
+      guard let claimed = prefetchClaims[itemID], window[itemID] != claimed else { continue }
       releasePrefetch(itemID)
+      if let url = window[itemID] { changed.append((itemID, url)) }
+    }
+    for (itemID, url) in changed where prefetchClaims[itemID] == nil {
+      if cache.peekValue(forKey: url) != nil { continue }
+      prefetchClaims[itemID] = url
+      claim(url, by: .prefetch(itemID))
     }
   }
 }

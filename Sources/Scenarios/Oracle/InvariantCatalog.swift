@@ -26,7 +26,8 @@ public enum InvariantCatalog {
       id: .noCorruptImage,
       definition:
         "Every displayed image decoded from network bytes was decoded from exactly the bytes of "
-        + "one complete, successful transfer.",
+        + "one complete, successful transfer (whole bodies a flip_bytes rule changed count: a "
+        + "loader cannot tell them from the served bytes).",
       parameters: "none"),
     Entry(
       id: .eventuallyLoaded,
@@ -34,10 +35,11 @@ public enum InvariantCatalog {
         "While the table is at rest, each displayed row whose URL is servable must, within "
         + "`within` of the later of (rest began, the row was displayed), show its image, have a "
         + "transfer of its URL outstanding, or show the failure image because the URL's most "
-        + "recent transfer failed (a cancelled transfer is not a failure); and it must show its "
-        + "image within `within` of the end of any successful transfer of its URL. At the end "
-        + "of the run the same holds, with the end as the deadline. A manual image (set_image) "
-        + "is a legitimate final state.",
+        + "recent transfer that ended other than cancelled failed; and it must show its image "
+        + "within `within` of the end of any successful transfer of its URL. At the end of the "
+        + "run the same holds whether or not the table is at rest (a moving table counts from "
+        + "the row's display); a row still within its `within` is not judged. A manual image "
+        + "(set_image) is a legitimate final state.",
       parameters: "within (default 2s)"),
     Entry(
       id: .cancelOnEndDisplay,

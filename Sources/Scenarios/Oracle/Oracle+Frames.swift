@@ -102,7 +102,8 @@ extension Oracle {
   /// show its image, have a transfer of its URL outstanding, or show the failure image after
   /// its URL's latest transfer failed; and it must show its image within `within` of the end of
   /// a successful transfer of its URL that ended while it was displayed. At the end of the run
-  /// the end is the deadline.
+  /// the same holds whether or not the table is at rest (a moving table counts from the row's
+  /// display): a row still within its allowance is not judged.
   func checkEventuallyLoaded(_ cells: [DisplayedCell], deadlineIsNow: Bool) {
     guard let within = check({ if case .eventuallyLoaded(let w) = $0 { w } else { nil } }) else {
       return
@@ -113,24 +114,29 @@ extension Oracle {
         continue
       }
       let displayed = displayedSince[cell.cellID] ?? world.now
-      let since = max(restSince ?? world.now, displayed)
+      // At the end of the run a table still moving counts from the row's display.
+      let since = max(restSince ?? displayed, displayed)
       if let success = lastSuccessEnd[cell.url], success >= displayed {
         // The bytes arrived while the row was on screen: the loader has `within` from then to
-        // show them (decoding takes time), and no more.
-        if deadlineIsNow || world.now - success >= within {
+        // show them (decoding takes time), and no more; the end of the run does not shorten it.
+        if world.now - success >= within {
           flagNotLoaded(
             cell, reason: "a successful transfer of its URL ended \(world.now - success) ago")
         }
         continue
       }
-      guard deadlineIsNow || world.now - since >= within else { continue }
+      // A row displayed less than `within` ago (or at rest for less) is still within its
+      // allowance, at the end of the run too: a run may end between a transfer's end and the
+      // frame that shows its image, or between a layout pass and the start it queued.
+      guard world.now - since >= within else { continue }
       if network.outstanding(for: cell.url) > 0 { continue }
       let failed = lastFailed[cell.url] ?? false
       if failed && cell.images.contains(where: { $0.kind == .failure }) { continue }
       flagNotLoaded(
         cell,
         reason: deadlineIsNow
-          ? "the run ended" : "it has been displayed at rest for \(world.now - since)")
+          ? "the run ended \(world.now - since) after it was displayed"
+          : "it has been displayed at rest for \(world.now - since)")
     }
   }
 

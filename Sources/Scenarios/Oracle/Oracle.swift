@@ -23,7 +23,7 @@ final class Oracle {
 
   /// Digests of the bytes each URL's transfers delivered, whatever the outcome.
   var deliveredDigests: [String: Set<UInt64>] = [:]
-  /// Digests of bytes delivered whole by a successful transfer.
+  /// Digests of bytes delivered whole by a successful transfer (a rule may have corrupted them).
   var completeDigests: Set<UInt64> = []
   /// Every transfer's request identity, and which transfers delivered which bytes (to name a
   /// cross-cell culprit).
@@ -197,11 +197,15 @@ final class Oracle {
         digestGeneration += 1
       }
       ledger.delivered(record)
-      if outcome != .cancelled { endedURLs.insert(record.url) }
-      lastFailed[record.url] =
-        outcome != .cancelled && (outcome != .success || !record.deliveredExactBytes)
+      // A cancelled transfer is no result: the URL's latest result stays what it was.
+      if outcome != .cancelled {
+        endedURLs.insert(record.url)
+        lastFailed[record.url] = outcome != .success || !record.deliveredExactBytes
+      }
+      // A successful transfer delivered its whole body, even one a `flip_bytes` rule changed:
+      // a loader cannot tell such a body from the served one if it decodes.
+      if outcome == .success { completeDigests.insert(record.digest) }
       if record.deliveredExactBytes {
-        completeDigests.insert(record.digest)
         lastSuccessEnd[record.url] = event.at
         shown.succeeded(record.url, at: event.at)
       }

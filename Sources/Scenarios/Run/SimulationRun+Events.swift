@@ -7,6 +7,13 @@ extension SimulationRun {
   /// Applies one scenario event to the world. Table errors (a row that no longer exists) are
   /// reported as invalid events by the caller.
   func apply(_ action: Scenario.Action) throws {
+    try applyToWorld(action)
+    if action.changesData, let observer = loader.dataSource as? DataChangeObserver {
+      observer.didChangeData(in: table)
+    }
+  }
+
+  func applyToWorld(_ action: Scenario.Action) throws {
     switch action {
     case .drag(let distance, let duration): table.drag(by: distance, over: duration)
     case .release(let velocity): table.release(velocity: velocity)
@@ -56,6 +63,14 @@ extension SimulationRun {
 }
 
 extension Scenario.Action {
+  /// Whether the event changes the app's data (the loader hears `didChangeData` after it).
+  var changesData: Bool {
+    switch self {
+    case .reloadData, .reloadRows, .insertRows, .deleteRows, .moveRow, .setURL: return true
+    default: return false
+    }
+  }
+
   /// Whether the event acts on the network script rather than on the app.
   var isNetworkEvent: Bool {
     switch self {
