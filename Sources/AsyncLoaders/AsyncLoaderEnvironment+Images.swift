@@ -32,7 +32,7 @@ extension AsyncLoaderEnvironment {
     simulation.nameCurrentTask()
     let (queue, decoder) = (decodeQueue, platform.decoder)
     return await simulation.waiting(on: "resample") {
-      await withCheckedContinuation(isolation: isolation) { continuation in
+      await withUnsafeContinuation(isolation: isolation) { continuation in
         queue.async(label: "resample") { execution in
           decoder.resample(image, to: target, on: execution) { continuation.resume(returning: $0) }
         }

@@ -166,7 +166,7 @@ package final class AsyncSimulation: @unchecked Sendable {
     guard let execution = world.currentThread?.execution, running != nil else {
       preconditionFailure("AsyncSimulation.spend(_:) was called outside a job of the simulation")
     }
-    await withCheckedContinuation(isolation: isolation) { continuation in
+    await withUnsafeContinuation(isolation: isolation) { continuation in
       execution.spend(cost) { continuation.resume() }
     }
   }
