@@ -62,10 +62,20 @@ let package = Package(
       name: "ImageLoaders",
       dependencies: ["SimTable", "SimNetwork", "SimPlatform", "SimKernel", "PNGRender"]
     ),
+    // Async/await loaders (issue 17): the only module besides SimAsync that uses Swift
+    // concurrency, always on SimAsync's executors.
+    .target(
+      name: "AsyncLoaders",
+      dependencies: [
+        "ImageLoaders", "SimAsync", "SimTable", "SimNetwork", "SimPlatform", "SimKernel",
+        "PNGRender",
+      ]
+    ),
     .target(
       name: "Scenarios",
       dependencies: [
-        "SimKernel", "SimPlatform", "SimTable", "SimNetwork", "ImageLoaders", "PNGRender",
+        "SimKernel", "SimPlatform", "SimTable", "SimNetwork", "ImageLoaders", "AsyncLoaders",
+        "PNGRender",
         "FixtureGenerator", .product(name: "Yams", package: "Yams"),
       ]
     ),
@@ -77,14 +87,14 @@ let package = Package(
 
     .target(
       name: "CellSimFuzz",
-      dependencies: ["Scenarios", "ImageLoaders", "SimKernel"]
+      dependencies: ["Scenarios", "ImageLoaders", "AsyncLoaders", "SimKernel"]
     ),
 
     .target(
       name: "CellSim",
       dependencies: [
-        "CellSimFuzz", "Scenarios", "ImageLoaders", "SimTable", "SimNetwork", "SimPlatform", "SimKernel",
-        "PNGRender",
+        "CellSimFuzz", "Scenarios", "ImageLoaders", "AsyncLoaders", "SimAsync", "SimTable",
+        "SimNetwork", "SimPlatform", "SimKernel", "PNGRender",
       ]
     ),
 
@@ -93,7 +103,9 @@ let package = Package(
     // link Swift Testing); `.ci/check-reported-bugs` compiles them from outside.
     .target(
       name: "ReportedBugs",
-      dependencies: ["ImageLoaders", "SimPlatform", "SimNetwork", "SimTable", "SimKernel"]),
+      dependencies: [
+        "ImageLoaders", "AsyncLoaders", "SimPlatform", "SimNetwork", "SimTable", "SimKernel",
+      ]),
 
     // MARK: The CLI
     // The folder is `CellSimCLI`, not `cellsim`: on macOS's default case-insensitive file system
@@ -101,7 +113,7 @@ let package = Package(
     .executableTarget(
       name: "CellSimCLI",
       dependencies: [
-        "Scenarios", "Reports", "ImageLoaders", "CellSimFuzz",
+        "Scenarios", "Reports", "ImageLoaders", "AsyncLoaders", "CellSimFuzz",
         "SimKernel", "SimPlatform", "PNGRender", "FixtureGenerator", "SimNetwork", "ReportedBugs",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
@@ -131,6 +143,12 @@ let package = Package(
     .testTarget(name: "SimKernelTests", dependencies: ["SimKernel"]),
     .testTarget(name: "SimPlatformTests", dependencies: ["SimPlatform", "SimKernel"]),
     .testTarget(name: "SimAsyncTests", dependencies: ["SimAsync", "SimPlatform", "SimKernel"]),
+    .testTarget(
+      name: "AsyncLoadersTests",
+      dependencies: [
+        "AsyncLoaders", "Scenarios", "ImageLoaders", "SimAsync", "SimTable", "SimNetwork",
+        "SimPlatform", "SimKernel", "TestSupport",
+      ]),
     .testTarget(
       name: "SimTableTests", dependencies: ["SimTable", "SimPlatform", "SimKernel", "PNGRender"]),
     .testTarget(

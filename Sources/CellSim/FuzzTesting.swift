@@ -1,3 +1,4 @@
+public import AsyncLoaders
 import CellSimFuzz
 public import Foundation
 public import ImageLoaders
@@ -45,17 +46,47 @@ public enum FuzzTesting {
     findings folder: URL? = nil, fixturesRoot: URL, invariants: [Scenario.InvariantID]? = nil,
     maxFindings: Int? = nil, sourceLocation: SourceLocation = #_sourceLocation
   ) -> [Finding] {
-    var catalog = LoaderCatalog.builtIn
+    var catalog = LoaderCatalog.standard
     catalog.register(L.self)
-    var generator = CaseGenerator(loader: L.name)
+    return fuzz(
+      name: L.name, type: "\(L.self)", catalog: catalog, seed: seed, cases: cases, time: time,
+      findings: folder, fixturesRoot: fixturesRoot, invariants: invariants,
+      maxFindings: maxFindings, sourceLocation: sourceLocation)
+  }
+
+  /// Fuzzes the async loader `L` in process, as `fuzz(_:seed:cases:time:findings:fixturesRoot:
+  /// invariants:maxFindings:sourceLocation:)` fuzzes a callback loader. Each case runs inside
+  /// an async simulation; async runs take turns in a process (see `ScenarioTesting`). The
+  /// loader's option `schedule_seed` is not varied: cases run first in, first out.
+  @discardableResult
+  public static func fuzz<L: AsyncCatalogLoader>(
+    _ loader: L.Type, seed: UInt64 = 0, cases: Int = 100, time: Duration? = nil,
+    findings folder: URL? = nil, fixturesRoot: URL, invariants: [Scenario.InvariantID]? = nil,
+    maxFindings: Int? = nil, sourceLocation: SourceLocation = #_sourceLocation
+  ) -> [Finding] {
+    var catalog = LoaderCatalog.standard
+    catalog.register(L.self)
+    return fuzz(
+      name: L.name, type: "\(L.self)", catalog: catalog, seed: seed, cases: cases, time: time,
+      findings: folder, fixturesRoot: fixturesRoot, invariants: invariants,
+      maxFindings: maxFindings, sourceLocation: sourceLocation)
+  }
+
+  /// The campaign behind both `fuzz` calls: loader `name` (Swift type `type`) from `catalog`.
+  static func fuzz(
+    name: String, type: String, catalog: LoaderCatalog, seed: UInt64, cases: Int,
+    time: Duration?, findings folder: URL?, fixturesRoot: URL,
+    invariants: [Scenario.InvariantID]?, maxFindings: Int?, sourceLocation: SourceLocation
+  ) -> [Finding] {
+    var generator = CaseGenerator(loader: name)
     if let invariants {
       generator.invariants = .selected(invariants.map(Scenario.InvariantCheck.defaults))
     }
     var campaign = Campaign(
       seed: seed, generator: generator,
       runner: CaseRunner(fixturesRoot: fixturesRoot, catalog: catalog),
-      description: "FuzzTesting.fuzz(\(L.self).self, seed: \(seed))")
-    campaign.knownLoaders = Scenario.builtInLoaderNames + [L.name]
+      description: "FuzzTesting.fuzz(\(type).self, seed: \(seed))")
+    campaign.knownLoaders = Scenario.builtInLoaderNames + [name]
     let deadline = time.map {
       Date().addingTimeInterval(
         Double($0.components.seconds) + Double($0.components.attoseconds) * 1e-18)
@@ -81,9 +112,9 @@ public enum FuzzTesting {
       let path =
         file?.path ?? folder?.appendingPathComponent(finding.fileName).path ?? finding.fileName
       let report = """
-        \(L.name) breaks \(invariant.rawValue): campaign seed \(seed), case \(finding.caseIndex), \
+        \(name) breaks \(invariant.rawValue): campaign seed \(seed), case \(finding.caseIndex), \
         shrunk to \(finding.scenario.events.count) events.
-        Replay: FuzzTesting.replay("\(path)", loader: \(L.self).self, fixturesRoot: …)
+        Replay: FuzzTesting.replay("\(path)", loader: \(type).self, fixturesRoot: …)
         \(finding.scenario.yamlText())
         """
       Issue.record(Comment(rawValue: report), sourceLocation: sourceLocation)
@@ -95,6 +126,16 @@ public enum FuzzTesting {
   /// issue unless the run meets the file's expectation. One line per regression test.
   @discardableResult
   public static func replay<L: CatalogLoader>(
+    _ path: String, loader: L.Type, fixturesRoot: URL,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) -> RunResult? {
+    ScenarioTesting.run(
+      path, loader: L.self, fixturesRoot: fixturesRoot, sourceLocation: sourceLocation)
+  }
+
+  /// Replays a committed finding against your async loader `L`.
+  @discardableResult
+  public static func replay<L: AsyncCatalogLoader>(
     _ path: String, loader: L.Type, fixturesRoot: URL,
     sourceLocation: SourceLocation = #_sourceLocation
   ) -> RunResult? {

@@ -1,3 +1,4 @@
+public import AsyncLoaders
 public import Foundation
 public import Testing
 
@@ -65,7 +66,7 @@ public enum ScenarioTesting {
   /// the testing helper with the same seed and `keepTrace: true`.
   static func replayLine(_ result: RunResult, file: String?) -> String {
     let path = file ?? "<file>"
-    if LoaderCatalog.builtIn.names.contains(result.loader) {
+    if LoaderCatalog.standard.names.contains(result.loader) {
       return "swift run cellsim run \(path) --seed \(result.seed) --loader \(result.loader) "
         + "--trace trace.txt"
     }
@@ -106,14 +107,58 @@ public enum ScenarioTesting {
     detail: Bool = ScenarioTesting.detailByDefault,
     sourceLocation: SourceLocation = #_sourceLocation
   ) -> RunResult? {
+    runFile(
+      path, loaderName: L.name, fixturesRoot: fixturesRoot, expecting: expecting, detail: detail,
+      sourceLocation: sourceLocation
+    ) { scenario throws(RunError) in
+      try Simulation.run(
+        scenario, loader: L.self, fixturesRoot: fixturesRoot, seed: seed, keepTrace: keepTrace)
+    }
+  }
+
+  /// Reads the scenario at `path` and runs it with your async loader `L`, exactly as
+  /// `run(_:loader:fixturesRoot:seed:expecting:keepTrace:detail:sourceLocation:)` runs a
+  /// callback loader.
+  ///
+  /// **Serialization.** The run happens inside an async simulation, whose runtime hooks are
+  /// process-global, so async runs take turns in a process: this call waits (blocking its
+  /// thread, not the simulation's) while another async run is in progress, whichever test
+  /// started it. You need no `.serialized` trait: parallel suites stay correct, and tests that
+  /// do not run async loaders never wait. Tasks of your own tests that are not the
+  /// simulation's pass through untouched while a simulation runs.
+  ///
+  /// A loader that resumes a task from real Dispatch or a real thread, sleeps on a real clock,
+  /// or blocks a job, fails the test with `RunError.nondeterministic` naming the task.
+  @discardableResult
+  public static func run<L: AsyncCatalogLoader>(
+    _ path: String, loader: L.Type, fixturesRoot: URL, seed: UInt64? = nil,
+    expecting: Scenario.Expectation? = nil, keepTrace: Bool = false,
+    detail: Bool = ScenarioTesting.detailByDefault,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) -> RunResult? {
+    runFile(
+      path, loaderName: L.name, fixturesRoot: fixturesRoot, expecting: expecting, detail: detail,
+      sourceLocation: sourceLocation
+    ) { scenario throws(RunError) in
+      try Simulation.run(
+        scenario, loader: L.self, fixturesRoot: fixturesRoot, seed: seed, keepTrace: keepTrace)
+    }
+  }
+
+  /// Reads `path` (whatever loader it names), applies `expecting`, runs it with `simulate`,
+  /// and records an issue unless the expectation is met.
+  static func runFile(
+    _ path: String, loaderName: String, fixturesRoot: URL, expecting: Scenario.Expectation?,
+    detail: Bool, sourceLocation: SourceLocation,
+    simulate: (Scenario) throws(RunError) -> RunResult
+  ) -> RunResult? {
     do {
-      // The file runs with `L` whatever loader it names (a bug model, a built-in loader).
+      // The file runs with the given loader whatever loader it names (a bug model, a built-in).
       var scenario = try Scenario(
         contentsOf: URL(fileURLWithPath: path), fixturesRoot: fixturesRoot,
-        knownLoaders: Scenario.builtInLoaderNames + [L.name], any: true)
+        knownLoaders: Scenario.builtInLoaderNames + [loaderName], any: true)
       if let expecting { scenario.expect = expecting }
-      let result = try Simulation.run(
-        scenario, loader: L.self, fixturesRoot: fixturesRoot, seed: seed, keepTrace: keepTrace)
+      let result = try simulate(scenario)
       expectMet(result, file: path, detail: detail, sourceLocation: sourceLocation)
       return result
     } catch {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AsyncLoaders
 import Foundation
 import ImageLoaders
 import ReportedBugs
@@ -41,12 +42,12 @@ struct CompareCommand: ParsableCommand {
 
   var loaderNames: [String] {
     loaders == "all"
-      ? LoaderCatalog.builtIn.names
+      ? LoaderCatalog.standard.names
       : loaders.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
   }
 
   func validate() throws {
-    let known = LoaderCatalog.builtIn.names
+    let known = LoaderCatalog.standard.names
     for name in loaderNames where !known.contains(name) {
       throw ValidationError(
         "--loaders: unknown loader \"\(name)\"; choose from \(known.joined(separator: ", ")) or all"

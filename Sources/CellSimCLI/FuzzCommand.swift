@@ -1,4 +1,5 @@
 import ArgumentParser
+import AsyncLoaders
 import CellSimFuzz
 import Foundation
 import ImageLoaders
@@ -33,8 +34,8 @@ struct FuzzCaseOptions: ParsableArguments {
 
   func validate() throws {
     if shrinks < 0 { throw ValidationError("--shrinks: must not be negative") }
-    if !LoaderCatalog.builtIn.names.contains(loader) {
-      let names = LoaderCatalog.builtIn.names.joined(separator: ", ")
+    if !LoaderCatalog.standard.names.contains(loader) {
+      let names = LoaderCatalog.standard.names.joined(separator: ", ")
       throw ValidationError("--loader: unknown loader \"\(loader)\"; choose one of \(names)")
     }
     _ = try shardValue()

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AsyncLoaders
 import CellSimFuzz
 import Foundation
 import ImageLoaders
@@ -36,7 +37,7 @@ struct ReplayCommand: ParsableCommand {
   var report: String?
 
   func validate() throws {
-    if let loader, !LoaderCatalog.builtIn.names.contains(loader) {
+    if let loader, !LoaderCatalog.standard.names.contains(loader) {
       throw ValidationError("--loader: unknown loader \"\(loader)\"")
     }
     if window < 0 { throw ValidationError("--window: must not be negative") }

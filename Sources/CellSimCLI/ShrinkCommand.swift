@@ -1,4 +1,5 @@
 import ArgumentParser
+import AsyncLoaders
 import CellSimFuzz
 import Foundation
 import ImageLoaders
@@ -32,7 +33,7 @@ struct ShrinkCommand: ParsableCommand {
   var fixtures: String = "Fixtures"
 
   func validate() throws {
-    if let loader, !LoaderCatalog.builtIn.names.contains(loader) {
+    if let loader, !LoaderCatalog.standard.names.contains(loader) {
       throw ValidationError("--loader: unknown loader \"\(loader)\"")
     }
     if let invariant, Scenario.InvariantID(rawValue: invariant) == nil {

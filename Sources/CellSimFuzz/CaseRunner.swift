@@ -1,3 +1,4 @@
+import AsyncLoaders
 package import Foundation
 package import ImageLoaders
 package import Scenarios
@@ -9,7 +10,8 @@ package struct CaseRunner {
   package var options: SimulationOptions
 
   /// A runner over `fixturesRoot` with `catalog`.
-  package init(fixturesRoot: URL, catalog: LoaderCatalog = .builtIn, eventLimit: Int = 20_000_000) {
+  package init(fixturesRoot: URL, catalog: LoaderCatalog = .standard, eventLimit: Int = 20_000_000)
+  {
     options = SimulationOptions(
       fixturesRoot: fixturesRoot, catalog: catalog, eventLimit: eventLimit)
   }

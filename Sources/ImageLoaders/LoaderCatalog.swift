@@ -30,6 +30,19 @@ extension CatalogLoader {
   ) {}
 }
 
+/// What a loader needs around its whole run beyond the world's event loop. Async loaders
+/// (module `AsyncLoaders`) run inside an async simulation, so that their tasks' jobs are
+/// events of the world: the runner builds the world, then calls `host(world:_:)` with
+/// everything else (building the loader, the events, the end of the run) as `body`.
+package protocol LoaderRunHost {
+  /// Runs `body` once, to its end, with whatever the loader needs installed around it, and
+  /// returns what made the run untrustworthy (a job resumed from a real thread, a sleep on a
+  /// real clock, a blocked job, a runtime that lacks the hooks); empty when nothing did.
+  /// `options` are the loader's validated options. `body` may run on another thread; the call
+  /// returns after it.
+  func host(world: World, options: LoaderOptions, _ body: @escaping () -> Void) -> [String]
+}
+
 /// A loader ready to run: the table's data source, which owns the loader.
 package struct LoaderInstance {
   /// The catalog name.
@@ -38,6 +51,13 @@ package struct LoaderInstance {
   package let dataSource: any TableDataSource
   /// The loader object itself.
   package let loader: AnyObject
+
+  /// A loader named `name`, served to the table by `dataSource`.
+  package init(name: String, dataSource: any TableDataSource, loader: AnyObject) {
+    self.name = name
+    self.dataSource = dataSource
+    self.loader = loader
+  }
 }
 
 /// The loaders known by name: the built-in catalog plus any a user registers.
@@ -52,8 +72,26 @@ public struct LoaderCatalog {
     package let summary: String
     /// Its options.
     package let options: [LoaderOptionSpec]
+    /// What the loader's runs need around them (nil: nothing but the world's event loop).
+    package let host: (any LoaderRunHost)?
     let make: (LoaderEnvironment, LoaderOptions) throws(LoaderError) -> LoaderInstance
     let adjuster: (inout TableConfiguration, LoaderOptions, DeviceProfile) -> Void
+
+    /// An entry; `make` builds the loader (inside `host`'s body when there is a host).
+    package init(
+      name: String, seed: String?, summary: String, options: [LoaderOptionSpec],
+      host: (any LoaderRunHost)? = nil,
+      make: @escaping (LoaderEnvironment, LoaderOptions) throws(LoaderError) -> LoaderInstance,
+      adjuster: @escaping (inout TableConfiguration, LoaderOptions, DeviceProfile) -> Void
+    ) {
+      self.name = name
+      self.seed = seed
+      self.summary = summary
+      self.options = options
+      self.host = host
+      self.make = make
+      self.adjuster = adjuster
+    }
 
     /// Validates `options` against this loader's specs (unknown names and mistyped values are
     /// typed errors with suggestions).
@@ -108,6 +146,18 @@ public struct LoaderCatalog {
         adjuster: { configuration, options, device in
           L.adjust(&configuration, options: options, device: device)
         }))
+  }
+
+  /// Adds `entry`, replacing an entry of the same name (how other modules add loaders that are
+  /// not `CatalogLoader`s, such as async loaders).
+  package mutating func register(_ entry: Entry) {
+    entries.removeAll { $0.name == entry.name }
+    entries.append(entry)
+  }
+
+  /// Adds every entry of `other`, in its order, replacing entries of the same names.
+  package mutating func register(contentsOf other: LoaderCatalog) {
+    for entry in other.entries { register(entry) }
   }
 
   /// The entry called `name`, or a typed error suggesting the nearest name.

@@ -5,6 +5,7 @@
 // Swift Testing helper and the `cellsim` binary, which registers these models, must not link
 // Swift Testing. `.ci/check-reported-bugs` compiles these same files in the `Examples/` package,
 // which sees only the public API, to prove it.
+import AsyncLoaders
 public import ImageLoaders
 import SimKernel
 import SimNetwork
@@ -24,7 +25,7 @@ public enum ReportedBugs {
 
   /// The built-in catalog plus the museum's models: what `cellsim run` knows by name.
   public static var catalog: LoaderCatalog {
-    var catalog = LoaderCatalog.builtIn
+    var catalog = LoaderCatalog.standard
     register(into: &catalog)
     return catalog
   }

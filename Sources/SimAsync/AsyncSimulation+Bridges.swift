@@ -32,7 +32,7 @@ extension AsyncSimulation {
     enqueue: (@escaping (Execution) -> Void) -> Void
   ) async -> T {
     await waiting(on: wait) {
-      await withCheckedContinuation(isolation: isolation) { continuation in
+      await withUnsafeContinuation(isolation: isolation) { continuation in
         enqueue { execution in
           let value = body(execution)
           execution.then { continuation.resume(returning: value) }
@@ -47,7 +47,11 @@ extension AsyncSimulation {
   ///
   /// `start` runs at once, on the simulation's thread, and is given `complete`, which the
   /// simulated work calls exactly once, at a later event; the task resumes with its result.
-  /// `start` returns what cancels the work (or nil if it cannot be cancelled). Cancelling the
+  /// `start` returns what cancels the work (or nil if it cannot be cancelled). `complete`
+  /// guards against a second call; the continuation is an unsafe one because a scenario that
+  /// ends with work in flight drops that work's callbacks when its world is torn down, and
+  /// the task then simply stays suspended (a checked continuation would print a misuse
+  /// warning for each). Cancelling the
   /// task calls it at the instant of the cancel, once, even if the task was cancelled before
   /// `start` ran; the task still waits for `complete`, so the work decides what a cancelled
   /// operation returns (URLSession's `data(for:)` throws `URLError(.cancelled)`). While
@@ -69,7 +73,7 @@ extension AsyncSimulation {
     let cancellation = CallbackCancellation()
     return try await waiting(on: label) {
       try await withTaskCancellationHandler {
-        try await withCheckedThrowingContinuation(isolation: isolation) { continuation in
+        try await withUnsafeThrowingContinuation(isolation: isolation) { continuation in
           var completed = false
           let cancel = start { result in
             precondition(!completed, "awaitCallback(\(label)): completion called twice")

@@ -65,6 +65,28 @@ extension AsyncSimulation {
   /// Whether the job running now is a main-lane job.
   var isRunningMainJob: Bool { running?.lane == .main }
 
+  /// Whether the code running now may count as the simulated main thread: a main-lane job,
+  /// any other main-thread work of the world (a table callback, a main-queue block), or the
+  /// simulation's own code between events, when no simulated thread is busy (setting a run up,
+  /// as an app does at launch on the main thread). Not a pool job, and not a worker's work.
+  var isOnSimulatedMainThread: Bool {
+    if let running { return running.lane == .main }
+    guard let thread = world.currentThread else { return true }
+    return thread.isMain
+  }
+
+  /// Gives the task running now the name it was created with (`Task(name:)`), if it has one
+  /// and the simulation knows it by number only, so diagnostics can name it.
+  package func nameCurrentTask() {
+    guard let task = currentTaskNumber(), records[task - 1].label.name == nil,
+      let name = Task.name
+    else { return }
+    records[task - 1].label.name = name
+    if let runtimeID = RuntimeTasks.currentTaskID() {
+      ExecutorGate.shared.register(runtimeID: runtimeID, label: records[task - 1].label)
+    }
+  }
+
   // MARK: Dispatch
 
   func scheduleDispatch() {

@@ -63,6 +63,12 @@ package final class AsyncSimulation: @unchecked Sendable {
   /// The simulation running on this process's simulation thread; read only on that thread.
   nonisolated(unsafe) static var current: AsyncSimulation?
 
+  /// The simulation running now, when called on its thread (its body, its tasks, the world's
+  /// events it runs); nil anywhere else.
+  package static var running: AsyncSimulation? {
+    ExecutorGate.shared.isSimulationThread ? current : nil
+  }
+
   /// The world the simulation runs in.
   package let world: World
   /// The options it runs with.
@@ -160,7 +166,7 @@ package final class AsyncSimulation: @unchecked Sendable {
     guard let execution = world.currentThread?.execution, running != nil else {
       preconditionFailure("AsyncSimulation.spend(_:) was called outside a job of the simulation")
     }
-    await withCheckedContinuation(isolation: isolation) { continuation in
+    await withUnsafeContinuation(isolation: isolation) { continuation in
       execution.spend(cost) { continuation.resume() }
     }
   }
@@ -173,6 +179,7 @@ package final class AsyncSimulation: @unchecked Sendable {
     _ body: () async throws -> T
   ) async rethrows -> T {
     requireSimulationThread("AsyncSimulation.waiting(on:_:)")
+    nameCurrentTask()
     let task = currentTaskNumber()
     if let task { records[task - 1].wait = .labelled(label) }
     defer {

@@ -26,12 +26,17 @@ final class SimulationMainExecutor: SerialExecutor, SimulationLaneExecutor, @unc
     UnownedSerialExecutor(ordinary: self)
   }
 
-  /// Main-actor code runs only in the simulation's main-lane jobs.
+  /// Main-actor code runs only on the simulated main thread: in the simulation's main-lane
+  /// jobs, in other main-thread work of the world (a table callback, a main-queue block), which
+  /// is what `MainActor.assumeIsolated` asks from a table callback, or in the simulation's own
+  /// code while no simulated thread is busy (building a loader). Nothing else runs meanwhile,
+  /// so the main actor's exclusion holds.
   func checkIsolated() {
+    let simulation = ExecutorGate.shared.isSimulationThread ? AsyncSimulation.current : nil
     precondition(
-      ExecutorGate.shared.isSimulationThread && AsyncSimulation.current?.isRunningMainJob == true,
-      "SimAsync: code isolated to the simulated main actor ran outside a main-thread job of the "
-        + "simulation")
+      simulation?.isOnSimulatedMainThread == true,
+      "SimAsync: code isolated to the simulated main actor ran outside the simulated main "
+        + "thread (a pool job or a worker's work item called main-actor code synchronously)")
   }
 
   /// Whether `executor` refers to this instance.

@@ -21,6 +21,23 @@ struct DeterminismCLITests {
         == "digest=\(here.digest) lines=\(here.lines) events=\(here.events)")
   }
 
+  @Test(
+    "an async loader's scenario gives one digest in two processes",
+    arguments: [
+      "Scenarios/async/async-reference-flaky-fling.yaml",
+      "Scenarios/async/async-unchecked-cross-cell.yaml",
+    ])
+  func asyncScenario(file: String) throws {
+    let first = try CellSimProcess.run(["run", file])
+    let second = try CellSimProcess.run(["run", file])
+    #expect(first.status == 0, "stderr: \(first.stderr)")
+    let digest = { (text: String) in
+      text.split(separator: " ").drop { $0 != "digest" }.dropFirst().first.map(String.init)
+    }
+    #expect(digest(first.stdout) != nil, "\(first.stdout)")
+    #expect(digest(first.stdout) == digest(second.stdout))
+  }
+
   @Test("a bad flag value is refused with a clear message and exit code 2")
   func badFlag() throws {
     let result = try CellSimProcess.run(["_workload", "--duration", "fast"])

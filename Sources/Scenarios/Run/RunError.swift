@@ -8,12 +8,18 @@ public enum RunError: Error, Sendable, Equatable, CustomStringConvertible {
   case invalidEvent(index: Int, message: String)
   /// The simulation ran away: more events than the kernel's limit.
   case runaway(String)
+  /// The loader broke what the simulation needs to stay deterministic, so the run's result
+  /// cannot be trusted: an async loader resumed a task from a real thread (Dispatch, a real
+  /// timer), slept on a real clock, or blocked a job; or the runtime lacks the hooks async
+  /// loaders need. The message names the task.
+  case nondeterministic(String)
 
   public var description: String {
     switch self {
     case .setup(let message): return message
     case .invalidEvent(let index, let message): return "events[\(index)]: \(message)"
     case .runaway(let message): return message
+    case .nondeterministic(let message): return message
     }
   }
 }

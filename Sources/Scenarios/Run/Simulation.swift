@@ -1,3 +1,4 @@
+public import AsyncLoaders
 public import Foundation
 public import ImageLoaders
 import SimKernel
@@ -22,10 +23,11 @@ public struct SimulationOptions {
   /// Records frame offsets and the pixels of frames around one, for reports (nil: nothing).
   package var capture: FrameCapture?
 
-  /// Options with the given fixtures root and the built-in catalog.
+  /// Options with the given fixtures root and every loader CellSim ships
+  /// (`LoaderCatalog.standard`: the callback and the async loaders).
   public init(
     fixturesRoot: URL, seed: UInt64? = nil, loader: String? = nil,
-    catalog: LoaderCatalog = .builtIn, keepTrace: Bool = false, eventLimit: Int = 200_000_000
+    catalog: LoaderCatalog = .standard, keepTrace: Bool = false, eventLimit: Int = 200_000_000
   ) {
     self.eventLimit = eventLimit
     self.fixturesRoot = fixturesRoot
@@ -43,11 +45,41 @@ public enum Simulation {
   public static let defaultLoader = "reference"
 
   /// Runs `scenario` with `options`.
+  ///
+  /// A loader with a run host (an async loader) runs inside it: the world is built here, and
+  /// the rest of the run happens in the host's body. Async simulations take turns in a process
+  /// (the Swift runtime's hooks are process-global), so such a call waits while another one
+  /// runs; callback loaders never wait.
   public static func run(_ scenario: Scenario, options: SimulationOptions) throws(RunError)
     -> RunResult
   {
-    let run = try SimulationRun(scenario: scenario, options: options)
-    return try run.execute()
+    let name = options.loader ?? scenario.loader?.name ?? defaultLoader
+    // Unknown loaders and bad options are reported by `SimulationRun` as setup errors.
+    guard let entry = try? options.catalog.entry(named: name), let host = entry.host,
+      let loaderOptions = try? entry.validate(SimulationRun.loaderOptions(scenario, name: name))
+    else {
+      let run = try SimulationRun(scenario: scenario, options: options)
+      return try run.execute()
+    }
+    let world = try SimulationRun.makeWorld(scenario: scenario, options: options)
+    let outcome = HostedOutcome()
+    let problems = host.host(world: world, options: loaderOptions) {
+      do throws(RunError) {
+        let run = try SimulationRun(scenario: scenario, options: options, world: world)
+        outcome.result = .success(try run.execute())
+      } catch {
+        outcome.result = .failure(error)
+      }
+    }
+    if !problems.isEmpty {
+      throw .nondeterministic(
+        "loader \(name): " + problems.joined(separator: "\n")
+          + "\nthe run's result cannot be trusted; see README, \"Async loaders\"")
+    }
+    guard let result = outcome.result else {
+      throw .nondeterministic("loader \(name): the run host did not run the scenario")
+    }
+    return try result.get()
   }
 
   /// Runs `scenario` with the loader called `loader` (nil: the scenario's) under
@@ -65,7 +97,7 @@ public enum Simulation {
     _ scenario: Scenario, loader: L.Type, fixturesRoot: URL, seed: UInt64? = nil,
     keepTrace: Bool = false
   ) throws(RunError) -> RunResult {
-    var catalog = LoaderCatalog.builtIn
+    var catalog = LoaderCatalog.standard
     catalog.register(L.self)
     return try run(
       scenario,
@@ -73,6 +105,27 @@ public enum Simulation {
         fixturesRoot: fixturesRoot, seed: seed, loader: L.name, catalog: catalog,
         keepTrace: keepTrace))
   }
+
+  /// Runs `scenario` with an async loader of your own (registered under its name for this
+  /// run), inside an async simulation of the run's world. Async runs take turns in a process:
+  /// a call waits while another async run is in progress, so parallel tests stay correct.
+  public static func run<L: AsyncCatalogLoader>(
+    _ scenario: Scenario, loader: L.Type, fixturesRoot: URL, seed: UInt64? = nil,
+    keepTrace: Bool = false
+  ) throws(RunError) -> RunResult {
+    var catalog = LoaderCatalog.standard
+    catalog.register(L.self)
+    return try run(
+      scenario,
+      options: SimulationOptions(
+        fixturesRoot: fixturesRoot, seed: seed, loader: L.name, catalog: catalog,
+        keepTrace: keepTrace))
+  }
+}
+
+/// The result of a run made inside a loader's run host (written by the host's body).
+final class HostedOutcome: @unchecked Sendable {
+  var result: Result<RunResult, RunError>?
 }
 
 /// One run: the world and everything in it, wired to the oracle and the metrics.
@@ -91,17 +144,38 @@ final class SimulationRun {
   var eventError: RunError?
   let capture: FrameCapture?
 
-  init(scenario: Scenario, options: SimulationOptions) throws(RunError) {
-    self.scenario = scenario
-    self.capture = options.capture
+  /// The scenario's options for loader `name`: the file's, if it names that loader.
+  static func loaderOptions(_ scenario: Scenario, name: String) -> [(
+    key: String, value: LoaderOptionValue
+  )] {
+    scenario.loader?.name == name ? (scenario.loader?.options ?? []).map(\.loaderOption) : []
+  }
+
+  /// The world a run of `scenario` with `options` happens in.
+  static func makeWorld(scenario: Scenario, options: SimulationOptions) throws(RunError) -> World {
     guard let device = scenario.resolvedDevice else {
       throw .setup("device: the profile or an override is invalid")
     }
     // A scenario built in code (a generated one, say) meets the reader's limits too.
     if let problem = Scenario.Limits.problem(with: scenario) { throw .setup(problem) }
-    world = World(
+    return World(
       seed: options.seed ?? scenario.seed, device: device,
       trace: options.keepTrace ? .full : .digestOnly, eventLimit: options.eventLimit)
+  }
+
+  init(scenario: Scenario, options: SimulationOptions, world given: World? = nil)
+    throws(RunError)
+  {
+    self.scenario = scenario
+    self.capture = options.capture
+    let world: World
+    if let given {
+      world = given
+    } else {
+      world = try Self.makeWorld(scenario: scenario, options: options)
+    }
+    self.world = world
+    let device = world.device
     server = try ImageServer(images: scenario.images, fixturesRoot: options.fixturesRoot)
     let items = try server.initialItems(rows: scenario.table.rows)
     do {
@@ -113,8 +187,7 @@ final class SimulationRun {
     }
     let environment = LoaderEnvironment(world: world, network: network)
     let name = options.loader ?? scenario.loader?.name ?? Simulation.defaultLoader
-    let loaderOptions =
-      scenario.loader?.name == name ? (scenario.loader?.options ?? []).map(\.loaderOption) : []
+    let loaderOptions = Self.loaderOptions(scenario, name: name)
     var configuration = scenario.table.configuration
     do {
       let entry = try options.catalog.entry(named: name)

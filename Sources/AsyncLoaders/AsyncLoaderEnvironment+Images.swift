@@ -1,0 +1,42 @@
+public import PNGRender
+import SimAsync
+public import SimPlatform
+
+extension AsyncLoaderEnvironment {
+  /// Decodes `data` to `target` on a simulated worker, paying the decode's CPU cost there (a
+  /// worker and a CPU slot, waiting for one when all are busy), and returns the image when the
+  /// cost has been paid. Throws the decoder's `PNGError` for bytes it cannot decode.
+  ///
+  /// The decode is not cancellable once started, like `CGImageSourceCreateThumbnailAtIndex`;
+  /// check `Task.isCancelled` after it.
+  public func decode(
+    _ data: [UInt8], target: DecodeTarget = .fullSize,
+    isolation: isolated (any Actor)? = #isolation
+  ) async throws -> Image {
+    simulation.nameCurrentTask()
+    let (queue, decoder) = (decodeQueue, platform.decoder)
+    return try await simulation.awaitCallback("decode", isolation: isolation) { complete in
+      queue.async(label: "decode") { execution in
+        decoder.decode(data, target: target, on: execution) { complete($0.mapError { $0 }) }
+      }
+      return nil
+    }
+  }
+
+  /// Resamples a decoded image to `target` (an aspect-fill crop of the cell's pixel size, say)
+  /// on a simulated worker, paying its CPU cost there. An encoded image is decoded first, on
+  /// the same worker, at its decode cost.
+  public func resample(
+    _ image: Image, to target: DecodeTarget, isolation: isolated (any Actor)? = #isolation
+  ) async -> Image {
+    simulation.nameCurrentTask()
+    let (queue, decoder) = (decodeQueue, platform.decoder)
+    return await simulation.waiting(on: "resample") {
+      await withUnsafeContinuation(isolation: isolation) { continuation in
+        queue.async(label: "resample") { execution in
+          decoder.resample(image, to: target, on: execution) { continuation.resume(returning: $0) }
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,80 @@
+import SimAsync
+public import SimNetwork
+import SimPlatform
+
+extension AsyncLoaderEnvironment {
+  /// `URLSession.data(for:)`: the whole body of `url`, fetched by a data task of the shared
+  /// session at `priority`.
+  ///
+  /// Cancelling the calling task cancels the transfer at the instant of the cancel, as
+  /// URLSession's async API does, and the call then throws `NetworkError.cancelled` (Foundation
+  /// throws `URLError(.cancelled)`); a task cancelled before the call throws it without any
+  /// transfer. Other failures throw their `NetworkError` (an HTTP error status is an error
+  /// here). The caller resumes after the session's completion callback has run on a worker.
+  public func data(
+    for url: String, priority: Float = SimulatedDataTask.defaultPriority,
+    isolation: isolated (any Actor)? = #isolation
+  ) async throws -> [UInt8] {
+    simulation.nameCurrentTask()
+    let session = self.session
+    return try await simulation.awaitCallback("GET \(url)", isolation: isolation) { complete in
+      let task = session.dataTask(with: url) { _, result in
+        complete(result.map(\.body).mapError { $0 })
+      }
+      task.priority = priority
+      task.resume()
+      return { task.cancel() }
+    }
+  }
+
+  /// `URLSession.bytes(for:)`: the body of `url` as it arrives, one chunk per element, for
+  /// progress and progressive decoding. The transfer starts at once.
+  ///
+  /// The stream ends after the last chunk, or throws the transfer's `NetworkError`.
+  /// Cancelling the task that iterates it (or dropping the stream) cancels the transfer at
+  /// that instant; the iteration then ends with `NetworkError.cancelled`.
+  public func bytes(
+    for url: String, priority: Float = SimulatedDataTask.defaultPriority
+  ) -> AsyncThrowingStream<[UInt8], any Error> {
+    simulation.nameCurrentTask()
+    let (stream, continuation) = AsyncThrowingStream<[UInt8], any Error>.makeStream()
+    let task = session.dataTask(with: url, delegate: StreamDelegate(continuation))
+    task.priority = priority
+    let handle = SimulationBound(task)
+    continuation.onTermination = { termination in
+      if case .cancelled = termination { handle.value.cancel() }
+    }
+    task.resume()
+    return stream
+  }
+}
+
+/// Feeds a data task's delegate calls into an `AsyncThrowingStream`.
+final class StreamDelegate: SimulatedDataTaskDelegate {
+  let continuation: AsyncThrowingStream<[UInt8], any Error>.Continuation
+
+  init(_ continuation: AsyncThrowingStream<[UInt8], any Error>.Continuation) {
+    self.continuation = continuation
+  }
+
+  func dataTask(_ task: SimulatedDataTask, didReceive data: [UInt8], execution: Execution) {
+    continuation.yield(data)
+  }
+
+  func dataTask(
+    _ task: SimulatedDataTask, didCompleteWithError error: NetworkError?, execution: Execution
+  ) {
+    if let error {
+      continuation.finish(throwing: error)
+    } else {
+      continuation.finish()
+    }
+  }
+}
+
+/// A value that only the simulation's thread touches, carried through a `@Sendable` closure
+/// that the simulation calls on that thread (a stream's termination handler).
+struct SimulationBound<Value>: @unchecked Sendable {
+  let value: Value
+  init(_ value: Value) { self.value = value }
+}

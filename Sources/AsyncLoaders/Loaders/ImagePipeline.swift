@@ -1,0 +1,80 @@
+import PNGRender
+import SimPlatform
+import Synchronization
+
+/// An actor that coalesces image loads: one load (fetch, then decode to a target) per URL,
+/// shared by every task that asks for it while it runs, as Nuke's `ImagePipeline` and
+/// Kingfisher's `ImageDownloader` share one task per request.
+///
+/// A load is cancelled when its last claimant is: each `image(for:target:)` call claims the
+/// load, and cancelling the calling task releases its claim at the instant of the cancel (in
+/// its cancellation handler, which runs synchronously inside the cancelling code, such as a
+/// `didEndDisplaying`); the load's own task is cancelled with the last claim, which cancels
+/// its transfer then and there.
+actor ImagePipeline {
+  let environment: AsyncLoaderEnvironment
+  /// Loads in flight, by URL (looked up only, never iterated).
+  var loads: [String: SharedLoad] = [:]
+
+  init(environment: AsyncLoaderEnvironment) { self.environment = environment }
+
+  /// The image at `url` decoded to `target`: joins the URL's load in flight or starts one.
+  /// Throws the load's error; a caller cancelled while waiting gets whatever the load ends
+  /// with (`NetworkError.cancelled` if it was the last claimant), and must check
+  /// `Task.isCancelled` itself afterwards.
+  func image(for url: String, target: DecodeTarget) async throws -> Image {
+    let load = join(url, target: target)
+    // Every claimant returns only once the load's task has ended: the first one forgets it.
+    defer { if loads[url] === load { loads[url] = nil } }
+    return try await environment.simulation.waiting(on: "load of \(url)") {
+      try await withTaskCancellationHandler {
+        try await load.task.value
+      } onCancel: {
+        load.release()
+      }
+    }
+  }
+
+  /// The live load of `url`, or a new one, claimed once more.
+  func join(_ url: String, target: DecodeTarget) -> SharedLoad {
+    if let load = loads[url], load.claim() { return load }
+    let environment = self.environment
+    let load = SharedLoad(
+      Task {
+        let data = try await environment.data(for: url)
+        try Task.checkCancellation()
+        return try await environment.decode(data, target: target)
+      })
+    _ = load.claim()
+    loads[url] = load
+    return load
+  }
+}
+
+/// One URL's load in flight and how many tasks still want it.
+final class SharedLoad: Sendable {
+  let task: Task<Image, any Error>
+  /// Claims; nil once the load was abandoned (cancelled with its last claim).
+  let claims = Mutex<Int?>(0)
+
+  init(_ task: Task<Image, any Error>) { self.task = task }
+
+  /// Adds a claim; false if the load was abandoned, so the caller starts a new one.
+  func claim() -> Bool {
+    claims.withLock { count in
+      guard let current = count else { return false }
+      count = current + 1
+      return true
+    }
+  }
+
+  /// Drops a claim; the last one cancels the load.
+  func release() {
+    let abandoned = claims.withLock { count -> Bool in
+      guard let current = count else { return false }
+      count = current > 1 ? current - 1 : nil
+      return count == nil
+    }
+    if abandoned { task.cancel() }
+  }
+}

@@ -1,0 +1,69 @@
+import AsyncLoaders
+import Dispatch
+import Foundation
+import ImageLoaders
+import Scenarios
+import SimTable
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A negative control: a loader that fetches through the environment, then "decodes" on real
+/// Dispatch and resumes its task from there, as code that wraps a callback API with a
+/// continuation does. The resume comes from a thread that is not the simulation's.
+@MainActor
+final class DispatchResumeLoader: AsyncCatalogLoader {
+  nonisolated static let name = "test-dispatch-resume"
+  nonisolated static let summary = "negative control: resumes a continuation from real Dispatch"
+
+  let environment: AsyncLoaderEnvironment
+  var started = false
+
+  init(environment: AsyncLoaderEnvironment, options: LoaderOptions) {
+    self.environment = environment
+  }
+
+  func cellForRow(_ cell: TableCell, item: TableItem, at indexPath: IndexPath, in table: TableView)
+  {
+    guard !started else { return }
+    started = true
+    let url = item.url
+    Task(name: "dispatch decode \(url)") {
+      guard let data = try? await environment.data(for: url) else { return }
+      let count = await withCheckedContinuation { continuation in
+        DispatchQueue.global().async {
+          usleep(2_000)  // let the task suspend first: the resume must be a separate enqueue
+          continuation.resume(returning: data.count)
+        }
+      }
+      _ = count
+    }
+  }
+}
+
+@Suite("Negative control: a task resumed from real Dispatch")
+struct ForeignResumeTests {
+  @Test("the run fails with RunError.nondeterministic naming the task, never flakily")
+  func dispatchResumeIsAnError() throws {
+    let scenario = try Scenario(
+      contentsOf: Repository.url("Scenarios/async/async-reference-flaky-fling.yaml"),
+      fixturesRoot: Repository.fixtures)
+    for attempt in 0..<5 {
+      do {
+        let result = try Simulation.run(
+          scenario, loader: DispatchResumeLoader.self, fixturesRoot: Repository.fixtures)
+        Issue.record("attempt \(attempt): the run passed (digest \(result.digest))")
+      } catch {
+        guard case .nondeterministic(let message) = error else {
+          Issue.record("attempt \(attempt): \(error)")
+          continue
+        }
+        #expect(message.contains("dispatch decode https://img.test/"), "\(message)")
+        #expect(message.contains("from a thread outside the simulation"), "\(message)")
+      }
+    }
+  }
+}
