@@ -64,6 +64,23 @@ package struct CommittedFrame: Hashable, Sendable {
   package let offset: Double
   /// The displayed cells, ordered by row. Empty while the table is off screen.
   package let cells: [DisplayedCell]
+  /// Whether `cells` equals the previous committed frame's, record for record (same cells in
+  /// the same order, with unchanged rows, items and image objects): an idle frame. Observers
+  /// may then reuse what they derived from the previous frame.
+  package var repeatsPrevious = false
+
+  /// A frame record; `repeatsPrevious` as the table determined it.
+  package init(
+    frame: Int64, vsync: SimTime, time: SimTime, offset: Double, cells: [DisplayedCell],
+    repeatsPrevious: Bool = false
+  ) {
+    self.frame = frame
+    self.vsync = vsync
+    self.time = time
+    self.offset = offset
+    self.cells = cells
+    self.repeatsPrevious = repeatsPrevious
+  }
 }
 
 /// The log of what every frame committed — what the user saw. The oracle reads it.

@@ -29,11 +29,14 @@ extension TableView {
     }
     guard displayLog.wantsRecords else {
       displayLog.committedFrameCount += 1
+      committedCellIDs = nil
       return
     }
+    var rebuilt = false
     let records = cells.map { cell -> DisplayedCell in
       // An unchanged cell (same row, item and image objects) shows what it showed last frame.
       if let record = cell.lastRecord { return record }
+      rebuilt = true
       let row = cell.displayedRow!
       let item = model.items[row]
       var images: [DisplayedImage] = []
@@ -50,10 +53,14 @@ extension TableView {
       cell.lastRecord = record
       return record
     }
+    // The same cells in the same order, none rebuilt: every record is the previous frame's.
+    let repeats =
+      !rebuilt && committedCellIDs.map { $0.elementsEqual(cells.lazy.map(\.cellID)) } == true
+    if !repeats { committedCellIDs = cells.map(\.cellID) }
     displayLog.append(
       CommittedFrame(
         frame: context.number, vsync: context.vsync, time: world.now, offset: motion.offset,
-        cells: records))
+        cells: records, repeatsPrevious: repeats))
   }
 
   /// Compares what the cell shows now with its last commit and records the new signature;

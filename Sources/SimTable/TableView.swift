@@ -51,6 +51,9 @@ public final class TableView {
   /// What cell prefetching last prepared for; it runs again only when this changes.
   var cellPrefetchKey: PrefetchKey?
   var cellsCreated = 0
+  /// The cell ids of the last frame whose records were built, in order (nil: none yet, or a
+  /// frame went unrecorded since): tells `commit` whether a frame repeats the previous one.
+  var committedCellIDs: [Int]? = nil
   var cellsAlive = 0
   /// The most cells ever out of the pool at once (displayed, prepared or awaiting end).
   var peakInUse = 0

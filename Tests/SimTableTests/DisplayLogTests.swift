@@ -61,6 +61,23 @@ struct DisplayLogTests {
     }
   }
 
+  @Test("an idle frame is flagged as repeating the previous one; a change clears the flag")
+  func repeatsPrevious() throws {
+    let h = try Harness { $0.displayLogCapacity = 0 }
+    var streamed: [CommittedFrame] = []
+    h.table.displayLog.subscribe { streamed.append($0) }
+    try h.run(untilMs: 35)
+    let cell = try #require(h.table.cellForRow(at: IndexPath(row: 1, section: 0)))
+    cell.imageView.image = Image(data: try png())
+    try h.run(untilMs: 75)
+    #expect(streamed.count == 8)
+    // The first frame has nothing before it; the frame after the image was set shows a change.
+    #expect(streamed.map(\.repeatsPrevious) == [false, true, true, true, false, true, true, true])
+    for (previous, frame) in zip(streamed, streamed.dropFirst()) where frame.repeatsPrevious {
+      #expect(frame.cells == previous.cells, "frame \(frame.frame) claims to repeat")
+    }
+  }
+
   @Test("a cross-dissolve shows both images until it ends")
   func transition() throws {
     let h = try Harness { $0.displayLogCapacity = nil }

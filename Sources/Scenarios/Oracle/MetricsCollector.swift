@@ -77,7 +77,11 @@ final class MetricsCollector {
           }
         }
       }
-      for image in cell.images where image.kind == .content && !image.isOutgoing {
+      // A frame that repeats the previous one shows no image for the first time.
+      for image in cell.images
+      where !frame.repeatsPrevious
+        && image.kind == .content && !image.isOutgoing
+      {
         if let source = image.provenance?.source.value, firstShown[source] == nil {
           firstShown[source] = frame.time
         }

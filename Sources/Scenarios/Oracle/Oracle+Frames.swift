@@ -22,11 +22,24 @@ extension Oracle {
     }
     updateRest()
     shown.beginFrame()
-    frameCorrect.removeAll(keepingCapacity: true)
-    for cell in frame.cells {
-      let judgement = judgement(of: cell)
-      frameCorrect.append(judgement.correct)
-      if judgement.correct { shown.shown(judgement.urlID, at: frame.time) }
+    if frame.repeatsPrevious, let at = frameJudgedAt, at.generation == digestGeneration,
+      at.serial == judgedSerial, frameCorrect.count == frame.cells.count
+    {
+      // An idle frame: the same records as the last one, judged under the same deliveries,
+      // so every judgement would hit; only the shown-image history moves on.
+      for index in frameCorrect.indices where frameCorrect[index] {
+        shown.shown(frameURLIDs[index], at: frame.time)
+      }
+    } else {
+      frameCorrect.removeAll(keepingCapacity: true)
+      frameURLIDs.removeAll(keepingCapacity: true)
+      for cell in frame.cells {
+        let judgement = judgement(of: cell)
+        frameCorrect.append(judgement.correct)
+        frameURLIDs.append(judgement.urlID)
+        if judgement.correct { shown.shown(judgement.urlID, at: frame.time) }
+      }
+      frameJudgedAt = (digestGeneration, judgedSerial)
     }
     checkCacheHits(frame)
     checkEventuallyLoaded(frame.cells, deadlineIsNow: false)

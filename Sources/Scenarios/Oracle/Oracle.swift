@@ -37,6 +37,13 @@ final class Oracle {
   /// Whether each cell of the frame just committed showed its row's image, in the frame's
   /// order (for the metrics; reused from frame to frame).
   var frameCorrect: [Bool] = []
+  /// The interned URL of each cell of the frame just committed (parallel to `frameCorrect`).
+  var frameURLIDs: [Int] = []
+  /// Bumped whenever a judgement is (re)made.
+  var judgedSerial = 0
+  /// `digestGeneration` and `judgedSerial` when the last frame's cells were judged: if both
+  /// are unchanged and the next frame repeats it, every judgement would be the same.
+  var frameJudgedAt: (generation: Int, serial: Int)? = nil
   /// Bumped whenever a URL's set of delivered digests grows.
   var digestGeneration = 0
   /// Cells already reported by `eventually_loaded` in their current state (reported again
@@ -163,6 +170,7 @@ final class Oracle {
     }
     judged[id] = JudgedCell(
       cell: cell, correct: correct, generation: digestGeneration, urlID: urlID)
+    judgedSerial += 1
     return (correct, urlID)
   }
 
