@@ -159,6 +159,7 @@ struct FuzzRunCommand: ParsableCommand {
   }
 
   func run() throws {
+    try OutputPath.require("fuzz", folders: [("--out", out), ("--report", report)])
     let campaign = try options.campaign()
     let budget = time.flatMap(parseWallDuration)
     let executable = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
@@ -280,6 +281,7 @@ struct FuzzMergeCommand: ParsableCommand {
   var out: String
 
   func run() throws {
+    try OutputPath.require("fuzz merge", folders: [("--out", out)])
     let result: (kept: [URL], duplicates: Int)
     do {
       result = try FindingMerge.merge(

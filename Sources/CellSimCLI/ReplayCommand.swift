@@ -43,6 +43,8 @@ struct ReplayCommand: ParsableCommand {
   }
 
   func run() throws {
+    try OutputPath.require(
+      "replay", files: [("--perfetto", perfetto)], folders: [("--report", report)])
     let scenario: Scenario
     let result: RunResult
     do {

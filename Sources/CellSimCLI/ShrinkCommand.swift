@@ -41,6 +41,7 @@ struct ShrinkCommand: ParsableCommand {
   }
 
   func run() throws {
+    try OutputPath.require("shrink", files: [("--out", out)])
     var scenario: Scenario
     do {
       scenario = try Scenario(contentsOf: URL(fileURLWithPath: file))
