@@ -159,6 +159,7 @@ struct FuzzRunCommand: ParsableCommand {
   }
 
   func run() throws {
+    try OutputPath.requireInputFolder("fuzz", "--fixtures", options.fixtures)
     try OutputPath.require("fuzz", folders: [("--out", out), ("--report", report)])
     let campaign = try options.campaign()
     let budget = time.flatMap(parseWallDuration)

@@ -71,6 +71,24 @@ enum OutputPath {
     throw ExitCode(2)
   }
 
+  /// Checks that the input folder `path` of `flag` (`--fixtures`) exists and is a folder; on a
+  /// problem writes `cellsim COMMAND: error: FLAG PATH: reason` to stderr and exits 2, before
+  /// any work (a file given as the fixtures root made every glob "match no file").
+  static func requireInputFolder(_ command: String, _ flag: String, _ path: String) throws {
+    var isDirectory: ObjCBool = false
+    let reason: String
+    if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+      reason = "no such folder"
+    } else if !isDirectory.boolValue {
+      reason = "is a file, not a folder"
+    } else {
+      return
+    }
+    FileHandle.standardError.write(
+      Data("cellsim \(command): error: \(flag) \(path): \(reason)\n".utf8))
+    throw ExitCode(2)
+  }
+
   /// The operating system's words for a file error, not Foundation's.
   static func reason(_ error: any Error) -> String {
     let nsError = error as NSError

@@ -73,6 +73,7 @@ struct RunCommand: ParsableCommand {
       FileHandle.standardError.write(Data("cellsim run: \(error)\n".utf8))
       throw ExitCode(2)
     }
+    try OutputPath.requireInputFolder("run", "--fixtures", fixtures)
     try OutputPath.require(
       "run", files: [("--junit", junit), ("--trace", trace), ("--perfetto", perfetto)],
       folders: [("--report", report)])

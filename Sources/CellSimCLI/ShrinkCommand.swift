@@ -41,6 +41,7 @@ struct ShrinkCommand: ParsableCommand {
   }
 
   func run() throws {
+    try OutputPath.requireInputFolder("shrink", "--fixtures", fixtures)
     try OutputPath.require("shrink", files: [("--out", out)])
     var scenario: Scenario
     do {

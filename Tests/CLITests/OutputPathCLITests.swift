@@ -44,6 +44,31 @@ struct OutputPathCLITests {
     #expect(!result.stderr.contains("NSCocoaErrorDomain"), "\(result.stderr)")
   }
 
+  @Test(
+    "a --fixtures that is a file or missing is exit 2 before any work",
+    arguments: ["run", "compare", "replay", "shrink", "fuzz"])
+  func fixturesRoot(_ command: String) throws {
+    var arguments = [command]
+    switch command {
+    case "compare": arguments += ["Scenarios/perf", "--loaders", "naive"]
+    case "fuzz": arguments += ["--loader", "naive", "--cases", "1", "--out", Self.temporary()]
+    default: arguments.append("Scenarios/perf/fling-1000.yaml")
+    }
+    let file = try CLIRunner.run(arguments + ["--fixtures", "README.md"])
+    #expect(file.status == 2, "\(file.stderr)")
+    #expect(file.stderr.contains("--fixtures README.md: is a file, not a folder"), "\(file.stderr)")
+    #expect(file.stdout.isEmpty, "\(file.stdout)")
+    let missing = try CLIRunner.run(arguments + ["--fixtures", "no-such-folder"])
+    #expect(missing.status == 2)
+    #expect(missing.stderr.contains("no such folder"), "\(missing.stderr)")
+  }
+
+  static func temporary() -> String {
+    FileManager.default.temporaryDirectory
+      .appendingPathComponent("cellsim-fixtures-check-\(ProcessInfo.processInfo.processIdentifier)")
+      .path
+  }
+
   @Test("an empty NO_COLOR counts as unset; a non-empty one wins over CLICOLOR_FORCE")
   func noColor() throws {
     let file = "Scenarios/perf/fling-1000.yaml"
