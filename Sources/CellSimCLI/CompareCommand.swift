@@ -69,6 +69,8 @@ struct CompareCommand: ParsableCommand {
       FileHandle.standardError.write(Data("cellsim compare: \(error)\n".utf8))
       throw ExitCode(2)
     }
+    try OutputPath.requireInputFolder("compare", "--fixtures", fixtures)
+    try OutputPath.require("compare", folders: [("--report", report)])
     var sideBySide: ComparisonReport?
     if let report {
       do {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PNGRender
+import Scenarios
 
 /// `cellsim decode FILE.png`: decodes one PNG with the render path's decoder and reports what it
 /// is, its digests and how long the decode took. Invalid input exits with status 2 and the typed
@@ -43,6 +44,8 @@ struct DecodeCommand: ParsableCommand {
 
   /// Decodes, prints the report, and exits 2 on invalid input.
   func run() throws {
+    try OutputPath.require("decode", files: [("--out", out)])
+    if let problem = InputFile.problem(file) { try fail("cannot read \(file): \(problem)") }
     let bytes: [UInt8]
     do {
       bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))

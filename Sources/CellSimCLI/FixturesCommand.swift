@@ -34,6 +34,7 @@ struct FixturesCommand: ParsableCommand {
 
     /// Generates and writes the set, then prints a one-line summary.
     func run() throws {
+      try OutputPath.require("fixtures generate", folders: [("--out", out)])
       var fixtures = try FixtureCatalog.standard()
       if big { fixtures += try FixtureCatalog.big() }
       let folder = URL(fileURLWithPath: out)

@@ -160,6 +160,8 @@ struct FuzzRunCommand: ParsableCommand {
   }
 
   func run() throws {
+    try OutputPath.requireInputFolder("fuzz", "--fixtures", options.fixtures)
+    try OutputPath.require("fuzz", folders: [("--out", out), ("--report", report)])
     let campaign = try options.campaign()
     let budget = time.flatMap(parseWallDuration)
     let executable = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
@@ -281,6 +283,7 @@ struct FuzzMergeCommand: ParsableCommand {
   var out: String
 
   func run() throws {
+    try OutputPath.require("fuzz merge", folders: [("--out", out)])
     let result: (kept: [URL], duplicates: Int)
     do {
       result = try FindingMerge.merge(

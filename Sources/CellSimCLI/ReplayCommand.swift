@@ -44,6 +44,9 @@ struct ReplayCommand: ParsableCommand {
   }
 
   func run() throws {
+    try OutputPath.requireInputFolder("replay", "--fixtures", fixtures)
+    try OutputPath.require(
+      "replay", files: [("--perfetto", perfetto)], folders: [("--report", report)])
     let scenario: Scenario
     let result: RunResult
     do {

@@ -73,26 +73,15 @@ struct RunCommand: ParsableCommand {
       FileHandle.standardError.write(Data("cellsim run: \(error)\n".utf8))
       throw ExitCode(2)
     }
-    for (flag, path) in [("--junit", junit), ("--trace", trace), ("--perfetto", perfetto)] {
-      guard let path, let reason = OutputPath.problem(path) else { continue }
-      FileHandle.standardError.write(Data("cellsim run: error: \(flag) \(path): \(reason)\n".utf8))
-      throw ExitCode(2)
-    }
+    try OutputPath.requireInputFolder("run", "--fixtures", fixtures)
+    try OutputPath.require(
+      "run", files: [("--junit", junit), ("--trace", trace), ("--perfetto", perfetto)],
+      folders: [("--report", report)])
     for (flag, value) in [("--trace", trace), ("--perfetto", perfetto)]
     where value != nil && files.count != 1 {
       FileHandle.standardError.write(
         Data("cellsim run: \(flag) needs exactly one scenario file (got \(files.count))\n".utf8))
       throw ExitCode(2)
-    }
-    if let report {
-      do {
-        try FileManager.default.createDirectory(
-          atPath: report, withIntermediateDirectories: true)
-      } catch {
-        FileHandle.standardError.write(
-          Data("cellsim run: --report: cannot create the folder \(report)\n".utf8))
-        throw ExitCode(2)
-      }
     }
     let options = SimulationOptions(
       fixturesRoot: URL(fileURLWithPath: fixtures), seed: seed, loader: loader,
@@ -108,9 +97,8 @@ struct RunCommand: ParsableCommand {
     if json {
       print(RunReports.json(outcomes))
     } else {
-      // no-color.org: NO_COLOR disables colour when it is present and not empty.
-      let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-      let color = !noColor && isatty(1) != 0
+      let color = TerminalColor.isEnabled(
+        environment: ProcessInfo.processInfo.environment, isTerminal: isatty(1) != 0)
       print(TextReport.render(outcomes, color: color), terminator: "")
     }
     if let junit {

@@ -42,6 +42,8 @@ struct ShrinkCommand: ParsableCommand {
   }
 
   func run() throws {
+    try OutputPath.requireInputFolder("shrink", "--fixtures", fixtures)
+    try OutputPath.require("shrink", files: [("--out", out)])
     var scenario: Scenario
     do {
       scenario = try Scenario(contentsOf: URL(fileURLWithPath: file))

@@ -178,14 +178,17 @@ package struct Comparison: Sendable {
         .array(
           zip(loaders, results).flatMap { loader, row in
             zip(files, row).map { file, result in
-              .object([
-                ("loader", .string(loader)), ("file", .string(file)),
-                ("digest", result.map { .string($0.digest) } ?? .null),
-                (
-                  "violated",
-                  .array((result?.violations.violated ?? []).map { .string($0.rawValue) })
-                ),
-              ])
+              // A run that could not happen has no digest: the key is left out, never null
+              // (its reason is in `errors`).
+              .object(
+                [("loader", .string(loader)), ("file", .string(file))]
+                  + (result.map { [("digest", JSONValue.string($0.digest))] } ?? [])
+                  + [
+                    (
+                      "violated",
+                      .array((result?.violations.violated ?? []).map { .string($0.rawValue) })
+                    )
+                  ])
             }
           })
       ),

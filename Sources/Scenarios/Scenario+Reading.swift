@@ -29,6 +29,11 @@ extension Scenario {
     throws(ScenarioError)
   {
     let file = url.relativePath
+    if let problem = InputFile.problem(url.path) {
+      throw ScenarioError(
+        kind: .unreadableFile, file: file, line: 1, column: 1, path: "",
+        message: "cannot read the file: \(problem)")
+    }
     let data: Data
     do {
       data = try Data(contentsOf: url)

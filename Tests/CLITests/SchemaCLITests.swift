@@ -39,3 +39,23 @@ struct SchemaCLITests {
     #expect(outcome.isValid, "\(outcome.output)\n\(result.stdout)")
   }
 }
+
+/// `compare --json` keeps the no-null rule of CellSim's JSON output (issue 12 §4).
+@Suite("cellsim compare --json")
+struct CompareJSONTests {
+  @Test("a file that could not run has no digest key, never a null one")
+  func noNull() throws {
+    let result = try CLIRunner.run([
+      "compare", "Scenarios/invariants/no_duplicate_transfers.yaml",
+      "Tests/ScenariosTests/Malformed/unknown-top-key.yaml", "--loaders", "naive", "--json",
+    ])
+    #expect(!result.stdout.isEmpty, "\(result.stderr)")
+    #expect(!result.stdout.contains("null"), "\(result.stdout)")
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    let runs = try #require(object["runs"] as? [[String: Any]])
+    #expect(runs.count == 2)
+    #expect(runs.filter { $0["digest"] is String }.count == 1)
+    #expect((object["errors"] as? [String])?.count == 1)
+  }
+}

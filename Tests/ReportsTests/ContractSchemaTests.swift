@@ -29,6 +29,25 @@ struct ContractSchemaTests {
     #expect(outcome.isValid, "\(outcome.output)")
   }
 
+  @Test("every yaml-language-server line in a bundled scenario names the scenario schema")
+  func modelinesResolve() throws {
+    let marker = "# yaml-language-server: $schema="
+    var found = 0
+    for file in Repository.bundledScenarios {
+      let url = Repository.url(file)
+      let text = try String(contentsOf: url, encoding: .utf8)
+      for line in text.split(separator: "\n") where line.hasPrefix(marker) {
+        found += 1
+        let target = url.deletingLastPathComponent()
+          .appendingPathComponent(String(line.dropFirst(marker.count))).standardizedFileURL
+        #expect(
+          target.path == SchemaValidator.schema("scenario").standardizedFileURL.path,
+          "\(file): \(line) names \(target.path)")
+      }
+    }
+    #expect(found >= 3, "the examples show the line")
+  }
+
   /// Malformed files whose fault is a shape, a name or a fixed bound: the schema must refuse
   /// each one (so it is not vacuously permissive). Faults that need the run's context (a row
   /// out of range at an event's time, events out of order, a glob that matches nothing) are

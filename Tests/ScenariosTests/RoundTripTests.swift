@@ -27,7 +27,9 @@ struct RoundTripTests {
           .init(key: "tiny", value: .number(1e-300)), .init(key: "big", value: .integer(Int64.min)),
           .init(key: "yes", value: .text("yes")),
         ]),
-      table: .init(rows: 5, rowHeight: 0.1, imageSize: .init(width: 999.999_999_9, height: 3)),
+      // 0.7, not 0.1: a 0.1-point row fits 8,521 cells of 3,000 × 9 px on screen, past the
+      // decoded-pixel bound (Scenario.Limits.maxOnscreenDecodedPixels).
+      table: .init(rows: 5, rowHeight: 0.7, imageSize: .init(width: 999.999_999_9, height: 3)),
       images: .init(urlTemplate: "https://x.test/{id}?q=#frag", fixtures: ["photos/*.png"]),
       network: .init(latency: .uniform(min: .ns(1), max: .ns(3))),
       events: [

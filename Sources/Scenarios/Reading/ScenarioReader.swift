@@ -135,8 +135,10 @@ struct ScenarioReader {
         kind: .syntax, file: file, line: max(line, 1), column: max(column, 1), path: "",
         message: message)
     }
+    // Messages are CellSim's or libyaml's own words about the text, never the YAML library's
+    // Swift API (its type names, `description`s or encodings).
     guard let yamlError = error as? YamlError else {
-      return syntax(1, 1, "\(error)", nil)
+      return syntax(1, 1, "the YAML could not be read", nil)
     }
     switch yamlError {
     case .scanner(let context, let problem, let mark, _),
@@ -150,8 +152,12 @@ struct ScenarioReader {
     case .duplicatedKeysInMapping(let duplicates, let context):
       return DuplicateKeyLocator(file: file, text: text).error(
         key: duplicates.first ?? "", firstAt: (context.mark.line, context.mark.column))
+    case .memory:
+      return syntax(1, 1, "the YAML parser ran out of memory", nil)
+    case .dataCouldNotBeDecoded:
+      return syntax(1, 1, "the file is not UTF-8 text", nil)
     default:
-      return syntax(1, 1, yamlError.description, nil)
+      return syntax(1, 1, "the YAML could not be read", nil)
     }
   }
 
