@@ -104,6 +104,26 @@ struct FuzzCLITests {
     }
   }
 
+  @Test("a trap is shrunk in child processes to the one event that causes it, 1-minimal")
+  func trapShrunk() throws {
+    let out = try CLIRunner.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: out) }
+    let result = try CLIRunner.run(
+      [
+        "fuzz", "--loader", "reference", "--invariants", "no_cross_cell_image", "--cases", "3",
+        "--jobs", "1", "--case-timeout", "20", "--out", out.path, "--json",
+      ], environment: ["CELLSIM_FUZZ_TEST_TRAP_ON": "touch"])
+    #expect(result.status == 1, "\(result.stderr)")
+    let files = Self.findings(in: out)
+    #expect(files.count == 1 && files.allSatisfy { $0.lastPathComponent.hasPrefix("trap-") })
+    for file in files {
+      let scenario = try Scenario(contentsOf: file)
+      #expect(scenario.events.map(\.action.key) == ["touch"], "\(scenario.yamlText())")
+      #expect(scenario.network.rules.isEmpty && scenario.network.outages.isEmpty)
+      #expect(scenario.about?.contains(" to 1 events") == true, "\(scenario.about ?? "")")
+    }
+  }
+
   @Test("workers are recycled after --worker-limit cases and the campaign runs every case")
   func recycledWorkers() throws {
     let out = try CLIRunner.temporaryFolder()
