@@ -1,5 +1,6 @@
 import Foundation
 import Scenarios
+import TestSupport
 import Testing
 
 /// `cellsim fuzz`, `fuzz merge`, `shrink` and `replay` as users run them.
@@ -63,7 +64,7 @@ struct FuzzCLITests {
       "fuzz", "--loader", "naive", "--invariants", "no_cross_cell_image,no_duplicate_transfers",
       "--time", "10m", "--jobs", "2", "--out", out.path,
     ]
-    process.currentDirectoryURL = CLIRunner.repositoryRoot
+    process.currentDirectoryURL = Repository.root
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     try process.run()

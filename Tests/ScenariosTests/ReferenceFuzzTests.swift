@@ -1,5 +1,6 @@
 import ImageLoaders
 import SimKernel
+import TestSupport
 import Testing
 
 @testable import Scenarios
@@ -79,7 +80,7 @@ struct ReferenceFuzzCase {
 
   /// Runs the case for `seed` with `loader`.
   static func run(seed: UInt64, loader: String) throws -> RunResult {
-    try Simulation.run(scenario(seed: seed, loader: loader), fixturesRoot: TestFiles.fixturesRoot)
+    try Simulation.run(scenario(seed: seed, loader: loader), fixturesRoot: Repository.fixtures)
   }
 }
 
