@@ -153,7 +153,8 @@ let package = Package(
       name: "SimTableTests", dependencies: ["SimTable", "SimPlatform", "SimKernel", "PNGRender"]),
     .testTarget(
       name: "SimNetworkTests", dependencies: ["SimNetwork", "SimPlatform", "SimKernel"]),
-    .testTarget(name: "PNGRenderTests", dependencies: ["PNGRender", "FixtureGenerator"]),
+    .testTarget(
+      name: "PNGRenderTests", dependencies: ["PNGRender", "FixtureGenerator", "TestSupport"]),
     .testTarget(
       name: "FixtureGeneratorTests", dependencies: ["FixtureGenerator", "PNGRender", "TestSupport"]),
     .testTarget(
@@ -165,7 +166,9 @@ let package = Package(
       name: "ReportsTests", dependencies: ["Reports", "Scenarios", "TestSupport", "ReportedBugs"]),
     .testTarget(
       name: "CellSimFuzzTests",
-      dependencies: ["CellSimFuzz", "CellSim", "Scenarios", "ImageLoaders", "SimKernel"]),
+      dependencies: [
+        "CellSimFuzz", "CellSim", "Scenarios", "ImageLoaders", "SimKernel", "TestSupport",
+      ]),
     .testTarget(
       name: "ScenarioSuiteTests",
       dependencies: ["Scenarios", "Reports", "TestSupport", "ReportedBugs"],
@@ -174,12 +177,11 @@ let package = Package(
       name: "ScenariosTests",
       dependencies: [
         "Scenarios", "Reports", "ImageLoaders", "SimTable", "SimNetwork", "SimKernel",
-        "SimPlatform",
-        "PNGRender",
+        "SimPlatform", "PNGRender", "TestSupport",
       ],
       resources: [.copy("Malformed"), .copy("Valid")]
     ),
-    .testTarget(name: "CellSimTests", dependencies: ["CellSim", "ReportedBugs"]),
+    .testTarget(name: "CellSimTests", dependencies: ["CellSim", "ReportedBugs", "TestSupport"]),
     .testTarget(
       name: "CLITests",
       dependencies: [

@@ -191,7 +191,6 @@ struct FuzzRunCommand: ParsableCommand {
   }
 }
 
-/// `cellsim fuzz-worker` (hidden): runs the cases `start, start + stride, …` of a campaign's
 extension FuzzRunCommand {
   /// `--report DIR`: one page per finding written (the finding replayed with its own loader,
   /// so its filmstrip shows the first violation), and an index linking them.
@@ -212,60 +211,6 @@ extension FuzzRunCommand {
       FileHandle.standardError.write(Data("cellsim fuzz: --report: \(error)\n".utf8))
       throw ExitCode(2)
     }
-  }
-}
-
-/// shard and reports on stdout in `WorkerMessage` lines; the supervisor starts it.
-struct FuzzWorkerCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "fuzz-worker", abstract: "Internal: one worker of `cellsim fuzz`.",
-    shouldDisplay: false)
-
-  @OptionGroup var options: FuzzCaseOptions
-  @Option var start: Int = 0
-  @Option var stride: Int = 1
-  @Option var end: Int?
-  @Option var deadline: Double?
-  /// Cases before the worker exits and the supervisor starts a fresh one (bounds memory).
-  @Option var limit: Int = 500
-
-  func run() throws {
-    // The supervisor decides when workers stop; a terminal's ^C reaches it, not us.
-    // The supervisor ignores SIGTERM itself, and a child inherits ignored signals: restore it.
-    // It also inherits the supervisor's blocked signal mask (libdispatch blocks SIGTERM).
-    signal(SIGINT, SIG_IGN)
-    signal(SIGTERM, SIG_DFL)
-    var unblock = sigset_t()
-    sigemptyset(&unblock)
-    sigaddset(&unblock, SIGTERM)
-    pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
-    var campaign = try options.campaign()
-    // Test hooks for the supervisor's trap and hang handling (never set by users).
-    let environment = ProcessInfo.processInfo.environment
-    let trapAt = environment["CELLSIM_FUZZ_TEST_TRAP_AT"].flatMap(Int.init)
-    let hangAt = environment["CELLSIM_FUZZ_TEST_HANG_AT"].flatMap(Int.init)
-    var k = start
-    var ran = 0
-    while end.map({ k < $0 }) ?? true, ran < limit {
-      ran += 1
-      if let deadline, Date().timeIntervalSince1970 >= deadline { break }
-      emit(.start(k: k))
-      if k == trapAt { fatalError("test trap at case \(k)") }
-      if k == hangAt { while true { sleep(60) } }
-      let report = campaign.runCase(campaign.caseIndex(k))
-      for finding in report.findings {
-        emit(
-          .finding(
-            k: k, label: finding.label, signature: finding.signatureHash,
-            yaml: finding.scenario.yamlText(), shrinkMilliseconds: finding.shrinkMilliseconds))
-      }
-      emit(.done(k: k, violated: report.violated, error: report.error))
-      k += stride
-    }
-  }
-
-  func emit(_ message: WorkerMessage) {
-    FileHandle.standardOutput.write(Data((message.line + "\n").utf8))
   }
 }
 

@@ -1,3 +1,4 @@
+package import Foundation
 package import Scenarios
 import SimKernel
 
@@ -14,13 +15,20 @@ import SimKernel
 ///    default device, no loader options, an earlier end.
 ///
 /// A candidate is kept only if it still reads back from its own YAML as an equal scenario and
-/// its run still violates the same invariant. The result is 1-minimal: removing any single
-/// event, rule or outage makes the violation disappear (the last pass checks each one).
+/// its run still violates the same invariant (or, for a trap or a hang, `fails` still holds:
+/// the candidate still traps or hangs in a fresh process). The result is 1-minimal: removing
+/// any single event, rule or outage makes the violation disappear (the last pass checks each
+/// one), unless the run budget or the deadline ran out first.
 package struct Shrinker {
   /// The runner candidates go through.
   package let runner: CaseRunner
-  /// The invariant that must stay violated.
+  /// The invariant that must stay violated (ignored when `fails` is set).
   package let invariant: Scenario.InvariantID
+  /// Replaces "still violates `invariant`": true when a candidate still fails the same way
+  /// (a trap or a hang, judged in a child process).
+  package var fails: ((Scenario) -> Bool)?
+  /// No candidate runs after this moment (a hang's candidates each cost a timeout).
+  package var deadline: Date?
   /// Loader names the read-back check accepts (the built-ins plus the user's own).
   package var knownLoaders = Scenario.builtInLoaderNames
   /// The most candidate runs; the 1-minimality pass always runs to the end.
@@ -35,10 +43,22 @@ package struct Shrinker {
 
   /// True when `candidate` is well formed and still violates the invariant.
   package mutating func holds(_ candidate: Scenario) -> Bool {
+    if let deadline, Date() >= deadline {
+      runs = max(runs, budget)
+      return false
+    }
     runs += 1
     guard (try? Scenario(yaml: candidate.yamlText(), knownLoaders: knownLoaders)) == candidate
     else { return false }
+    if let fails { return fails(candidate) }
     return runner.violates(candidate, invariant)
+  }
+
+  /// A shrinker for a failure that no invariant names: a trap or a hang, which `fails`
+  /// reproduces (in a child process).
+  package init(runner: CaseRunner, fails: @escaping (Scenario) -> Bool) {
+    self.init(runner: runner, invariant: .noCrossCellImage)
+    self.fails = fails
   }
 
   /// The shrunk scenario; `scenario` must violate the invariant.
@@ -60,7 +80,7 @@ package struct Shrinker {
   /// Pass 0: nothing after the first violation matters to it, so drop the later events and
   /// end the run just after it; every later candidate then runs a shorter trace.
   mutating func cutAfterFirstViolation(_ current: inout Scenario) {
-    guard case .ran(let result) = runner.run(current),
+    guard fails == nil, case .ran(let result) = runner.run(current),
       let first = result.violations.firstViolation(of: invariant)
     else { return }
     for margin in [SimDuration.ms(1), .ms(100), .s(1)] {

@@ -21,6 +21,8 @@ package final class Supervisor: @unchecked Sendable {
   package var outFolder: URL
   /// Called about once a second with a progress line (and at the end).
   package var progress: (Progress) -> Void = { _ in }
+  /// Wall-clock seconds spent shrinking each trap or hang finding, at most.
+  package var trapShrinkTime: TimeInterval = 120
 
   /// What the campaign has done so far.
   package struct Progress {
@@ -36,11 +38,13 @@ package final class Supervisor: @unchecked Sendable {
     package var interrupted: Int32?
   }
 
-  private let lock = NSCondition()
+  let lock = NSCondition()
   private var inbox: [(worker: Int, message: WorkerMessage?)] = []
-  private var state = Progress()
-  private var seen = Set<String>()
+  var state = Progress()
+  var seen = Set<String>()
   private var signalSources: [DispatchSourceSignal] = []
+  /// Trap and hang findings written unshrunk, shrunk when the campaign's cases are done.
+  var unshrunk: [(finding: Finding, file: URL)] = []
 
   package init(
     executable: URL, workerArguments: [String], campaign: Campaign, jobs: Int, cases: Int?,
@@ -105,12 +109,13 @@ package final class Supervisor: @unchecked Sendable {
         progress(snapshot())
       }
     }
+    if snapshot().interrupted == nil { shrinkTrapsAndHangs() }
     let final = snapshot()
     progress(final)
     return final
   }
 
-  private func snapshot() -> Progress {
+  func snapshot() -> Progress {
     lock.lock()
     defer { lock.unlock() }
     return state
@@ -219,11 +224,16 @@ package final class Supervisor: @unchecked Sendable {
     lock.lock()
     state.cases += 1
     lock.unlock()
-    write(yaml: finding.scenario.yamlText(), label: finding.label, signature: finding.signatureHash)
+    // Written now, unshrunk, so an interrupt loses nothing; shrunk once the cases are done.
+    let file = write(
+      yaml: finding.scenario.yamlText(), label: finding.label, signature: finding.signatureHash)
+    if let file { unshrunk.append((finding, file)) }
   }
 
-  private func write(yaml: String, label: String, signature: String) {
-    guard seen.insert(signature).inserted else { return }
+  /// Writes a finding unless its signature was seen; returns the file written.
+  @discardableResult
+  func write(yaml: String, label: String, signature: String) -> URL? {
+    guard seen.insert(signature).inserted else { return nil }
     let name = "\(label)-\(signature.prefix(12)).yaml"
     do {
       let url = try Finding.writeAtomically(yaml, name: name, in: outFolder)
@@ -231,10 +241,12 @@ package final class Supervisor: @unchecked Sendable {
       state.findingsByLabel[label, default: 0] += 1
       if let url { state.written.append(url) }
       lock.unlock()
+      return url
     } catch {
       lock.lock()
       state.errors.append("cannot write \(name): \(error)")
       lock.unlock()
+      return nil
     }
   }
 

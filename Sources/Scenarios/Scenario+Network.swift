@@ -1,12 +1,14 @@
 public import SimKernel
+public import SimNetwork
 
 extension Scenario {
   /// The fake network's script (`network`), as the file states it.
   ///
-  /// Its shape mirrors SimNetwork's `NetworkScript` on purpose, but it is the *format's* model:
-  /// it keeps what the author left unspecified (nil) and the units they wrote (`ByteSize`), so
-  /// `yamlText()` writes back what was read, and the format can evolve apart from the
-  /// simulator's types. The runner converts it with `script` (Scenario+Conversions.swift).
+  /// One model of network rules (issue 11): the latency distributions, corruptions and
+  /// outages *are* SimNetwork's types (`Scenario.Latency` is `SimNetwork.Latency`, and so on).
+  /// Only this section and its rules stay the format's own: they keep what the author left
+  /// unspecified (nil) and the units they wrote (`ByteSize`), so `yamlText()` writes back what
+  /// was read. The runner converts them with `script` (Scenario+Conversions.swift).
   public struct Network: Sendable, Equatable {
     /// The default delivery granularity: 16 KB (16,000 bytes).
     public static let defaultChunkSize = ByteSize(bytes: 16_000)
@@ -40,15 +42,9 @@ extension Scenario {
     }
   }
 
-  /// A distribution of the time to first byte.
-  public enum Latency: Sendable, Equatable {
-    /// Always this long (`latency: "80ms"`).
-    case fixed(SimDuration)
-    /// Uniform between the bounds, both included (`{min: …, max: …}`).
-    case uniform(min: SimDuration, max: SimDuration)
-    /// Lognormal with this median and 99th percentile (`{median: …, p99: …}`).
-    case lognormal(median: SimDuration, p99: SimDuration)
-  }
+  /// A distribution of the time to first byte: `latency: "80ms"` is `.fixed`,
+  /// `{min: …, max: …}` `.uniform`, `{median: …, p99: …}` `.lognormal` (SimNetwork's type).
+  public typealias Latency = SimNetwork.Latency
 
   /// A scripted behaviour for the URLs that `match` names (an exact URL, or a glob in which
   /// `*` matches any run of characters and `?` one character).
@@ -98,25 +94,11 @@ extension Scenario {
     case resetAfter(ByteSize)
   }
 
-  /// How a rule damages a body (`corrupt`).
-  public enum Corruption: String, Sendable, Equatable, CaseIterable {
-    /// The body is cut short.
-    case truncate
-    /// Bytes of the body are flipped.
-    case flipBytes = "flip_bytes"
-  }
+  /// How a rule damages a body (`corrupt`; its raw value is the format's word), SimNetwork's
+  /// type.
+  public typealias Corruption = SimNetwork.Corruption
 
-  /// A window during which the network is down: `from` included, `to` excluded.
-  public struct Outage: Sendable, Equatable {
-    /// When the outage begins.
-    public var from: SimTime
-    /// When it ends; later than `from`.
-    public var to: SimTime
-
-    /// An outage over `from ..< to`.
-    public init(from: SimTime, to: SimTime) {
-      self.from = from
-      self.to = to
-    }
-  }
+  /// A window during which the network is down: `from` included, `to` excluded (`outages`),
+  /// SimNetwork's type.
+  public typealias Outage = SimNetwork.Outage
 }

@@ -109,13 +109,14 @@ public enum NetworkFailure: Hashable, Sendable {
   case resetAfter(bytes: Int64)
 }
 
-/// How a rule damages a body that is otherwise delivered successfully.
-public enum Corruption: Hashable, Sendable {
+/// How a rule damages a body that is otherwise delivered successfully. The raw value is the
+/// scenario format's word (`corrupt: flip_bytes`).
+public enum Corruption: String, Hashable, Sendable, CaseIterable {
   /// The body is cut to its first `count / 2` bytes (rounded down) and reported as success.
   case truncate
   /// Bytes are flipped: `1 + count / 10,000` distinct positions drawn from the stream keyed by
   /// `("corrupt", url, attempt)`, each XORed with a non-zero mask from the same stream.
-  case flipBytes
+  case flipBytes = "flip_bytes"
 }
 
 /// A window of virtual time during which the network is down: `from` included, `to` excluded.

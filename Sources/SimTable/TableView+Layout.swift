@@ -151,6 +151,10 @@ extension TableView {
       "TableView: willDisplay for cell \(cell.cellID) at row \(row) while it is still displayed")
     cell.displayBalance = 1
     cell.placement = .displayed(row: row)
+    // A new display episode: the display log records the row's item and URL afresh (a cell
+    // back at the same row and item, showing the same images, may show an item whose URL
+    // changed while it was off screen).
+    cell.lastRecord = nil
     charge(world.device.willDisplay + world.device.layoutPerCell)
     world.trace.record(at: world.now, "table.will_display") {
       $0.field("cell", cell.cellID)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// What one run of the `cellsim` binary produced.
 struct CLIResult: Sendable {
@@ -22,10 +23,6 @@ enum CLIRunner {
     }
   }
 
-  /// The repository root: two levels above this file's folder (Tests/CLITests/).
-  static let repositoryRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
   /// The `cellsim` executable: `$CELLSIM_BINARY` if set; otherwise next to the test bundle (the
   /// products folder is the bundle's parent, which on Linux holds the test executable itself);
   /// otherwise `<repo>/.build*/debug/cellsim`.
@@ -42,10 +39,10 @@ enum CLIRunner {
       candidates.append(folder.appendingPathComponent("cellsim"))
     }
     let buildFolders =
-      (try? FileManager.default.contentsOfDirectory(atPath: repositoryRoot.path))?
+      (try? FileManager.default.contentsOfDirectory(atPath: Repository.root.path))?
       .filter { $0.hasPrefix(".build") }.sorted() ?? []
     for folder in buildFolders {
-      candidates.append(repositoryRoot.appendingPathComponent("\(folder)/debug/cellsim"))
+      candidates.append(Repository.root.appendingPathComponent("\(folder)/debug/cellsim"))
     }
     if let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }
     ) {
@@ -59,7 +56,7 @@ enum CLIRunner {
     let process = Process()
     process.executableURL = try binary()
     process.arguments = arguments
-    process.currentDirectoryURL = repositoryRoot
+    process.currentDirectoryURL = Repository.root
     var merged = ProcessInfo.processInfo.environment
     merged["NO_COLOR"] = "1"
     for (key, value) in environment { merged[key] = value }

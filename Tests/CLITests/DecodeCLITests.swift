@@ -1,10 +1,11 @@
 import Foundation
 import PNGRender
+import TestSupport
 import Testing
 
 @Suite("cellsim decode and cellsim fixtures")
 struct DecodeCLITests {
-  static let generated = CLIRunner.repositoryRoot.appendingPathComponent("Fixtures/generated")
+  static let generated = Repository.root.appendingPathComponent("Fixtures/generated")
 
   /// The committed manifest line for `file`: `[file, expect, width, height, crc, kind, bytes]`.
   static func manifest(_ file: String) throws -> [String] {

@@ -1,5 +1,6 @@
 import Foundation
 import Scenarios
+import TestSupport
 import Testing
 
 /// `cellsim fuzz`, `fuzz merge`, `shrink` and `replay` as users run them.
@@ -67,7 +68,7 @@ struct FuzzCLITests {
       "fuzz", "--loader", "naive", "--invariants", "no_cross_cell_image,no_duplicate_transfers",
       "--time", "10m", "--jobs", "2", "--out", out.path,
     ]
-    process.currentDirectoryURL = CLIRunner.repositoryRoot
+    process.currentDirectoryURL = Repository.root
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     try process.run()
@@ -105,6 +106,26 @@ struct FuzzCLITests {
       #expect(files.count == 1 && files[0].hasPrefix(label + "-"), "\(files)")
       let scenario = try Scenario(contentsOf: out.appendingPathComponent(files[0]))
       #expect(scenario.about?.contains("case 0") == true)
+    }
+  }
+
+  @Test("a trap is shrunk in child processes to the one event that causes it, 1-minimal")
+  func trapShrunk() throws {
+    let out = try CLIRunner.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: out) }
+    let result = try CLIRunner.run(
+      [
+        "fuzz", "--loader", "reference", "--invariants", "no_cross_cell_image", "--cases", "3",
+        "--jobs", "1", "--case-timeout", "20", "--out", out.path, "--json",
+      ], environment: ["CELLSIM_FUZZ_TEST_TRAP_ON": "touch"])
+    #expect(result.status == 1, "\(result.stderr)")
+    let files = Self.findings(in: out)
+    #expect(files.count == 1 && files.allSatisfy { $0.lastPathComponent.hasPrefix("trap-") })
+    for file in files {
+      let scenario = try Scenario(contentsOf: file)
+      #expect(scenario.events.map(\.action.key) == ["touch"], "\(scenario.yamlText())")
+      #expect(scenario.network.rules.isEmpty && scenario.network.outages.isEmpty)
+      #expect(scenario.about?.contains(" to 1 events") == true, "\(scenario.about ?? "")")
     }
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Issue 12 §2 and §4: the CLI keeps its contract on hostile input (empty folders, hidden
@@ -23,7 +24,7 @@ struct HostileCLITests {
     // A scenario inside .git is not searched.
     let hidden = empty.appendingPathComponent(".git")
     try FileManager.default.createDirectory(at: hidden, withIntermediateDirectories: true)
-    let scenario = CLIRunner.repositoryRoot.appendingPathComponent("Scenarios/perf/fling-1000.yaml")
+    let scenario = Repository.root.appendingPathComponent("Scenarios/perf/fling-1000.yaml")
     try FileManager.default.copyItem(at: scenario, to: hidden.appendingPathComponent("a.yaml"))
     #expect(try CLIRunner.run(["run", empty.path]).status == 2)
   }
@@ -31,7 +32,7 @@ struct HostileCLITests {
   @Test("a folder and a file inside it run that file once")
   func folderAndFileDeduplicated() throws {
     let folder = try Self.folder("dedup")
-    let scenario = CLIRunner.repositoryRoot.appendingPathComponent("Scenarios/perf/fling-1000.yaml")
+    let scenario = Repository.root.appendingPathComponent("Scenarios/perf/fling-1000.yaml")
     let copy = folder.appendingPathComponent("a.yaml")
     try FileManager.default.copyItem(at: scenario, to: copy)
     let result = try CLIRunner.run(["run", folder.path, copy.path, "--json"])

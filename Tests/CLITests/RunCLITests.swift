@@ -3,12 +3,13 @@ import ReportedBugs
 import Reports
 import Scenarios
 import SimKernel
+import TestSupport
 import Testing
 
 /// `cellsim run` and `cellsim invariants`, through the built binary.
 @Suite("cellsim run")
 struct RunCLITests {
-  static let malformedFolder = CLIRunner.repositoryRoot
+  static let malformedFolder = Repository.root
     .appendingPathComponent("Tests/ScenariosTests/Malformed")
 
   static let malformed: [String] = {
@@ -21,7 +22,7 @@ struct RunCLITests {
   )
   func malformedFile(_ name: String) throws {
     let path = "Tests/ScenariosTests/Malformed/\(name)"
-    let data = try Data(contentsOf: CLIRunner.repositoryRoot.appendingPathComponent(path))
+    let data = try Data(contentsOf: Repository.root.appendingPathComponent(path))
     let text = String(decoding: data, as: UTF8.self)
     // First line: `# expect: <kind> <line>:<column> <fragment>`.
     let header = text.prefix { $0 != "\n" }.split(separator: " ")
@@ -77,10 +78,10 @@ struct ScenarioDigestCLITests {
     #expect(a == digests(second.stdout))
     let runner = SuiteRunner(
       options: SimulationOptions(
-        fixturesRoot: CLIRunner.repositoryRoot.appendingPathComponent("Fixtures"),
+        fixturesRoot: Repository.root.appendingPathComponent("Fixtures"),
         catalog: ReportedBugs.catalog))
     let files = try ScenarioFiles.find([
-      CLIRunner.repositoryRoot.appendingPathComponent("Scenarios").path
+      Repository.root.appendingPathComponent("Scenarios").path
     ])
     #expect(files.map { runner.run(file: $0).result?.digest ?? "" } == a)
   }

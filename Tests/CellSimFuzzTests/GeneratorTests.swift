@@ -1,6 +1,7 @@
 import Foundation
 import Scenarios
 import SimKernel
+import TestSupport
 import Testing
 
 @testable import CellSimFuzz
@@ -79,7 +80,7 @@ struct GeneratorTests {
 
   @Test("--base keeps the base's table and images and mutates its trace")
   func base() throws {
-    let url = FuzzTestFiles.projectRoot.appendingPathComponent(
+    let url = Repository.root.appendingPathComponent(
       "Scenarios/seeds/naive/cross-cell-late-completion.yaml")
     let base = try Scenario(contentsOf: url)
     var around = generator

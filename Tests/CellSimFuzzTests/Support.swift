@@ -1,15 +1,13 @@
 import Foundation
+import TestSupport
 
 @testable import CellSimFuzz
 
-/// Where the test inputs live: the project's `Fixtures/`.
+/// The fuzz tests' runner and temporary folders (the repository's folders are
+/// `TestSupport.Repository`'s).
 enum FuzzTestFiles {
-  /// The project root, found from this file's path.
-  static let projectRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
   /// The project's fixtures root.
-  static let fixturesRoot = projectRoot.appendingPathComponent("Fixtures")
+  static let fixturesRoot = Repository.fixtures
 
   /// A runner over the project's fixtures.
   static var runner: CaseRunner { CaseRunner(fixturesRoot: fixturesRoot) }

@@ -74,20 +74,6 @@ struct TargetTests {
     #expect(first != nil)
   }
 
-  /// Open oracle questions (docs/fuzz-findings/README.md), recorded as known issues so that
-  /// any other violation fails this test: `bounded_queue` after a delete with prefetching on
-  /// (4 transfers against a bound of 3), and `cancel_on_end_display` with shared URLs and
-  /// deletes. The earlier questions (manual images, memory warnings, `disappear`,
-  /// `reload_data`) were false alarms, fixed in the oracle; their shrunk files are bundled
-  /// regression scenarios in Scenarios/regressions/.
-  static func knownQuestion(_ scenario: Scenario, _ violated: [Scenario.InvariantID]) -> Bool {
-    let keys = Set(scenario.events.map(\.action.key))
-    let deletes = keys.contains("delete_rows")
-    return violated.allSatisfy { id in
-      deletes && (id == .boundedQueue || id == .cancelOnEndDisplay)
-    }
-  }
-
   @Test("reference: a short campaign yields no finding")
   func referenceShort() {
     var campaign = Campaign(
@@ -98,14 +84,8 @@ struct TargetTests {
       let report = campaign.runCase(k)
       if let error = report.error { Issue.record("case \(k) could not run: \(error)") }
       guard !report.violated.isEmpty else { continue }
-      let text = "case \(k): \(report.violated.map(\.rawValue))"
-      if Self.knownQuestion(campaign.scenario(forCase: k), report.violated) {
-        withKnownIssue("a known oracle question (issue 11)", isIntermittent: true) {
-          Issue.record(Comment(rawValue: text))
-        }
-      } else {
-        Issue.record(Comment(rawValue: text))
-      }
+      let yaml = campaign.scenario(forCase: k).yamlText()
+      Issue.record("case \(k): \(report.violated.map(\.rawValue))\n\(yaml)")
     }
   }
 

@@ -1,6 +1,7 @@
 import CellSim
 import Foundation
 import ReportedBugs
+import TestSupport
 import Testing
 
 /// The testing helper's API (issue 16 §3): overriding the expectation, keeping the trace, and
@@ -75,7 +76,7 @@ struct ScenarioTestingTests {
   @Test("the replay line of a built-in loader is the CLI command")
   func replayForBuiltIn() throws {
     let scenario = try Scenario(
-      contentsOf: repositoryRoot.appendingPathComponent(
+      contentsOf: Repository.root.appendingPathComponent(
         "Scenarios/seeds/naive/cross-cell-late-completion.yaml"), fixturesRoot: fixturesRoot)
     var passing = scenario
     passing.expect = .pass

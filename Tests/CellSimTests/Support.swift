@@ -1,14 +1,11 @@
 import CellSim
 import Foundation
-
-/// The repository root.
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-  .deletingLastPathComponent().deletingLastPathComponent()
+import TestSupport
 
 /// The project's fixtures.
-let fixturesRoot = repositoryRoot.appendingPathComponent("Fixtures")
+let fixturesRoot = Repository.fixtures
 
 /// The absolute path of a file under `Scenarios/reported/`.
 func reported(_ file: String) -> String {
-  repositoryRoot.appendingPathComponent("Scenarios/reported/\(file)").path
+  Repository.root.appendingPathComponent("Scenarios/reported/\(file)").path
 }

@@ -1,5 +1,6 @@
 import Foundation
 import ImageLoaders
+import TestSupport
 import Testing
 
 @testable import Scenarios
@@ -32,7 +33,7 @@ struct CancellationBlindSpotTests {
     var catalog = LoaderCatalog()
     catalog.register(PrefetchTestLoader.self)
     return try Simulation.run(
-      scenario, options: SimulationOptions(fixturesRoot: fixturesRoot, catalog: catalog))
+      scenario, options: SimulationOptions(fixturesRoot: Repository.fixtures, catalog: catalog))
   }
 
   @Test("the flawless prefetching loader violates nothing")

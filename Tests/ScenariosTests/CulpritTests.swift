@@ -1,5 +1,6 @@
 import Foundation
 import ImageLoaders
+import TestSupport
 import Testing
 
 @testable import Scenarios
@@ -21,7 +22,8 @@ struct CulpritTests {
     catalog.register(CorrectTestLoader.self)
     return try Simulation.run(
       scenario,
-      options: SimulationOptions(fixturesRoot: fixturesRoot, catalog: catalog, keepTrace: keepTrace)
+      options: SimulationOptions(
+        fixturesRoot: Repository.fixtures, catalog: catalog, keepTrace: keepTrace)
     )
   }
 

@@ -2,6 +2,7 @@ import Foundation
 import ImageLoaders
 import SimTable
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import Scenarios
@@ -33,7 +34,7 @@ struct DataChangeTests {
         run_until: "1s"
         """, knownLoaders: ["data-change-recorder"])
     _ = try Simulation.run(
-      scenario, loader: DataChangeRecorder.self, fixturesRoot: TestFiles.fixturesRoot)
+      scenario, loader: DataChangeRecorder.self, fixturesRoot: Repository.fixtures)
     #expect(
       DataChangeRecorder.told.withLock { $0 } == [
         "22 rows", "19 rows", "19 rows", "19 rows", "19 rows, row 2 https://img.test/other.png",

@@ -2,6 +2,7 @@ import Foundation
 import ImageLoaders
 import SimTable
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import Scenarios
@@ -23,7 +24,7 @@ struct FalseAlarmTests {
         \(yaml)
         """)
     return try Simulation.run(
-      scenario, options: SimulationOptions(fixturesRoot: fixturesRoot, keepTrace: keepTrace))
+      scenario, options: SimulationOptions(fixturesRoot: Repository.fixtures, keepTrace: keepTrace))
   }
 
   @Test(
@@ -60,7 +61,7 @@ struct FalseAlarmTests {
     var catalog = LoaderCatalog()
     catalog.register(CorrectTestLoader.self)
     let result = try Simulation.run(
-      scenario, options: SimulationOptions(fixturesRoot: fixturesRoot, catalog: catalog))
+      scenario, options: SimulationOptions(fixturesRoot: Repository.fixtures, catalog: catalog))
     #expect(result.violations.violated == [.boundedQueue])
   }
 
@@ -113,7 +114,7 @@ struct FalseAlarmTests {
         run_until: "1s"
         """, knownLoaders: ["recorder"])
     let result = try Simulation.run(
-      scenario, loader: ManualImageRecorder.self, fixturesRoot: fixturesRoot)
+      scenario, loader: ManualImageRecorder.self, fixturesRoot: Repository.fixtures)
     #expect(result.loader == "recorder")
     #expect(ManualImageRecorder.told.withLock { $0 } == ["2:none", "3:none"])
   }

@@ -1,5 +1,6 @@
 import Foundation
 import Scenarios
+import TestSupport
 import Testing
 
 @Suite("Fixture globs")
@@ -18,7 +19,7 @@ struct FixtureGlobTests {
 
   @Test("Expansion is sorted by bytes and concatenated in pattern order without repeats")
   func expansion() {
-    let root = TestFiles.fixturesRoot
+    let root = Repository.fixtures
     let photos = FixtureGlob.expand("photos/*.png", in: root)
     #expect(photos.count == 11)
     #expect(photos.first == "photos/astronaut.png")

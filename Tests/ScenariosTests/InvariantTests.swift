@@ -1,5 +1,6 @@
 import Foundation
 import ImageLoaders
+import TestSupport
 import Testing
 
 @testable import Scenarios
@@ -146,7 +147,7 @@ struct InvariantTests {
     var catalog = LoaderCatalog()
     catalog.register(CorrectTestLoader.self)
     return try Simulation.run(
-      scenario, options: SimulationOptions(fixturesRoot: fixturesRoot, catalog: catalog))
+      scenario, options: SimulationOptions(fixturesRoot: Repository.fixtures, catalog: catalog))
   }
 
   @Test("the flawed loader violates exactly the invariant", arguments: cases)

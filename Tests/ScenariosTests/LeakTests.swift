@@ -1,6 +1,7 @@
 import Foundation
 import ImageLoaders
 import SimPlatform
+import TestSupport
 import Testing
 
 @testable import Scenarios
@@ -28,7 +29,8 @@ struct LeakTests {
     weak var memory: MemoryMeter?
     do {
       let run = try SimulationRun(
-        scenario: scenario, options: SimulationOptions(fixturesRoot: fixturesRoot, loader: loader))
+        scenario: scenario,
+        options: SimulationOptions(fixturesRoot: Repository.fixtures, loader: loader))
       world = run.world
       memory = run.world.memory
       _ = try run.execute()

@@ -1,5 +1,6 @@
 import Foundation
 import Scenarios
+import TestSupport
 import Testing
 
 /// Each file in `Malformed/` starts with `# expect: <kind> <line>:<column> <fragment>`, and
@@ -41,7 +42,7 @@ struct MalformedTests {
     let expected = try #require(
       Self.expectation(in: TestFiles.text(url)), "\(name) needs a `# expect:` first line")
     let error = try #require(throws: ScenarioError.self) {
-      try Scenario(contentsOf: url, fixturesRoot: TestFiles.fixturesRoot)
+      try Scenario(contentsOf: url, fixturesRoot: Repository.fixtures)
     }
     #expect(error.kind == expected.kind, "\(error)")
     #expect(error.line == expected.line && error.column == expected.column, "\(error)")

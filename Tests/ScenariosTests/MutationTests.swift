@@ -1,6 +1,7 @@
 import Foundation
 import Scenarios
 import SimKernel
+import TestSupport
 import Testing
 
 /// 10,000 deterministic random edits of valid scenarios: every result is either a scenario
@@ -26,9 +27,9 @@ struct MutationTests {
       let start = clock.now
       do {
         let scenario = try Scenario(
-          yaml: text, file: "case-\(index)", fixturesRoot: TestFiles.fixturesRoot)
+          yaml: text, file: "case-\(index)", fixturesRoot: Repository.fixtures)
         valid += 1
-        let again = try Scenario(yaml: scenario.yamlText(), fixturesRoot: TestFiles.fixturesRoot)
+        let again = try Scenario(yaml: scenario.yamlText(), fixturesRoot: Repository.fixtures)
         #expect(again == scenario, "case \(index) does not round-trip:\n\(text)")
       } catch {
         kinds[error.kind, default: 0] += 1
@@ -58,14 +59,14 @@ struct MutationTests {
       let text = Mutator.mutate(base, edits: 1 + Int(stream.next(below: 3)), using: &stream)
       guard
         let scenario = try? Scenario(
-          yaml: text, file: "run-\(index)", fixturesRoot: TestFiles.fixturesRoot,
+          yaml: text, file: "run-\(index)", fixturesRoot: Repository.fixtures,
           knownLoaders: Scenario.builtInLoaderNames)
       else { continue }
       ran += 1
       do {
         let result = try Simulation.run(
           scenario,
-          options: SimulationOptions(fixturesRoot: TestFiles.fixturesRoot, eventLimit: 2_000_000))
+          options: SimulationOptions(fixturesRoot: Repository.fixtures, eventLimit: 2_000_000))
         #expect(!result.digest.isEmpty)
       } catch {
         // A typed error that names what went wrong is an acceptable outcome for odd input.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Scenarios
@@ -14,7 +15,8 @@ struct OnscreenMetricsTests {
         images: {url: "https://img.test/{id}.png", fixtures: ["photos/*.png"]}
         \(yaml)
         """)
-    return try Simulation.run(scenario, options: SimulationOptions(fixturesRoot: fixturesRoot))
+    return try Simulation.run(
+      scenario, options: SimulationOptions(fixturesRoot: Repository.fixtures))
   }
 
   @Test(

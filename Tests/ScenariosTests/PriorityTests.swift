@@ -1,5 +1,6 @@
 import Foundation
 import ImageLoaders
+import TestSupport
 import Testing
 
 @testable import Scenarios
@@ -8,7 +9,7 @@ import Testing
 /// the same loader without the flaw and the reference loader pass.
 @Suite("latest_priority_wins")
 struct PriorityTests {
-  static let file = TestFiles.projectRoot.appendingPathComponent(
+  static let file = Repository.root.appendingPathComponent(
     "Scenarios/invariants/latest_priority_wins.yaml")
 
   /// The bundled scenario with its loader replaced by `loader`.
@@ -25,7 +26,7 @@ struct PriorityTests {
     catalog.register(PriorityTestLoader.self)
     return try Simulation.run(
       scenario,
-      options: SimulationOptions(fixturesRoot: TestFiles.fixturesRoot, catalog: catalog))
+      options: SimulationOptions(fixturesRoot: Repository.fixtures, catalog: catalog))
   }
 
   @Test("a task that keeps a stale high priority wins a slot and is caught")

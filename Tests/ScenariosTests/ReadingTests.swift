@@ -2,6 +2,7 @@ import Foundation
 import Scenarios
 import SimKernel
 import SimPlatform
+import TestSupport
 import Testing
 
 @Suite("Reading valid scenarios")
@@ -10,7 +11,7 @@ struct ReadingTests {
 
   @Test("A scenario using every key reads to the expected model")
   func everyKeyModel() throws {
-    let scenario = try Scenario(contentsOf: Self.everyKey, fixturesRoot: TestFiles.fixturesRoot)
+    let scenario = try Scenario(contentsOf: Self.everyKey, fixturesRoot: Repository.fixtures)
     #expect(scenario.name == "Every key")
     #expect(scenario.about == "A scenario that uses every key of format version 1.")
     #expect(scenario.seed == 42)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Scenarios
@@ -24,7 +25,8 @@ struct RevisitTests {
           - {at: "3500ms", lift: {}}
         run_until: "6s"
         """)
-    return try Simulation.run(scenario, options: SimulationOptions(fixturesRoot: fixturesRoot))
+    return try Simulation.run(
+      scenario, options: SimulationOptions(fixturesRoot: Repository.fixtures))
   }
 
   @Test("naive, which has no memory cache, is caught re-fetching rows it just showed")
@@ -68,7 +70,7 @@ struct RevisitTests {
         run_until: "6s"
         """)
     let result = try Simulation.run(
-      scenario, options: SimulationOptions(fixturesRoot: fixturesRoot))
+      scenario, options: SimulationOptions(fixturesRoot: Repository.fixtures))
     #expect(result.violations.isEmpty, "\(result.violations.first.map(\.detail))")
   }
 

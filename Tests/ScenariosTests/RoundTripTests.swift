@@ -1,15 +1,16 @@
 import Foundation
 import Scenarios
 import SimKernel
+import TestSupport
 import Testing
 
 @Suite("Writing scenarios back to YAML")
 struct RoundTripTests {
   @Test("Every valid file reads back equal from its yamlText()", arguments: TestFiles.validFiles)
   func roundTrip(file: URL) throws {
-    let scenario = try Scenario(contentsOf: file, fixturesRoot: TestFiles.fixturesRoot)
+    let scenario = try Scenario(contentsOf: file, fixturesRoot: Repository.fixtures)
     let text = scenario.yamlText()
-    let again = try Scenario(yaml: text, file: "written", fixturesRoot: TestFiles.fixturesRoot)
+    let again = try Scenario(yaml: text, file: "written", fixturesRoot: Repository.fixtures)
     #expect(again == scenario, "written text:\n\(text)")
     #expect(again.yamlText() == text)
   }

@@ -1,5 +1,6 @@
 import Foundation
 import ImageLoaders
+import TestSupport
 import Testing
 
 @testable import Scenarios
@@ -25,8 +26,10 @@ struct RunnerSmokeTests {
           - {at: "3s", fling: {velocity: -5000}}
         run_until: "8s"
         """, knownLoaders: ["test-correct"])
-    let a = try Simulation.run(scenario, loader: CorrectTestLoader.self, fixturesRoot: fixturesRoot)
-    let b = try Simulation.run(scenario, loader: CorrectTestLoader.self, fixturesRoot: fixturesRoot)
+    let a = try Simulation.run(
+      scenario, loader: CorrectTestLoader.self, fixturesRoot: Repository.fixtures)
+    let b = try Simulation.run(
+      scenario, loader: CorrectTestLoader.self, fixturesRoot: Repository.fixtures)
     #expect(a.digest == b.digest)
     for violation in a.violations.first {
       Issue.record("\(violation.invariant): \(violation.detail)")

@@ -1,5 +1,6 @@
 import Foundation
 import ImageLoaders
+import TestSupport
 import Testing
 
 @testable import Scenarios
@@ -26,7 +27,7 @@ struct ShownImageTests {
     var catalog = LoaderCatalog()
     catalog.register(ProgressiveTestLoader.self)
     return try Simulation.run(
-      scenario, options: SimulationOptions(fixturesRoot: fixturesRoot, catalog: catalog))
+      scenario, options: SimulationOptions(fixturesRoot: Repository.fixtures, catalog: catalog))
   }
 
   static let slowChunks = #"{latency: "50ms", bandwidth: "400KB/s", chunk_size: "8KB"}"#

@@ -1,16 +1,10 @@
 import Foundation
 import Scenarios
+import TestSupport
 
-/// Where the test inputs live: the bundled `Malformed/` and `Valid/` folders, the project's
-/// `Fixtures/` and `Scenarios/examples/`.
+/// The bundled `Malformed/` and `Valid/` folders and `Scenarios/examples/` (the repository's
+/// folders are `TestSupport.Repository`'s).
 enum TestFiles {
-  /// The project root, found from this file's path.
-  static let projectRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-  /// The project's fixtures root.
-  static let fixturesRoot = projectRoot.appendingPathComponent("Fixtures")
-
   /// The bundled folder `name`.
   static func resourceFolder(_ name: String) -> URL {
     Bundle.module.resourceURL!.appendingPathComponent(name)
@@ -32,7 +26,7 @@ enum TestFiles {
   /// Every valid scenario the tests know: `Valid/` and `Scenarios/examples/`.
   static var validFiles: [URL] {
     yamlFiles(in: resourceFolder("Valid"))
-      + yamlFiles(in: projectRoot.appendingPathComponent("Scenarios/examples"))
+      + yamlFiles(in: Repository.root.appendingPathComponent("Scenarios/examples"))
   }
 
   /// The text of `url`, with invalid UTF-8 replaced (so a malformed file's first line can

@@ -1,6 +1,7 @@
 import Foundation
 import ImageLoaders
 import PNGRender
+import TestSupport
 import Testing
 
 @testable import Scenarios
@@ -8,18 +9,18 @@ import Testing
 /// `images: {unique_bytes: true}`: every URL serves bytes of its own.
 @Suite("Per-URL fixture bytes")
 struct UniqueBytesTests {
-  static let photos = TestFiles.fixturesRoot.appendingPathComponent("photos")
+  static let photos = Repository.fixtures.appendingPathComponent("photos")
 
   /// The number of photo fixtures the round-robin cycles through.
   static var photoCount: Int {
-    FixtureGlob.expand(["photos/*.png"], in: TestFiles.fixturesRoot).count
+    FixtureGlob.expand(["photos/*.png"], in: Repository.fixtures).count
   }
 
   func server(unique: Bool, rows: Int, shared: [[Int]] = []) throws -> (ImageServer, [String]) {
     let images = Scenario.Images(
       urlTemplate: "https://img.test/{id}.png", fixtures: ["photos/*.png"], shared: shared,
       uniqueBytes: unique)
-    let server = try ImageServer(images: images, fixturesRoot: TestFiles.fixturesRoot)
+    let server = try ImageServer(images: images, fixturesRoot: Repository.fixtures)
     let urls = try server.initialItems(rows: rows).map(\.url)
     return (server, urls)
   }
@@ -90,11 +91,11 @@ struct UniqueBytesTests {
         network: {latency: "20ms"}
         run_until: "2s"
         """)
-    let result = try Simulation.run(scenario, fixturesRoot: TestFiles.fixturesRoot)
-    let again = try Simulation.run(scenario, fixturesRoot: TestFiles.fixturesRoot)
+    let result = try Simulation.run(scenario, fixturesRoot: Repository.fixtures)
+    let again = try Simulation.run(scenario, fixturesRoot: Repository.fixtures)
     var plain = scenario
     plain.images.uniqueBytes = false
-    let without = try Simulation.run(plain, fixturesRoot: TestFiles.fixturesRoot)
+    let without = try Simulation.run(plain, fixturesRoot: Repository.fixtures)
     #expect(result.violations.isEmpty)
     #expect(result.meetsExpectation)
     #expect(result.digest == again.digest)

@@ -144,12 +144,18 @@ package final class ReferenceLoader: CatalogLoader {
     }
   }
 
-  /// Shows a cache hit, or claims the URL's load for this cell.
+  /// Shows a cache hit, or claims the URL's load for this cell. The row leaves the prefetch
+  /// window by being displayed (the table sends no cancel for it), so its prefetch claim is
+  /// dropped — also when the cell, prepared by cell prefetching, already shows the image.
   package func willDisplay(_ cell: Cell, at indexPath: IndexPath, in table: TableView) {
     self.table = table
-    guard let url = cell.representedURL, cell.loadedURL != url else { return }
+    guard let url = cell.representedURL, cell.loadedURL != url else {
+      if let itemID = cell.representedItemID { releasePrefetch(itemID) }
+      return
+    }
     if let image = cache.value(forKey: url) {
       show(image, in: cell, url: url)
+      if let itemID = cell.representedItemID { releasePrefetch(itemID) }
       return
     }
     claim(url, by: .cell(cell.cellID))

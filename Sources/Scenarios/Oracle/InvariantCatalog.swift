@@ -36,10 +36,12 @@ public enum InvariantCatalog {
         + "`within` of the later of (rest began, the row was displayed), show its image, have a "
         + "transfer of its URL outstanding, or show the failure image because the URL's most "
         + "recent transfer that ended other than cancelled failed; and it must show its image "
-        + "within `within` of the end of any successful transfer of its URL. At the end of the "
-        + "run the same holds whether or not the table is at rest (a moving table counts from "
-        + "the row's display); a row still within its `within` is not judged. A manual image "
-        + "(set_image) is a legitimate final state.",
+        + "within `within` of the end of any successful transfer of its URL; after any other "
+        + "transfer of its URL ends (not cancelled) while it is displayed, it has `within` to "
+        + "show its image or the failure image. At the end of the run the same holds whether "
+        + "or not the table is at rest (a moving table counts from the row's display); a row "
+        + "still within its `within` is not judged. A manual image (set_image) is a legitimate "
+        + "final state.",
       parameters: "within (default 2s)"),
     Entry(
       id: .cancelOnEndDisplay,

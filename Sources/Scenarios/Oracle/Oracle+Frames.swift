@@ -138,6 +138,12 @@ extension Oracle {
         }
         continue
       }
+      // A transfer of the URL ended while the row was displayed, less than `within` ago, with
+      // a failure or a body that may not decode: the loader is still hearing of it (a hop to
+      // the main thread) or decoding it, and has `within` to show its image or the failure.
+      if let ended = lastEnded[cell.url], ended >= displayed, world.now - ended < within {
+        continue
+      }
       // A row displayed less than `within` ago (or at rest for less) is still within its
       // allowance, at the end of the run too: a run may end between a transfer's end and the
       // frame that shows its image, or between a layout pass and the start it queued.

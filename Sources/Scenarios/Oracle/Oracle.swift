@@ -54,6 +54,8 @@ final class Oracle {
   var restSince: SimTime?
   var displayedSince: [Int: SimTime] = [:]  // by cell id
   var lastSuccessEnd: [String: SimTime] = [:]
+  /// When each URL's latest transfer that was not cancelled ended, whatever its outcome.
+  var lastEnded: [String: SimTime] = [:]
   /// URLs with a transfer that ended other than cancelled: only they may show a failure image.
   var endedURLs: Set<String> = []
   /// Whether each URL's latest transfer failed: an error outcome, or a "success" that did not
@@ -208,6 +210,7 @@ final class Oracle {
       // A cancelled transfer is no result: the URL's latest result stays what it was.
       if outcome != .cancelled {
         endedURLs.insert(record.url)
+        lastEnded[record.url] = event.at
         lastFailed[record.url] = outcome != .success || !record.deliveredExactBytes
       }
       // A successful transfer delivered its whole body, even one a `flip_bytes` rule changed:

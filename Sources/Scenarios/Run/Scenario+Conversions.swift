@@ -7,21 +7,11 @@ extension Scenario.Network {
   /// The fake network's script for this section.
   var script: NetworkScript {
     NetworkScript(
-      latency: latency.map(\.networkLatency) ?? NetworkScript().latency,
+      latency: latency ?? NetworkScript().latency,
       bandwidth: bandwidth?.bytes, chunkSize: chunkSize.bytes,
       maxConnectionsPerHost: maxConnectionsPerHost,
       rules: rules.map(\.networkRule),
-      outages: outages.map { Outage(from: $0.from, to: $0.to) })
-  }
-}
-
-extension Scenario.Latency {
-  var networkLatency: Latency {
-    switch self {
-    case .fixed(let d): return .fixed(d)
-    case .uniform(let min, let max): return .uniform(min: min, max: max)
-    case .lognormal(let median, let p99): return .lognormal(median: median, p99: p99)
-    }
+      outages: outages)
   }
 }
 
@@ -34,15 +24,9 @@ extension Scenario.NetworkRule {
       case .resetAfter(let size): .resetAfter(bytes: size.bytes)
       case nil: nil
       }
-    let corruption: Corruption? =
-      switch corrupt {
-      case .truncate: .truncate
-      case .flipBytes: .flipBytes
-      case nil: nil
-      }
     return NetworkRule(
-      match: match, latency: latency?.networkLatency, bandwidth: bandwidth?.bytes, fail: failure,
-      after: after, corrupt: corruption, hold: hold, times: times)
+      match: match, latency: latency, bandwidth: bandwidth?.bytes, fail: failure, after: after,
+      corrupt: corrupt, hold: hold, times: times)
   }
 }
 

@@ -1,0 +1,82 @@
+import ArgumentParser
+import CellSimFuzz
+import Foundation
+import Scenarios
+
+/// `cellsim fuzz-worker` (hidden): runs the cases `start, start + stride, …` of a campaign's
+/// shard and reports on stdout in `WorkerMessage` lines; the supervisor starts it. With
+/// `--check FILE` it runs that one scenario and exits 0 (the supervisor's test of whether a
+/// trap or hang finding's shrink candidate still traps or hangs, `ProcessCheck`).
+struct FuzzWorkerCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "fuzz-worker", abstract: "Internal: one worker of `cellsim fuzz`.",
+    shouldDisplay: false)
+
+  @OptionGroup var options: FuzzCaseOptions
+  @Option var start: Int = 0
+  @Option var stride: Int = 1
+  @Option var end: Int?
+  @Option var deadline: Double?
+  /// Cases before the worker exits and the supervisor starts a fresh one (bounds memory).
+  @Option var limit: Int = 500
+  /// Runs this scenario file once instead of the campaign's cases.
+  @Option var check: String?
+
+  func run() throws {
+    // The supervisor decides when workers stop; a terminal's ^C reaches it, not us.
+    // The supervisor ignores SIGTERM itself, and a child inherits ignored signals: restore it.
+    // It also inherits the supervisor's blocked signal mask (libdispatch blocks SIGTERM).
+    signal(SIGINT, SIG_IGN)
+    signal(SIGTERM, SIG_DFL)
+    var unblock = sigset_t()
+    sigemptyset(&unblock)
+    sigaddset(&unblock, SIGTERM)
+    pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+    var campaign = try options.campaign()
+    // Test hooks for the supervisor's trap and hang handling (never set by users): a trap or
+    // hang at one case index (which a fresh process does not reproduce), or in every scenario
+    // with an event of the given kind (which shrinks to that event).
+    let environment = ProcessInfo.processInfo.environment
+    let trapAt = environment["CELLSIM_FUZZ_TEST_TRAP_AT"].flatMap(Int.init)
+    let hangAt = environment["CELLSIM_FUZZ_TEST_HANG_AT"].flatMap(Int.init)
+    let trapOn = environment["CELLSIM_FUZZ_TEST_TRAP_ON"]
+    let hangOn = environment["CELLSIM_FUZZ_TEST_HANG_ON"]
+    func testHooks(_ scenario: Scenario) {
+      let keys = scenario.events.map(\.action.key)
+      if let trapOn, keys.contains(trapOn) { fatalError("test trap on \(trapOn)") }
+      if let hangOn, keys.contains(hangOn) { while true { sleep(60) } }
+    }
+    if let check {
+      let scenario = try Scenario(
+        contentsOf: URL(fileURLWithPath: check), knownLoaders: campaign.knownLoaders)
+      testHooks(scenario)
+      _ = campaign.runner.run(scenario)
+      return
+    }
+    var k = start
+    var ran = 0
+    while end.map({ k < $0 }) ?? true, ran < limit {
+      ran += 1
+      if let deadline, Date().timeIntervalSince1970 >= deadline { break }
+      emit(.start(k: k))
+      if k == trapAt { fatalError("test trap at case \(k)") }
+      if k == hangAt { while true { sleep(60) } }
+      if trapOn != nil || hangOn != nil {
+        testHooks(campaign.scenario(forCase: campaign.caseIndex(k)))
+      }
+      let report = campaign.runCase(campaign.caseIndex(k))
+      for finding in report.findings {
+        emit(
+          .finding(
+            k: k, label: finding.label, signature: finding.signatureHash,
+            yaml: finding.scenario.yamlText(), shrinkMilliseconds: finding.shrinkMilliseconds))
+      }
+      emit(.done(k: k, violated: report.violated, error: report.error))
+      k += stride
+    }
+  }
+
+  func emit(_ message: WorkerMessage) {
+    FileHandle.standardOutput.write(Data((message.line + "\n").utf8))
+  }
+}
