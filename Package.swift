@@ -165,7 +165,9 @@ let package = Package(
       name: "ReportsTests", dependencies: ["Reports", "Scenarios", "TestSupport", "ReportedBugs"]),
     .testTarget(
       name: "CellSimFuzzTests",
-      dependencies: ["CellSimFuzz", "CellSim", "Scenarios", "ImageLoaders", "SimKernel"]),
+      dependencies: [
+        "CellSimFuzz", "CellSim", "Scenarios", "ImageLoaders", "AsyncLoaders", "SimKernel",
+      ]),
     .testTarget(
       name: "ScenarioSuiteTests",
       dependencies: ["Scenarios", "Reports", "TestSupport", "ReportedBugs"],
