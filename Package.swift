@@ -167,7 +167,8 @@ let package = Package(
     .testTarget(
       name: "CellSimFuzzTests",
       dependencies: [
-        "CellSimFuzz", "CellSim", "Scenarios", "ImageLoaders", "SimKernel", "TestSupport",
+        "CellSimFuzz", "CellSim", "Scenarios", "ImageLoaders", "AsyncLoaders", "SimKernel",
+        "TestSupport",
       ]),
     .testTarget(
       name: "ScenarioSuiteTests",

@@ -1,7 +1,7 @@
 public import ImageLoaders
 public import SimAsync
 public import SimKernel
-public import SimNetwork
+import SimNetwork
 public import SimPlatform
 
 /// Everything an async loader may await: the fake network, the decoder on simulated workers,

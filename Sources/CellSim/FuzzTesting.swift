@@ -56,8 +56,10 @@ public enum FuzzTesting {
 
   /// Fuzzes the async loader `L` in process, as `fuzz(_:seed:cases:time:findings:fixturesRoot:
   /// invariants:maxFindings:sourceLocation:)` fuzzes a callback loader. Each case runs inside
-  /// an async simulation; async runs take turns in a process (see `ScenarioTesting`). The
-  /// loader's option `schedule_seed` is not varied: cases run first in, first out.
+  /// an async simulation; async runs take turns in a process (see `ScenarioTesting`). Each case
+  /// also sets the loader's option `schedule_seed` to a key derived from its seed, so the
+  /// campaign explores interleavings of ready jobs too; a finding keeps its key (unless the
+  /// shrinker shows the bug needs none) and replays.
   @discardableResult
   public static func fuzz<L: AsyncCatalogLoader>(
     _ loader: L.Type, seed: UInt64 = 0, cases: Int = 100, time: Duration? = nil,
@@ -69,16 +71,18 @@ public enum FuzzTesting {
     return fuzz(
       name: L.name, type: "\(L.self)", catalog: catalog, seed: seed, cases: cases, time: time,
       findings: folder, fixturesRoot: fixturesRoot, invariants: invariants,
-      maxFindings: maxFindings, sourceLocation: sourceLocation)
+      maxFindings: maxFindings, scheduleSeeds: true, sourceLocation: sourceLocation)
   }
 
   /// The campaign behind both `fuzz` calls: loader `name` (Swift type `type`) from `catalog`.
   static func fuzz(
     name: String, type: String, catalog: LoaderCatalog, seed: UInt64, cases: Int,
     time: Duration?, findings folder: URL?, fixturesRoot: URL,
-    invariants: [Scenario.InvariantID]?, maxFindings: Int?, sourceLocation: SourceLocation
+    invariants: [Scenario.InvariantID]?, maxFindings: Int?, scheduleSeeds: Bool = false,
+    sourceLocation: SourceLocation
   ) -> [Finding] {
     var generator = CaseGenerator(loader: name)
+    generator.scheduleSeeds = scheduleSeeds
     if let invariants {
       generator.invariants = .selected(invariants.map(Scenario.InvariantCheck.defaults))
     }

@@ -68,6 +68,11 @@ struct FuzzCaseOptions: ParsableArguments {
     var generator = CaseGenerator(loader: loader)
     generator.invariants = try invariantChecks()
     generator.swarm = !noSwarm
+    // Async loaders: each case also permutes ready jobs with a key of its own.
+    generator.scheduleSeeds =
+      (try? LoaderCatalog.standard.entry(named: loader))?.options.contains {
+        $0.name == AsyncLoaderCatalog.scheduleOption
+      } ?? false
     if let base {
       do {
         generator.base = try Scenario(contentsOf: URL(fileURLWithPath: base))

@@ -16,6 +16,11 @@ package struct CaseGenerator: Sendable {
   /// A scenario to fuzz around (`--base`): its table, images and options are kept, and its
   /// trace and network are mutated instead of drawn afresh.
   package var base: Scenario?
+  /// For async loaders: each case also sets the loader option `schedule_seed` to a nonzero key
+  /// derived from the case seed (no random draw, so the rest of the case is unchanged), so the
+  /// campaign explores interleavings of ready jobs as well as traces; a finding replays with
+  /// the same key.
+  package var scheduleSeeds = false
 
   /// The fixtures every generated case serves: 13 distinct images, so that a cell recycled
   /// about 11 rows on never shows identical bytes by chance.
@@ -50,7 +55,17 @@ package struct CaseGenerator: Sendable {
     scenario.network = drawNetwork(rows: rows, config: config, events: &events, &random)
     scenario.events = events.sorted { $0.at < $1.at }
     scenario.runUntil = SimTime.zero + traceLength + .s(3)
+    if scheduleSeeds { scenario.loader = withScheduleSeed(scenario.loader, seed: seed) }
     return (scenario, config)
+  }
+
+  /// `loader` with the option `schedule_seed` set from `seed` (never 0, which means FIFO).
+  func withScheduleSeed(_ loader: Scenario.Loader?, seed: UInt64) -> Scenario.Loader {
+    var loader = loader ?? Scenario.Loader(name: self.loader)
+    loader.options.removeAll { $0.key == "schedule_seed" }
+    loader.options.append(
+      Scenario.Option(key: "schedule_seed", value: .integer(Int64(1 + seed % 1_000_000_000))))
+    return loader
   }
 
   /// `--base`: keeps the base's table, images and options; keeps each event with probability

@@ -1,7 +1,7 @@
 // The museum of reported reuse bugs (issue 16). Every file of this module is written against
 // CellSim's public API only, as a library author would write it in their own package. It imports
-// the public modules `import CellSim` re-exports (ImageLoaders, SimPlatform, SimNetwork,
-// SimTable, SimKernel) rather than the umbrella itself, because the umbrella also holds the
+// the public modules `import CellSim` re-exports (ImageLoaders, AsyncLoaders for the standard
+// catalog, SimPlatform, SimNetwork, SimTable, SimKernel) rather than the umbrella itself, because the umbrella also holds the
 // Swift Testing helper and the `cellsim` binary, which registers these models, must not link
 // Swift Testing. `.ci/check-reported-bugs` compiles these same files in the `Examples/` package,
 // which sees only the public API, to prove it.

@@ -1,5 +1,6 @@
 import AsyncLoaders
 import Foundation
+import ImageLoaders
 import Scenarios
 import Testing
 
@@ -17,5 +18,18 @@ struct AsyncReferenceTests {
       "Scenarios/invariants/\(name).yaml", loader: "async-reference", expect: .pass)
     #expect(result.meetsExpectation, "\(summary(result))")
     #expect(result.loader == "async-reference")
+  }
+
+  @Test("every async loader is in the standard catalog, known to the reader, with schedule_seed")
+  func catalogued() throws {
+    let names = AsyncLoaderCatalog.builtInTypes.map { $0.name }
+    #expect(names == ["async-reference", "async-image", "async-unchecked", "async-uncancelled"])
+    #expect(LoaderCatalog.standard.names == LoaderCatalog.builtIn.names + names)
+    #expect(Scenario.builtInLoaderNames == LoaderCatalog.standard.names)
+    for name in names {
+      let entry = try LoaderCatalog.standard.entry(named: name)
+      #expect(entry.host != nil)
+      #expect(entry.options.contains { $0.name == AsyncLoaderCatalog.scheduleOption })
+    }
   }
 }

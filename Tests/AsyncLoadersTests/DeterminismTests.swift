@@ -1,7 +1,9 @@
 import AsyncLoaders
+import Dispatch
 import Foundation
 import ImageLoaders
 import Scenarios
+import Synchronization
 import TestSupport
 import Testing
 
@@ -39,6 +41,30 @@ struct AsyncDeterminismTests {
       digests[result.digest, default: 0] += 1
     }
     #expect(digests.count == 1, "digests: \(digests)")
+  }
+
+  @Test("async and callback runs started from six threads at once give their one digests")
+  func concurrentRuns() throws {
+    let scenario = try Scenario(yaml: Self.shortYAML, fixturesRoot: Repository.fixtures)
+    let loaders = ["async-reference", "reference", "async-image"]
+    let digests = Mutex<[String: Set<String>]>([:])
+    DispatchQueue.concurrentPerform(iterations: 6) { index in
+      let loader = loaders[index % loaders.count]
+      let digest: String
+      do {
+        digest = try Simulation.run(
+          scenario, options: SimulationOptions(fixturesRoot: Repository.fixtures, loader: loader)
+        ).digest
+      } catch {
+        digest = "\(error)"
+      }
+      digests.withLock { _ = $0[loader, default: []].insert(digest) }
+    }
+    for loader in loaders {
+      let sequential = try Simulation.run(
+        scenario, options: SimulationOptions(fixturesRoot: Repository.fixtures, loader: loader))
+      #expect(digests.withLock { $0[loader] } == [sequential.digest], "\(loader)")
+    }
   }
 
   @Test("the seeded schedule: one key gives one digest; another interleaving still passes")

@@ -44,6 +44,31 @@ final class DispatchResumeLoader: AsyncCatalogLoader {
   }
 }
 
+/// A loader that waits between retries with `Task.sleep(for:)`, on the real clock.
+@MainActor
+final class RealClockSleepLoader: AsyncCatalogLoader {
+  nonisolated static let name = "test-real-clock-sleep"
+  nonisolated static let summary = "negative control: sleeps on ContinuousClock"
+
+  let environment: AsyncLoaderEnvironment
+  var started = false
+
+  init(environment: AsyncLoaderEnvironment, options: LoaderOptions) {
+    self.environment = environment
+  }
+
+  func cellForRow(_ cell: TableCell, item: TableItem, at indexPath: IndexPath, in table: TableView)
+  {
+    guard !started else { return }
+    started = true
+    let url = item.url
+    Task(name: "backoff \(url)") {
+      _ = try? await environment.data(for: url)
+      try? await Task.sleep(for: .milliseconds(200))
+    }
+  }
+}
+
 @Suite("Negative control: a task resumed from real Dispatch")
 struct ForeignResumeTests {
   @Test("the run fails with RunError.nondeterministic naming the task, never flakily")
@@ -64,6 +89,20 @@ struct ForeignResumeTests {
         #expect(message.contains("dispatch decode https://img.test/"), "\(message)")
         #expect(message.contains("from a thread outside the simulation"), "\(message)")
       }
+    }
+  }
+
+  @Test("a sleep on the real clock fails the run, naming the task and the clock")
+  func realClockSleepIsAnError() throws {
+    let scenario = try Scenario(
+      contentsOf: Repository.url("Scenarios/async/async-image-revisit.yaml"),
+      fixturesRoot: Repository.fixtures)
+    #expect {
+      try Simulation.run(
+        scenario, loader: RealClockSleepLoader.self, fixturesRoot: Repository.fixtures)
+    } throws: { error in
+      guard case .nondeterministic(let message) = error as? RunError else { return false }
+      return message.contains("backoff https://img.test/") && message.contains("ContinuousClock")
     }
   }
 }

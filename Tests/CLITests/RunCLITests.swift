@@ -171,13 +171,16 @@ struct CompareCLITests {
     for (name, seed) in [
       ("naive", "seed 002"), ("block-operation", "seed 001"), ("image-provider", "seed 002"),
       ("filo-queue", "seed 000"), ("runloop-buffered", "seed 003"), ("wwdc211", "seed 004"),
-      ("reference", "CellSim's own"),
+      ("reference", "CellSim's own"), ("async-reference", "CellSim's own"),
+      ("async-image", "CellSim's own"), ("async-unchecked", "CellSim's own"),
+      ("async-uncancelled", "CellSim's own"),
     ] {
       #expect(result.stdout.contains("\(name)  (\(seed))"), "\(name)")
     }
     #expect(result.stdout.contains("option mode: \"default\" or \"common\""))
     #expect(result.stdout.contains("nuke-174  (reported bug, Scenarios/reported/nuke-174)"))
     #expect(result.stdout.contains("option fixed: true or false; default false."))
+    #expect(result.stdout.contains("option schedule_seed: a whole number in 0...1000000000"))
   }
 
   @Test("compare puts loaders in columns and counts violating scenarios per invariant")
