@@ -1,5 +1,6 @@
 import Foundation
 import Scenarios
+import TestSupport
 import Testing
 
 /// Issue 12 §4: error messages speak of the file, never of the YAML library's Swift API (its
@@ -40,7 +41,7 @@ struct ErrorWordingTests {
     var messages: [String] = []
     for url in TestFiles.yamlFiles(in: TestFiles.resourceFolder("Malformed")) {
       do {
-        _ = try Scenario(contentsOf: url, fixturesRoot: TestFiles.fixturesRoot)
+        _ = try Scenario(contentsOf: url, fixturesRoot: Repository.fixtures)
         Issue.record("\(url.lastPathComponent) was accepted")
       } catch {
         messages.append(Self.message(error))
@@ -65,7 +66,7 @@ struct ErrorWordingTests {
   @Test("a folder given as a scenario file says so")
   func folderAsFile() {
     #expect {
-      _ = try Scenario(contentsOf: TestFiles.projectRoot.appendingPathComponent("Scenarios"))
+      _ = try Scenario(contentsOf: Repository.root.appendingPathComponent("Scenarios"))
     } throws: { error in
       (error as? ScenarioError)?.message.contains("is a folder, not a file") == true
     }

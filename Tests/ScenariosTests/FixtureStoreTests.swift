@@ -1,5 +1,6 @@
 import Foundation
 import PNGRender
+import TestSupport
 import Testing
 
 @testable import Scenarios
@@ -24,8 +25,8 @@ struct FixtureStoreTests {
   func serversShareStorage() throws {
     let images = Scenario.Images(
       urlTemplate: "https://img.test/{id}.png", fixtures: ["photos/*.png"])
-    let first = try ImageServer(images: images, fixturesRoot: TestFiles.fixturesRoot)
-    let second = try ImageServer(images: images, fixturesRoot: TestFiles.fixturesRoot)
+    let first = try ImageServer(images: images, fixturesRoot: Repository.fixtures)
+    let second = try ImageServer(images: images, fixturesRoot: Repository.fixtures)
     let url = try #require(first.initialItems(rows: 3).first?.url)
     _ = try second.initialItems(rows: 3)
     let a = try #require(first.bytes(for: url))
