@@ -83,9 +83,16 @@ public final class LoaderEnvironment {
   /// `UIImage(data:)`: lazy, decoded on the main thread at first display; nil for bytes
   /// without a PNG header.
   public func image(data: [UInt8]) -> Image? { Image(data: data) }
-  /// A placeholder image of the given pixel size.
+  /// A placeholder image of the given pixel size, shared by every request: legitimate in any
+  /// cell (a static placeholder set in `cellForRow`).
   public func placeholderImage(width: Int, height: Int) -> Image {
     Image(kind: .placeholder, width: width, height: height, world: world)
+  }
+  /// A placeholder made for the request of `url` (a per-request placeholder, as
+  /// `sd_setImage(with:placeholderImage:)` takes one per call). The oracle's
+  /// `no_cross_cell_image` flags it whenever a cell shows it at a row whose URL is not `url`.
+  public func placeholderImage(width: Int, height: Int, for url: String) -> Image {
+    Image(kind: .placeholder, width: width, height: height, world: world, requestURL: url)
   }
   /// A "failed to load" image of the given pixel size.
   public func failureImage(width: Int, height: Int) -> Image {

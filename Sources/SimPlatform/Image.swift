@@ -75,6 +75,10 @@ public final class Image {
   package let serial = nextImageSerial.add(1, ordering: .relaxed).oldValue
   /// For content images, where the pixels come from.
   public let provenance: ImageProvenance?
+  /// For a placeholder made on behalf of one request, that request's URL: the oracle's
+  /// `no_cross_cell_image` flags it in a cell whose row has another URL. Nil for a shared,
+  /// static placeholder (legitimate in any cell) and for every other kind.
+  public let requestURL: String?
   /// Size in pixels (known from the header before decoding).
   public let pixelWidth: Int
   /// Size in pixels.
@@ -98,6 +102,7 @@ public final class Image {
   init(encoded data: [UInt8], header: PNGHeader) {
     kind = .content
     provenance = ImageProvenance(source: ContentDigest(of: data))
+    requestURL = nil
     pixelWidth = header.width
     pixelHeight = header.height
     encoded = data
@@ -108,6 +113,7 @@ public final class Image {
   init(bitmap: Bitmap, provenance: ImageProvenance, meter: MemoryMeter) {
     kind = .content
     self.provenance = provenance
+    requestURL = nil
     pixelWidth = bitmap.width
     pixelHeight = bitmap.height
     decoded = DecodedBitmap(bitmap, meter: meter)
@@ -115,12 +121,16 @@ public final class Image {
   }
 
   /// A placeholder, failure or manual image of the given pixel size, filled with one colour.
-  /// Its bitmap counts toward decoded memory like any other.
-  package init(kind: Kind, width: Int, height: Int, world: World) {
+  /// Its bitmap counts toward decoded memory like any other. `requestURL` (placeholders only)
+  /// names the request the placeholder was made for.
+  package init(kind: Kind, width: Int, height: Int, world: World, requestURL: String? = nil) {
     precondition(kind != .content, "Image(kind:): content images come from bytes or decoding")
     precondition(width >= 1 && height >= 1, "Image(kind:): size must be at least 1×1")
+    precondition(
+      requestURL == nil || kind == .placeholder, "Image(kind:): only placeholders name a request")
     self.kind = kind
     provenance = nil
+    self.requestURL = requestURL
     pixelWidth = width
     pixelHeight = height
     let fill: [UInt8] =

@@ -15,6 +15,8 @@ package struct DisplayedImage: Hashable, Sendable {
   package let rendered: Bool
   /// True for the outgoing image of a cross-dissolve still running.
   package let isOutgoing: Bool
+  /// For a placeholder made for one request, that request's URL (`Image.requestURL`).
+  package let requestURL: String?
 
   /// A record of `image`.
   package init(_ image: Image, isOutgoing: Bool) {
@@ -24,12 +26,15 @@ package struct DisplayedImage: Hashable, Sendable {
     pixelHeight = image.pixelHeight
     rendered = image.decodeError == nil
     self.isOutgoing = isOutgoing
+    requestURL = image.requestURL
   }
 
-  /// For example `content:00ab…/max 128 px` or `placeholder`.
+  /// For example `content:00ab…/max 128 px`, `placeholder` or
+  /// `placeholder@https://img.test/3.png` (a placeholder made for one request).
   package var summary: String {
     var text = kind.rawValue
     if let provenance { text += ":" + provenance.description }
+    if let requestURL { text += "@" + requestURL }
     if !rendered { text += "!undecodable" }
     if isOutgoing { text += "(out)" }
     return text

@@ -20,7 +20,9 @@ public enum InvariantCatalog {
         + "image, a manual image (set by a set_image event), or an image decoded from the bytes "
         + "served for the URL its row has at that instant, at any size or crop. A failure "
         + "image counts only once a transfer of the row's URL has ended (not cancelled); a "
-        + "progressive preview only if a transfer of the row's URL delivered its bytes.",
+        + "progressive preview only if a transfer of the row's URL delivered its bytes; a "
+        + "placeholder made for one request (placeholderImage(width:height:for:)) only at a row "
+        + "with that request's URL. A shared placeholder is legitimate anywhere.",
       parameters: "none"),
     Entry(
       id: .noCorruptImage,

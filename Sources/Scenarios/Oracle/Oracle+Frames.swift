@@ -81,6 +81,20 @@ extension Oracle {
           + "check that the cell still represents the request's item before setting, and "
           + "clear the image on reuse")
     }
+    // A placeholder made for one request belongs to that request's URL; a shared placeholder
+    // (no request URL) is legitimate anywhere.
+    if isChecked(.noCrossCellImage),
+      let whose = cell.images.first(where: {
+        $0.kind == .placeholder && !$0.isOutgoing && $0.requestURL.map { $0 != cell.url } == true
+      })?.requestURL
+    {
+      flag(
+        .noCrossCellImage, row: cell.indexPath.row, item: cell.itemID, cell: cell.cellID,
+        urls: [cell.url, whose],
+        "cell \(cell.cellID) at row \(cell.indexPath.row) (item \(cell.itemID)) shows the "
+          + "placeholder of the request for \(whose): another request's placeholder; check that "
+          + "the cell still represents the request's item before setting it")
+    }
     for image in cell.images where image.kind == .content {
       guard let source = image.provenance?.source else { continue }
       // An image is another request's only if some other request (or another URL's fixture)
