@@ -35,12 +35,13 @@ struct FuzzWorkerCommand: ParsableCommand {
     var campaign = try options.campaign()
     let heartbeat = Heartbeat()
     campaign.runner.afterRun = { heartbeat.ranOnce() }
-    // Test hooks for the supervisor's trap and hang handling (never set by users): a trap or
-    // hang at one case index (which a fresh process does not reproduce), or in every scenario
-    // with an event of the given kind (which shrinks to that event).
+    // Test hooks for the supervisor's trap and hang handling (never set by users): a trap, a
+    // blocked hang or a CPU-burning one at one case index (which a fresh process does not
+    // reproduce), or in every scenario with an event of the given kind (which shrinks to it).
     let environment = ProcessInfo.processInfo.environment
     let trapAt = environment["CELLSIM_FUZZ_TEST_TRAP_AT"].flatMap(Int.init)
     let hangAt = environment["CELLSIM_FUZZ_TEST_HANG_AT"].flatMap(Int.init)
+    let spinAt = environment["CELLSIM_FUZZ_TEST_SPIN_AT"].flatMap(Int.init)
     let trapOn = environment["CELLSIM_FUZZ_TEST_TRAP_ON"]
     let hangOn = environment["CELLSIM_FUZZ_TEST_HANG_ON"]
     // A slow case that keeps making progress (`runs:ms`): each case first runs its scenario
@@ -71,6 +72,7 @@ struct FuzzWorkerCommand: ParsableCommand {
       heartbeat.k = k
       if k == trapAt { fatalError("test trap at case \(k)") }
       if k == hangAt { while true { sleep(60) } }
+      if k == spinAt { while ProcessInfo.processInfo.systemUptime > 0 {} }
       if trapOn != nil || hangOn != nil {
         testHooks(campaign.scenario(forCase: campaign.caseIndex(k)))
       }

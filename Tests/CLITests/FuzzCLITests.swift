@@ -88,6 +88,7 @@ struct FuzzCLITests {
   func trapAndHang() throws {
     for (variable, label) in [
       ("CELLSIM_FUZZ_TEST_TRAP_AT", "trap"), ("CELLSIM_FUZZ_TEST_HANG_AT", "hang"),
+      ("CELLSIM_FUZZ_TEST_SPIN_AT", "hang"),
     ] {
       let out = try CLIRunner.temporaryFolder()
       defer { try? FileManager.default.removeItem(at: out) }
