@@ -141,7 +141,12 @@ struct FuzzRunCommand: ParsableCommand {
   @Option(help: "Worker processes (default: the number of cores).")
   var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
-  @Option(help: "Wall-clock seconds one case (with its shrinking) may take before it is a hang.")
+  @Option(
+    help: """
+      Wall-clock seconds a worker may go without progress before its case is a hang. Progress \
+      is one simulation run ending (the case's, or a shrink candidate's), so a slow case on a \
+      loaded machine is not a hang; a single run that outlasts this is.
+      """)
   var caseTimeout: Double = 120
 
   @Flag(help: "Print a JSON summary on stdout.")

@@ -33,14 +33,24 @@ struct FuzzWorkerCommand: ParsableCommand {
     sigaddset(&unblock, SIGTERM)
     pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
     var campaign = try options.campaign()
-    // Test hooks for the supervisor's trap and hang handling (never set by users): a trap or
-    // hang at one case index (which a fresh process does not reproduce), or in every scenario
-    // with an event of the given kind (which shrinks to that event).
+    let heartbeat = Heartbeat()
+    campaign.runner.afterRun = { heartbeat.ranOnce() }
+    // Test hooks for the supervisor's trap and hang handling (never set by users): a trap, a
+    // blocked hang or a CPU-burning one at one case index (which a fresh process does not
+    // reproduce), or in every scenario with an event of the given kind (which shrinks to it).
     let environment = ProcessInfo.processInfo.environment
     let trapAt = environment["CELLSIM_FUZZ_TEST_TRAP_AT"].flatMap(Int.init)
     let hangAt = environment["CELLSIM_FUZZ_TEST_HANG_AT"].flatMap(Int.init)
+    let spinAt = environment["CELLSIM_FUZZ_TEST_SPIN_AT"].flatMap(Int.init)
     let trapOn = environment["CELLSIM_FUZZ_TEST_TRAP_ON"]
     let hangOn = environment["CELLSIM_FUZZ_TEST_HANG_ON"]
+    // A slow case that keeps making progress (`runs:ms`): each case first runs its scenario
+    // `runs` more times, each run followed by `ms` of sleep, as a long shrink on a loaded
+    // machine does. It must not be a hang while each run stays within the timeout.
+    let slowCase = environment["CELLSIM_FUZZ_TEST_SLOW_CASE"].map {
+      $0.split(separator: ":").compactMap { Int($0) }
+    }
+    if let slowCase, slowCase.count == 2 { heartbeat.sleepAfterRun = slowCase[1] }
     func testHooks(_ scenario: Scenario) {
       let keys = scenario.events.map(\.action.key)
       if let trapOn, keys.contains(trapOn) { fatalError("test trap on \(trapOn)") }
@@ -59,10 +69,16 @@ struct FuzzWorkerCommand: ParsableCommand {
       ran += 1
       if let deadline, Date().timeIntervalSince1970 >= deadline { break }
       emit(.start(k: k))
+      heartbeat.k = k
       if k == trapAt { fatalError("test trap at case \(k)") }
       if k == hangAt { while true { sleep(60) } }
+      if k == spinAt { while ProcessInfo.processInfo.systemUptime > 0 {} }
       if trapOn != nil || hangOn != nil {
         testHooks(campaign.scenario(forCase: campaign.caseIndex(k)))
+      }
+      if let slowCase, slowCase.count == 2 {
+        let scenario = campaign.scenario(forCase: campaign.caseIndex(k))
+        for _ in 0..<slowCase[0] { _ = campaign.runner.run(scenario) }
       }
       let report = campaign.runCase(campaign.caseIndex(k))
       for finding in report.findings {
@@ -77,6 +93,30 @@ struct FuzzWorkerCommand: ParsableCommand {
   }
 
   func emit(_ message: WorkerMessage) {
-    FileHandle.standardOutput.write(Data((message.line + "\n").utf8))
+    emitLine(message)
+  }
+}
+
+/// Writes one message line to the supervisor.
+private func emitLine(_ message: WorkerMessage) {
+  FileHandle.standardOutput.write(Data((message.line + "\n").utf8))
+}
+
+/// The worker's progress reports: a `beat` line after a simulation run of the current case,
+/// at most one every quarter second (a monotonic clock, outside any simulation), so the
+/// supervisor's hang guard times single runs without a line per shrink candidate.
+private final class Heartbeat {
+  /// The case running.
+  var k = 0
+  /// A test hook's sleep after each run, in milliseconds.
+  var sleepAfterRun = 0
+  private var last = ProcessInfo.processInfo.systemUptime
+
+  func ranOnce() {
+    if sleepAfterRun > 0 { usleep(useconds_t(sleepAfterRun) * 1_000) }
+    let now = ProcessInfo.processInfo.systemUptime
+    guard now - last >= 0.25 else { return }
+    last = now
+    emitLine(.beat(k: k))
   }
 }

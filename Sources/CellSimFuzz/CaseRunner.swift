@@ -8,6 +8,9 @@ package import Scenarios
 package struct CaseRunner {
   /// The options every run uses (fixtures root, catalog); the loader is the scenario's.
   package var options: SimulationOptions
+  /// Called after every run (a case's own, and each shrink candidate's): a fuzz worker's
+  /// heartbeat to its supervisor, whose hang guard times a single run, not a whole case.
+  package var afterRun: (() -> Void)?
 
   /// A runner over `fixturesRoot` with `catalog`.
   package init(fixturesRoot: URL, catalog: LoaderCatalog = .standard, eventLimit: Int = 20_000_000)
@@ -34,6 +37,7 @@ package struct CaseRunner {
   package func run(_ scenario: Scenario, keepTrace: Bool = false) -> Outcome {
     var options = options
     options.keepTrace = keepTrace
+    defer { afterRun?() }
     do {
       return .ran(try Simulation.run(scenario, options: options))
     } catch {

@@ -10,7 +10,8 @@ package struct Finding: Sendable {
     case violation(Scenario.InvariantID)
     /// The worker process died while running the case (a trap in the loader).
     case trap(String)
-    /// The case ran past the per-case wall-clock guard.
+    /// The worker made no progress on the case (no simulation run ended) for the wall-clock
+    /// guard, `--case-timeout`.
     case hang
   }
 

@@ -4,9 +4,11 @@ package import Scenarios
 /// Runs a campaign in worker processes and turns their messages into finding files.
 ///
 /// Worker `j` of `jobs` runs the shard's cases `k = j, j + jobs, …` (`cellsim fuzz-worker`).
-/// A worker that dies while a case runs (a trap in the loader) or whose case outlives the
-/// wall-clock guard (killed) becomes a finding of its own, and a new worker resumes after
-/// that case. Findings are deduplicated by signature and written atomically; SIGINT and
+/// A worker that dies while a case runs (a trap in the loader) or that makes no progress for
+/// `caseTimeout` seconds (killed) becomes a finding of its own, and a new worker resumes after
+/// that case. Progress is a `beat` line after each simulation run, so the guard times a single
+/// run, not a case with its shrinking: on a loaded machine a healthy case may take many times
+/// its CPU time in wall time, and a fuzzer multiplies every false hang. Findings are deduplicated by signature and written atomically; SIGINT and
 /// SIGTERM stop the workers, and every finding already written stays intact.
 package final class Supervisor: @unchecked Sendable {
   /// How to start a worker: the executable and the arguments before `--start/--stride`.
@@ -17,6 +19,8 @@ package final class Supervisor: @unchecked Sendable {
   package var jobs: Int
   package var cases: Int?
   package var deadline: Date?
+  /// Wall-clock seconds a worker may go without progress (a `start` or `beat` line) during a
+  /// case before the case is a hang.
   package var caseTimeout: TimeInterval
   package var outFolder: URL
   /// Called about once a second with a progress line (and at the end).
@@ -63,6 +67,7 @@ package final class Supervisor: @unchecked Sendable {
   final class Worker: @unchecked Sendable {
     let index: Int
     let process = Process()
+    /// The case running, and when the worker last showed progress on it.
     var current: (k: Int, since: Date)?
     var lastDone = -1
     var killedByUs = false
@@ -170,6 +175,8 @@ package final class Supervisor: @unchecked Sendable {
     switch message {
     case .start(let k):
       worker.current = (k, Date())
+    case .beat(let k):
+      if worker.current?.k == k { worker.current?.since = Date() }
     case .done(let k, let violated, let error):
       worker.current = nil
       worker.lastDone = k

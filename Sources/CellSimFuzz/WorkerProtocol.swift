@@ -6,6 +6,9 @@ package import Scenarios
 package enum WorkerMessage: Equatable {
   /// The worker starts the `k`-th case of its shard.
   case start(k: Int)
+  /// Case `k` is still making progress: one more simulation run of it (or of a shrink
+  /// candidate) ended. The supervisor's hang guard restarts from each one.
+  case beat(k: Int)
   /// It finished that case; these invariants were violated.
   case done(k: Int, violated: [Scenario.InvariantID], error: String?)
   /// A shrunk finding from case `k`: its label, signature hash, and YAML text.
@@ -15,6 +18,7 @@ package enum WorkerMessage: Equatable {
   package var line: String {
     switch self {
     case .start(let k): return "start \(k)"
+    case .beat(let k): return "beat \(k)"
     case .done(let k, let violated, let error):
       let list = violated.isEmpty ? "-" : violated.map(\.rawValue).joined(separator: ",")
       return "done \(k) \(list)" + (error.map { " " + Data($0.utf8).base64EncodedString() } ?? "")
@@ -34,6 +38,8 @@ package enum WorkerMessage: Equatable {
     switch parts[0] {
     case "start" where parts.count == 2:
       self = .start(k: k)
+    case "beat" where parts.count == 2:
+      self = .beat(k: k)
     case "done" where parts.count == 3 || parts.count == 4:
       let violated =
         parts[2] == "-"

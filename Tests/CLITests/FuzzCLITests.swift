@@ -20,10 +20,6 @@ struct FuzzCLITests {
     let result = try CLIRunner.run([
       "fuzz", "--loader", "naive", "--invariants", "no_cross_cell_image", "--cases", "2",
       "--jobs", "2", "--out", out.path, "--json",
-      // A case with its shrink takes about 15 s of CPU in debug; on a loaded 2-core machine
-      // (load 13) that was 100-130 s of wall time, past the default 120 s case timeout, and
-      // both cases were recorded as hangs. This test is about findings, not hang detection.
-      "--case-timeout", "900",
     ])
     #expect(result.status == 1, "\(result.stderr)")
     #expect(result.stdout.contains("\"cases\" : 2"))
@@ -92,6 +88,7 @@ struct FuzzCLITests {
   func trapAndHang() throws {
     for (variable, label) in [
       ("CELLSIM_FUZZ_TEST_TRAP_AT", "trap"), ("CELLSIM_FUZZ_TEST_HANG_AT", "hang"),
+      ("CELLSIM_FUZZ_TEST_SPIN_AT", "hang"),
     ] {
       let out = try CLIRunner.temporaryFolder()
       defer { try? FileManager.default.removeItem(at: out) }
@@ -107,6 +104,24 @@ struct FuzzCLITests {
       let scenario = try Scenario(contentsOf: out.appendingPathComponent(files[0]))
       #expect(scenario.about?.contains("case 0") == true)
     }
+  }
+
+  @Test("a slow case whose runs keep ending is no hang, however long the whole case takes")
+  func slowCaseIsNoHang() throws {
+    // Each case runs its scenario 9 more times, and every run is followed by 0.6 s of sleep:
+    // at least 6 s per case against a 5 s guard, but well under 5 s between two runs.
+    let out = try CLIRunner.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: out) }
+    let started = Date()
+    let result = try CLIRunner.run(
+      [
+        "fuzz", "--loader", "reference", "--invariants", "no_cross_cell_image", "--cases", "2",
+        "--jobs", "1", "--case-timeout", "5", "--out", out.path, "--json",
+      ], environment: ["CELLSIM_FUZZ_TEST_SLOW_CASE": "9:600"])
+    #expect(Date().timeIntervalSince(started) > 12, "the hook did not slow the cases down")
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("\"cases\" : 2"), "\(result.stdout)")
+    #expect(Self.findings(in: out).isEmpty, "\(Self.findings(in: out))")
   }
 
   @Test("a trap is shrunk in child processes to the one event that causes it, 1-minimal")
