@@ -21,6 +21,10 @@ final class DispatchResumeLoader: AsyncCatalogLoader {
 
   let environment: AsyncLoaderEnvironment
   var started = false
+  /// Set on the simulation's thread when the decode has been handed to Dispatch.
+  var handedOff = false
+  /// Signalled by the Dispatch thread once it has resumed the continuation.
+  let resumed = DispatchSemaphore(value: 0)
 
   init(environment: AsyncLoaderEnvironment, options: LoaderOptions) {
     self.environment = environment
@@ -31,15 +35,26 @@ final class DispatchResumeLoader: AsyncCatalogLoader {
     guard !started else { return }
     started = true
     let url = item.url
-    Task(name: "dispatch decode \(url)") {
+    Task(name: "dispatch decode \(url)") { [resumed] in
       guard let data = try? await environment.data(for: url) else { return }
       let count = await withCheckedContinuation { continuation in
+        self.handedOff = true
         DispatchQueue.global().async {
           usleep(2_000)  // let the task suspend first: the resume must be a separate enqueue
           continuation.resume(returning: data.count)
+          resumed.signal()
         }
       }
       _ = count
+    }
+    // The run must not outrun the foreign resume, or the resume lands after the run has ended
+    // (held with a warning, a documented limit) and the control proves nothing. On a loaded
+    // machine a 2 ms sleep on a Dispatch thread can take longer than the whole simulated run,
+    // so this task, on the simulation's thread, waits in real time for the resume once the
+    // decode was handed off: a short wait, well inside the blocked-job guard.
+    Task(name: "wait for Dispatch") { [resumed] in
+      while !self.handedOff { try? await environment.clock.sleep(for: .milliseconds(1)) }
+      resumed.wait()
     }
   }
 }
