@@ -19,7 +19,7 @@ public import SimTable
 /// so the stale completion is dropped.
 ///
 /// The pipeline is modelled as a URLSession on a global queue, a downsampling decode on that
-/// queue, a `DispatchQueue.main.async` delivery and a memory cache. Nuke clears the view when a
+/// queue, a main-queue `async` delivery and a memory cache. Nuke clears the view when a
 /// load starts with no placeholder ("remove previously displayed images").
 public final class Nuke174Loader: CatalogLoader {
   /// A cell whose image view carries Nuke's per-view controller state.

@@ -48,7 +48,7 @@ struct PerfettoBuilder {
   var namedItems: Set<Int64> = []
   /// Open transfers by id: the phase now open.
   var transfers: [Int64: (url: String, phase: String)] = [:]
-  /// Thread track ids, in first-seen order; open exec slices per thread.
+  /// Track ids of threads, in first-seen order; open exec slices per thread.
   var threadIDs: [String: Int] = [:]
   var executing: [String: (start: Int64, label: String)] = [:]
   /// Violations not yet placed, in report order.
