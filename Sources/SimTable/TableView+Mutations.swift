@@ -134,16 +134,18 @@ extension TableView {
     world.trace.record(at: world.now, "table.reload_data") { $0.field("rows", model.count) }
   }
 
-  /// The app assigns its own image to the cell displayed at `row` (scenario event
-  /// `set_image`): a manual image of the cell's image pixel size. Returns false, changing
-  /// nothing, when the row is not displayed.
+  /// The app assigns its own image to the row's cell, the one `cellForRow(at:)` returns
+  /// (scenario event `set_image`): a manual image of the cell's image pixel size. With cell
+  /// prefetching that may be a cell prepared for the row and not yet displayed, which then
+  /// shows the manual image when it is: the same cell the loader was told about
+  /// (`willSetImageManually`). Returns false, changing nothing, when the row has no cell.
   @discardableResult
   package func setManualImage(forRow row: Int) throws(TableError) -> Bool {
     guard model.items.indices.contains(row) else {
       throw .rowOutOfRange(operation: "setManualImage", row: row, count: model.count)
     }
     checkMainThread("setManualImage")
-    guard let cell = displayedCell(row: row) else { return false }
+    guard let cell = cellForRow(at: IndexPath(row: row, section: 0)) else { return false }
     let size = imagePixelSize
     cell.imageView.image = Image(
       kind: .manual, width: size.width, height: size.height, world: world)

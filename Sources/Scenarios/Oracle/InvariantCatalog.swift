@@ -70,7 +70,7 @@ public enum InvariantCatalog {
       definition:
         "When a row enters display and a MemoryCache of the loader holds a decoded image for "
         + "its URL, that image is committed in the first frame that shows the row, and no "
-        + "transfer for the URL starts. Also, whatever the loader's cache design: a row that "
+        + "transfer for the URL starts while a memory cache still holds it. Also, whatever the loader's cache design: a row that "
         + "enters display within `revisit` of the last frame that showed its URL's image, with "
         + "no memory warning since, shows its image in its first frame and starts no transfer "
         + "of the URL while it stays displayed.",

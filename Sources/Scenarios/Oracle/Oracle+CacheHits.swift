@@ -24,12 +24,7 @@ extension Oracle {
 
   func expectCacheHit(cell: TableCell, row: Int, itemID: Int, url: String) {
     guard let window = revisitWindow, let served = server.digest(for: url) else { return }
-    // An entry counts when it is keyed by the URL and holds a decoded image of the URL's
-    // bytes: identical bytes served under another URL are another URL's image.
-    for cache in world.liveMemoryCaches {
-      guard let image = cache.peekValue(forKey: url) as? Image, image.kind == .content,
-        image.provenance?.source == served
-      else { continue }
+    if memoryCacheHolds(url, source: served) {
       expectedCacheHits.append((itemID, row, cell.cellID, url, served, nil))
       return
     }
@@ -81,8 +76,22 @@ extension Oracle {
     expectedCacheHits = remaining
   }
 
+  /// Whether a live memory cache holds, under the key `url`, a decoded content image of the
+  /// bytes `source`: identical bytes served under another URL are another URL's image.
+  func memoryCacheHolds(_ url: String, source: ContentDigest) -> Bool {
+    world.liveMemoryCaches.contains { cache in
+      guard let image = cache.peekValue(forKey: url) as? Image else { return false }
+      return image.kind == .content && image.provenance?.source == source
+    }
+  }
+
+  /// A transfer of `url` started while a row expected to show it from a memory cache has not
+  /// yet been committed. Judged by what the caches hold when the transfer starts: a memory
+  /// warning may have emptied them meanwhile (the table off screen commits no frame, so such
+  /// an expectation can wait for long), and then fetching again is right.
   func checkNoTransferOnCacheHit(_ url: String) {
-    guard let expected = expectedCacheHits.first(where: { $0.url == url && $0.revisit == nil })
+    guard let expected = expectedCacheHits.first(where: { $0.url == url && $0.revisit == nil }),
+      memoryCacheHolds(url, source: expected.source)
     else { return }
     flag(
       .cacheHitOnRevisit, row: expected.row, item: expected.item, cell: expected.cell,
