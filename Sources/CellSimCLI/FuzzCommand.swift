@@ -158,6 +158,14 @@ struct FuzzRunCommand: ParsableCommand {
   @Option(help: .hidden)
   var workerLimit: Int = 500
 
+  /// Tests: the first wall-clock limit on a hang finding's shrink candidates.
+  @Option(help: .hidden)
+  var hangCheckTimeout: Double?
+
+  /// Tests: wall-clock seconds spent shrinking each trap or hang finding, at most.
+  @Option(help: .hidden)
+  var trapShrinkTime: Double = 120
+
   func validate() throws {
     if let cases, cases < 1 { throw ValidationError("--cases: must be at least 1") }
     if cases != nil && time != nil { throw ValidationError("--cases and --time: give one") }
@@ -167,6 +175,10 @@ struct FuzzRunCommand: ParsableCommand {
     if jobs < 1 { throw ValidationError("--jobs: must be at least 1") }
     if workerLimit < 1 { throw ValidationError("--worker-limit: must be at least 1") }
     if caseTimeout <= 0 { throw ValidationError("--case-timeout: must be positive") }
+    if let hangCheckTimeout, hangCheckTimeout <= 0 {
+      throw ValidationError("--hang-check-timeout: must be positive")
+    }
+    if trapShrinkTime <= 0 { throw ValidationError("--trap-shrink-time: must be positive") }
   }
 
   func run() throws {
@@ -181,6 +193,8 @@ struct FuzzRunCommand: ParsableCommand {
       campaign: campaign, jobs: jobs, cases: budget == nil ? (cases ?? 1_000) : nil,
       deadline: budget.map { Date().addingTimeInterval($0) }, caseTimeout: caseTimeout,
       outFolder: URL(fileURLWithPath: out))
+    supervisor.hangCheckTimeout = hangCheckTimeout
+    supervisor.trapShrinkTime = trapShrinkTime
     let live = isatty(2) != 0
     var lastPlain = Date.distantPast
     supervisor.progress = { progress in

@@ -56,7 +56,11 @@ struct FuzzWorkerCommand: ParsableCommand {
       if let trapOn, keys.contains(trapOn) { fatalError("test trap on \(trapOn)") }
       if let hangOn, keys.contains(hangOn) { while true { sleep(60) } }
     }
+    // A loaded machine, in the shrink of a hang finding: every --check run first sleeps this
+    // many milliseconds.
+    let checkSlow = environment["CELLSIM_FUZZ_TEST_CHECK_SLOW"].flatMap(UInt32.init)
     if let check {
+      if let checkSlow { usleep(checkSlow * 1_000) }
       let scenario = try Scenario(
         contentsOf: URL(fileURLWithPath: check), knownLoaders: campaign.knownLoaders)
       testHooks(scenario)

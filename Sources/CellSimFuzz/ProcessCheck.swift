@@ -13,6 +13,8 @@ package struct ProcessCheck: Sendable {
     case trap(String)
     /// It was still running after `timeout` and was killed.
     case hang
+    /// It was killed because `isCancelled` said so.
+    case cancelled
   }
 
   /// The executable (`cellsim`).
@@ -23,6 +25,9 @@ package struct ProcessCheck: Sendable {
   package var timeout: TimeInterval
   /// Where candidate files are written (each removed after its run).
   package var folder: URL
+  /// Polled while the child runs: when it returns true the child is killed and the outcome is
+  /// `.cancelled` (a campaign interrupted during a shrink).
+  package var isCancelled: (@Sendable () -> Bool)?
 
   package init(executable: URL, arguments: [String], timeout: TimeInterval, folder: URL) {
     self.executable = executable
@@ -41,27 +46,33 @@ package struct ProcessCheck: Sendable {
     } catch {
       return .finished
     }
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments + ["--check", file.path]
-    process.standardInput = FileHandle.nullDevice
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    do { try process.run() } catch { return .finished }
+    // posix_spawn and waitpid, not Foundation's Process: this runs on the supervisor's shrink
+    // thread, and on Linux a Process started there was never seen to exit (it stayed a zombie,
+    // and `waitUntilExit` never returned).
+    guard let child = ChildProcess(executable.path, arguments + ["--check", file.path]) else {
+      return .finished
+    }
     let started = Date()
-    while process.isRunning {
+    while true {
+      if let status = child.exitStatus() { return Self.outcome(status) }
+      if isCancelled?() == true {
+        child.kill()
+        return .cancelled
+      }
       if Date().timeIntervalSince(started) > timeout {
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        child.kill()
         return .hang
       }
       usleep(2_000)
     }
-    if process.terminationReason == .uncaughtSignal {
-      return .trap("signal \(process.terminationStatus)")
-    }
-    return process.terminationStatus == 0
-      ? .finished : .trap("exit status \(process.terminationStatus)")
+  }
+
+  /// The outcome of a `waitpid` status.
+  static func outcome(_ status: Int32) -> Outcome {
+    let signal = status & 0x7f
+    if signal != 0 && signal != 0x7f { return .trap("signal \(signal)") }
+    let code = (status >> 8) & 0xff
+    return code == 0 ? .finished : .trap("exit status \(code)")
   }
 
   /// The outcome a finding of `kind` shows (nil for a violation, which needs no child).
@@ -72,4 +83,76 @@ package struct ProcessCheck: Sendable {
     case .hang: return .hang
     }
   }
+}
+
+/// A child process with standard input, output and error on /dev/null, default signal
+/// dispositions and an empty signal mask, reaped by `exitStatus()` or `kill()`.
+final class ChildProcess {
+  let pid: pid_t
+  private var reaped = false
+
+  /// Starts `path` with `arguments`; nil if it cannot be started.
+  init?(_ path: String, _ arguments: [String]) {
+    let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) }
+    defer { for pointer in argv { free(pointer) } }
+    #if canImport(Darwin)
+      var actions: posix_spawn_file_actions_t?
+      var attributes: posix_spawnattr_t?
+    #else
+      var actions = posix_spawn_file_actions_t()
+      var attributes = posix_spawnattr_t()
+    #endif
+    posix_spawn_file_actions_init(&actions)
+    posix_spawnattr_init(&attributes)
+    defer {
+      posix_spawn_file_actions_destroy(&actions)
+      posix_spawnattr_destroy(&attributes)
+    }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    var none = sigset_t()
+    sigemptyset(&none)
+    var all = sigset_t()
+    sigfillset(&all)
+    sigdelset(&all, SIGKILL)
+    sigdelset(&all, SIGSTOP)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    posix_spawnattr_setsigdefault(&attributes, &all)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    var pid: pid_t = 0
+    let arguments = argv + [nil]
+    guard posix_spawn(&pid, path, &actions, &attributes, arguments, environ) == 0 else {
+      return nil
+    }
+    self.pid = pid
+  }
+
+  /// The `waitpid` status once the child has exited, else nil.
+  func exitStatus() -> Int32? {
+    guard !reaped else { return nil }
+    var status: Int32 = 0
+    let result = waitpid(pid, &status, WNOHANG)
+    if result == pid {
+      reaped = true
+      return status
+    }
+    if result < 0 && errno != EINTR {
+      // Not our child any more (reaped elsewhere): it has ended.
+      reaped = true
+      return 0
+    }
+    return nil
+  }
+
+  /// Kills the child and reaps it.
+  func kill() {
+    guard !reaped else { return }
+    _ = Foundation.kill(pid, SIGKILL)
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    reaped = true
+  }
+
+  deinit { kill() }
 }

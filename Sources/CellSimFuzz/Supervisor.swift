@@ -27,6 +27,11 @@ package final class Supervisor: @unchecked Sendable {
   package var progress: (Progress) -> Void = { _ in }
   /// Wall-clock seconds spent shrinking each trap or hang finding, at most.
   package var trapShrinkTime: TimeInterval = 120
+  /// Wall-clock seconds a shrink candidate of a hang finding may run, in a child process,
+  /// before it counts as still hanging (nil: `min(caseTimeout, 10)`). The limit grows to four
+  /// times the slowest candidate that finished, and the shrunk result is confirmed against the
+  /// full `caseTimeout` before it replaces the finding (`Supervisor+TrapShrink.swift`).
+  package var hangCheckTimeout: TimeInterval?
 
   /// What the campaign has done so far.
   package struct Progress {
@@ -45,10 +50,15 @@ package final class Supervisor: @unchecked Sendable {
   let lock = NSCondition()
   private var inbox: [(worker: Int, message: WorkerMessage?)] = []
   var state = Progress()
+  /// Signatures written so far (under `lock`: the shrink thread writes findings too).
   var seen = Set<String>()
   private var signalSources: [DispatchSourceSignal] = []
-  /// Trap and hang findings written unshrunk, shrunk when the campaign's cases are done.
+  /// Trap and hang findings written unshrunk and waiting for the shrink thread (under `lock`).
   var unshrunk: [(finding: Finding, file: URL)] = []
+  /// Whether the shrink thread is running, and whether it is working on a finding (under
+  /// `lock`).
+  var shrinkThreadStarted = false
+  var shrinking = false
 
   package init(
     executable: URL, workerArguments: [String], campaign: Campaign, jobs: Int, cases: Int?,
@@ -114,7 +124,7 @@ package final class Supervisor: @unchecked Sendable {
         progress(snapshot())
       }
     }
-    if snapshot().interrupted == nil { shrinkTrapsAndHangs() }
+    waitForShrinks()
     let final = snapshot()
     progress(final)
     return final
@@ -167,7 +177,7 @@ package final class Supervisor: @unchecked Sendable {
   private func post(_ worker: Int, _ message: WorkerMessage?) {
     lock.lock()
     inbox.append((worker, message))
-    lock.signal()
+    lock.broadcast()
     lock.unlock()
   }
 
@@ -231,16 +241,20 @@ package final class Supervisor: @unchecked Sendable {
     lock.lock()
     state.cases += 1
     lock.unlock()
-    // Written now, unshrunk, so an interrupt loses nothing; shrunk once the cases are done.
+    // Written now, unshrunk, so an interrupt loses nothing; shrunk on the shrink thread while
+    // the campaign goes on.
     let file = write(
       yaml: finding.scenario.yamlText(), label: finding.label, signature: finding.signatureHash)
-    if let file { unshrunk.append((finding, file)) }
+    if let file { enqueueShrink(finding, file: file) }
   }
 
   /// Writes a finding unless its signature was seen; returns the file written.
   @discardableResult
   func write(yaml: String, label: String, signature: String) -> URL? {
-    guard seen.insert(signature).inserted else { return nil }
+    lock.lock()
+    let inserted = seen.insert(signature).inserted
+    lock.unlock()
+    guard inserted else { return nil }
     let name = "\(label)-\(signature.prefix(12)).yaml"
     do {
       let url = try Finding.writeAtomically(yaml, name: name, in: outFolder)
@@ -264,7 +278,7 @@ package final class Supervisor: @unchecked Sendable {
       source.setEventHandler { [self] in
         lock.lock()
         if state.interrupted == nil { state.interrupted = number }
-        lock.signal()
+        lock.broadcast()
         lock.unlock()
       }
       source.resume()

@@ -144,6 +144,88 @@ struct FuzzCLITests {
     }
   }
 
+  @Test("a hang is shrunk in child processes to the one event that causes it, and confirmed")
+  func hangShrunk() throws {
+    let out = try CLIRunner.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: out) }
+    let result = try CLIRunner.run(
+      [
+        "fuzz", "--loader", "reference", "--invariants", "no_cross_cell_image", "--cases", "3",
+        "--jobs", "1", "--case-timeout", "4", "--hang-check-timeout", "1", "--out", out.path,
+        "--json",
+      ], environment: ["CELLSIM_FUZZ_TEST_HANG_ON": "touch"])
+    #expect(result.status == 1, "\(result.stderr)")
+    let files = Self.findings(in: out)
+    #expect(files.count == 1 && files.allSatisfy { $0.lastPathComponent.hasPrefix("hang-") })
+    for file in files {
+      let scenario = try Scenario(contentsOf: file)
+      #expect(scenario.events.map(\.action.key) == ["touch"], "\(scenario.yamlText())")
+      #expect(scenario.about?.contains(" to 1 events") == true, "\(scenario.about ?? "")")
+    }
+    let names = try FileManager.default.contentsOfDirectory(atPath: out.path)
+    #expect(names.allSatisfy { !$0.hasPrefix(".") }, "candidate files left: \(names)")
+  }
+
+  @Test("a hang shrink that only looked hung on a slow machine is not written: the finding stays")
+  func slowShrinkIsNoHang() throws {
+    // Every child run of the shrink sleeps 1.5 s first (a loaded machine), against a first
+    // candidate limit of 1 s: every candidate looks hung. The shrunk scenario is confirmed
+    // against --case-timeout (5 s), where it finishes, so the unshrunk finding is kept.
+    let out = try CLIRunner.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: out) }
+    let result = try CLIRunner.run(
+      [
+        "fuzz", "--loader", "reference", "--invariants", "no_cross_cell_image", "--cases", "3",
+        "--jobs", "1", "--case-timeout", "5", "--hang-check-timeout", "1",
+        "--trap-shrink-time", "6", "--out", out.path, "--json",
+      ],
+      environment: [
+        "CELLSIM_FUZZ_TEST_HANG_ON": "touch", "CELLSIM_FUZZ_TEST_CHECK_SLOW": "1500",
+      ])
+    #expect(result.status == 1, "\(result.stderr)")
+    #expect(result.stderr.contains("left unshrunk"), "\(result.stderr)")
+    let files = Self.findings(in: out)
+    #expect(!files.isEmpty && files.allSatisfy { $0.lastPathComponent.hasPrefix("hang-") })
+    for file in files {
+      let scenario = try Scenario(contentsOf: file)
+      #expect(scenario.events.map(\.action.key).contains("touch"), "\(scenario.yamlText())")
+      #expect(scenario.events.count > 1, "\(scenario.yamlText())")
+    }
+  }
+
+  @Test("a trap is shrunk while the campaign goes on, so an interrupt finds it shrunk already")
+  func trapShrunkBeforeInterrupt() throws {
+    let out = try CLIRunner.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: out) }
+    let process = Process()
+    process.executableURL = try CLIRunner.binary()
+    process.arguments = [
+      "fuzz", "--loader", "reference", "--invariants", "no_cross_cell_image", "--time", "10m",
+      "--jobs", "1", "--case-timeout", "20", "--out", out.path,
+    ]
+    process.environment = ProcessInfo.processInfo.environment.merging(
+      ["CELLSIM_FUZZ_TEST_TRAP_ON": "touch"]) { $1 }
+    process.currentDirectoryURL = Repository.root
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    func shrunk() -> Bool {
+      Self.findings(in: out).contains { file in
+        (try? Scenario(contentsOf: file))?.events.map(\.action.key) == ["touch"]
+      }
+    }
+    let started = Date()
+    while !shrunk() && Date().timeIntervalSince(started) < 240 {
+      Thread.sleep(forTimeInterval: 0.1)
+    }
+    #expect(shrunk(), "no trap finding shrunk to its one event within 240 s of a running campaign")
+    kill(process.processIdentifier, SIGINT)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 128 + SIGINT)
+    let names = try FileManager.default.contentsOfDirectory(atPath: out.path)
+    #expect(names.allSatisfy { !$0.hasPrefix(".") }, "partial or candidate files: \(names)")
+  }
+
   @Test("workers are recycled after --worker-limit cases and the campaign runs every case")
   func recycledWorkers() throws {
     let out = try CLIRunner.temporaryFolder()
