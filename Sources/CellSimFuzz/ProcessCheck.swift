@@ -120,9 +120,14 @@ final class ChildProcess {
     posix_spawnattr_setsigmask(&attributes, &none)
     posix_spawnattr_setsigdefault(&attributes, &all)
     posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    var environment: [UnsafeMutablePointer<CChar>?] = Supervisor.childEnvironment.map {
+      strdup("\($0.key)=\($0.value)")
+    }
+    defer { for pointer in environment { free(pointer) } }
+    environment.append(nil)
     var pid: pid_t = 0
     let arguments = argv + [nil]
-    guard posix_spawn(&pid, path, &actions, &attributes, arguments, environ) == 0 else {
+    guard posix_spawn(&pid, path, &actions, &attributes, arguments, environment) == 0 else {
       return nil
     }
     self.pid = pid

@@ -85,6 +85,14 @@ package final class Supervisor: @unchecked Sendable {
     init(index: Int) { self.index = index }
   }
 
+  /// The environment of workers and shrink candidates: this process's, with Swift's crash
+  /// backtracer off. A trap is a finding, replayed with `cellsim replay`; and the backtracer,
+  /// a grandchild that inherits the worker's stdout, was seen to hang on a loaded machine
+  /// holding that pipe open, so the supervisor never saw the worker's end.
+  static var childEnvironment: [String: String] {
+    ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }
+  }
+
   /// Runs the campaign to its end (or an interrupt) and returns what it did.
   package func run() -> Progress {
     installSignalHandlers()
@@ -143,6 +151,7 @@ package final class Supervisor: @unchecked Sendable {
     if let deadline { arguments += ["--deadline", "\(deadline.timeIntervalSince1970)"] }
     worker.process.executableURL = executable
     worker.process.arguments = arguments
+    worker.process.environment = Self.childEnvironment
     let pipe = Pipe()
     worker.process.standardOutput = pipe
     worker.process.standardInput = FileHandle.nullDevice
