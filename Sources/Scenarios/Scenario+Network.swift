@@ -4,11 +4,13 @@ public import SimNetwork
 extension Scenario {
   /// The fake network's script (`network`), as the file states it.
   ///
-  /// One model of network rules (issue 11): the latency distributions, corruptions and
-  /// outages *are* SimNetwork's types (`Scenario.Latency` is `SimNetwork.Latency`, and so on).
-  /// Only this section and its rules stay the format's own: they keep what the author left
-  /// unspecified (nil) and the units they wrote (`ByteSize`), so `yamlText()` writes back what
-  /// was read. The runner converts them with `script` (Scenario+Conversions.swift).
+  /// One model of network rules (issue 11): the rules, failures, latency distributions,
+  /// corruptions and outages *are* SimNetwork's types (`Scenario.NetworkRule` is
+  /// `SimNetwork.NetworkRule`, and so on). Only this section stays the format's own: it keeps
+  /// what the author left unspecified (nil: the network's default latency, the device's
+  /// connection count) and the units they wrote (`ByteSize`), so `yamlText()` writes back what
+  /// was read. The runner turns it into a `NetworkScript` with `script`
+  /// (Scenario+Conversions.swift).
   public struct Network: Sendable, Equatable {
     /// The default delivery granularity: 16 KB (16,000 bytes).
     public static let defaultChunkSize = ByteSize(bytes: 16_000)
@@ -47,52 +49,13 @@ extension Scenario {
   public typealias Latency = SimNetwork.Latency
 
   /// A scripted behaviour for the URLs that `match` names (an exact URL, or a glob in which
-  /// `*` matches any run of characters and `?` one character).
-  public struct NetworkRule: Sendable, Equatable {
-    /// The URL or glob (`match`).
-    public var match: String
-    /// Overrides the latency (`latency`).
-    public var latency: Latency?
-    /// Overrides the bandwidth, per second (`bandwidth`).
-    public var bandwidth: ByteSize?
-    /// Makes the transfer fail (`fail`).
-    public var fail: Failure?
-    /// With `fail: timeout`, when the timeout fires (`after`); nil means the device's request
-    /// timeout.
-    public var after: SimDuration?
-    /// Damages an otherwise successful body (`corrupt`).
-    public var corrupt: Corruption?
-    /// No bytes until a `release_held` event (`hold`).
-    public var hold: Bool
-    /// Only the URL's first `times` attempts (`times`); nil means every attempt.
-    public var times: Int?
+  /// `*` matches any run of characters and `?` one character): SimNetwork's type, so a rule
+  /// read from a file is the rule the fake network runs.
+  public typealias NetworkRule = SimNetwork.NetworkRule
 
-    /// A rule for `match` with the given effects.
-    public init(
-      match: String, latency: Latency? = nil, bandwidth: ByteSize? = nil,
-      fail: Failure? = nil, after: SimDuration? = nil, corrupt: Corruption? = nil,
-      hold: Bool = false, times: Int? = nil
-    ) {
-      self.match = match
-      self.latency = latency
-      self.bandwidth = bandwidth
-      self.fail = fail
-      self.after = after
-      self.corrupt = corrupt
-      self.hold = hold
-      self.times = times
-    }
-  }
-
-  /// How a rule makes a transfer fail (`fail`).
-  public enum Failure: Sendable, Equatable {
-    /// The server answers with this HTTP status, 400–599 (`{status: 404}`).
-    case status(Int)
-    /// No byte ever arrives (`timeout`).
-    case timeout
-    /// The connection resets after this many body bytes (`{reset_after: "1KB"}`).
-    case resetAfter(ByteSize)
-  }
+  /// How a rule makes a transfer fail (`fail`): `{status: 404}`, `timeout`,
+  /// `{reset_after: "1KB"}` (SimNetwork's type).
+  public typealias Failure = NetworkFailure
 
   /// How a rule damages a body (`corrupt`; its raw value is the format's word), SimNetwork's
   /// type.

@@ -69,3 +69,8 @@ public enum ByteSizeParseError: Error, Equatable, Sendable, CustomStringConverti
     }
   }
 }
+
+extension ByteSize: ExpressibleByIntegerLiteral {
+  /// A literal number of bytes: `bandwidth: 250_000` reads as `ByteSize(bytes: 250_000)`.
+  public init(integerLiteral value: Int64) { self.init(bytes: value) }
+}

@@ -71,7 +71,7 @@ extension FakeNetwork {
       records[transfer.id - 1].corruption = corruption
     }
     if case .resetAfter(let limit) = transfer.plan.fail {
-      body = Array(body.prefix(Int(min(limit, Int64(body.count)))))
+      body = Array(body.prefix(Int(min(limit.bytes, Int64(body.count)))))
       transfer.resetAtEnd = true
     }
     transfer.body = body

@@ -236,7 +236,7 @@ package final class FakeNetwork {
     var stream = world.random.stream("latency", url, attempt)
     let latency = WireModel.draw(rule?.latency ?? script.latency, from: &stream)
     return TransferPlan(
-      rule: index, latency: latency, bandwidth: rule?.bandwidth ?? script.bandwidth,
+      rule: index, latency: latency, bandwidth: rule?.bandwidth?.bytes ?? script.bandwidth,
       fail: rule?.fail, timeoutAfter: rule?.after ?? world.device.requestTimeout,
       resourceTimeout: world.device.resourceTimeout,
       corruption: rule?.corrupt, hold: rule?.hold ?? false)

@@ -118,13 +118,13 @@ extension NetworkRule {
   func validate(index: Int) throws(NetworkScriptError) {
     if match.isEmpty { throw .emptyGlob(rule: index) }
     if let latency { try NetworkScript.validate(latency, path: "rules[\(index)].latency") }
-    try NetworkScript.validate(bandwidth: bandwidth, path: "rules[\(index)].bandwidth")
+    try NetworkScript.validate(bandwidth: bandwidth?.bytes, path: "rules[\(index)].bandwidth")
     if let times, times < 1 { throw .nonPositiveTimes(rule: index, times) }
     switch fail {
     case .status(let status) where !(400...599).contains(status):
       throw .statusOutOfRange(rule: index, status)
-    case .resetAfter(let bytes) where bytes < 0:
-      throw .negativeResetAfter(rule: index, bytes)
+    case .resetAfter(let size) where size.bytes < 0:
+      throw .negativeResetAfter(rule: index, size.bytes)
     default: break
     }
     if let after {

@@ -55,34 +55,38 @@ public enum Latency: Hashable, Sendable {
   case lognormal(median: SimDuration, p99: SimDuration)
 }
 
-/// A scripted behaviour for the URLs that `match` names.
+/// A scripted behaviour for the URLs that `match` names: one entry of a scenario's
+/// `network.rules` (`Scenario.NetworkRule` is this type; the field names in parentheses are the
+/// format's).
 ///
 /// Rules are tried in order and the first that matches a transfer wins. A rule with `times`
 /// matches only a URL's first `times` attempts; later attempts fall through to the next rules.
 /// Effects combine: a rule may set latency and bandwidth, hold, and fail or corrupt.
 public struct NetworkRule: Hashable, Sendable {
   /// An exact URL, or a glob where `*` matches any run of characters (including `/`) and `?`
-  /// exactly one.
+  /// exactly one (`match`).
   public var match: String
-  /// Overrides the script's latency.
+  /// Overrides the script's latency (`latency`).
   public var latency: Latency?
-  /// Overrides the script's bandwidth, in bytes per second.
-  public var bandwidth: Int64?
-  /// Makes the transfer fail.
+  /// Overrides the script's bandwidth, per second (`bandwidth`). Kept as written (`"2MB"`), so
+  /// a scenario written back says what its author said.
+  public var bandwidth: ByteSize?
+  /// Makes the transfer fail (`fail`).
   public var fail: NetworkFailure?
   /// With `fail: .timeout`, when the timeout fires, measured from the transfer's start
   /// (`after`); nil means the device's request timeout.
   public var after: SimDuration?
-  /// Corrupts a successful body.
+  /// Corrupts a successful body (`corrupt`).
   public var corrupt: Corruption?
-  /// Holds the transfer: no byte arrives until `FakeNetwork.release(match:)`.
+  /// Holds the transfer: no byte arrives until `FakeNetwork.release(match:)` (`hold`, and the
+  /// scenario event `release_held`).
   public var hold: Bool
-  /// Limits the rule to a URL's first `times` attempts; nil means every attempt.
+  /// Limits the rule to a URL's first `times` attempts; nil means every attempt (`times`).
   public var times: Int?
 
   /// A rule for `match` with the given effects.
   public init(
-    match: String, latency: Latency? = nil, bandwidth: Int64? = nil,
+    match: String, latency: Latency? = nil, bandwidth: ByteSize? = nil,
     fail: NetworkFailure? = nil, after: SimDuration? = nil, corrupt: Corruption? = nil,
     hold: Bool = false, times: Int? = nil
   ) {
@@ -97,16 +101,22 @@ public struct NetworkRule: Hashable, Sendable {
   }
 }
 
-/// How a rule makes a transfer fail.
+/// How a rule makes a transfer fail (`fail`; `Scenario.Failure` is this type).
 public enum NetworkFailure: Hashable, Sendable {
-  /// The server answers with this HTTP status (400–599) at the first byte, and no body.
+  /// The server answers with this HTTP status (400–599) at the first byte, and no body
+  /// (`{status: 404}`).
   case status(Int)
   /// No byte ever arrives; the transfer fails with `timedOut` after the rule's `after`, or the
-  /// device's request timeout, counted from its start.
+  /// device's request timeout, counted from its start (`timeout`).
   case timeout
   /// The connection resets once this many body bytes have been delivered (all of them if the
-  /// body is shorter); the transfer fails with `connectionReset`.
-  case resetAfter(bytes: Int64)
+  /// body is shorter); the transfer fails with `connectionReset` (`{reset_after: "1KB"}`).
+  case resetAfter(ByteSize)
+
+  /// `.resetAfter(ByteSize(bytes: bytes))`.
+  public static func resetAfter(bytes: Int64) -> NetworkFailure {
+    .resetAfter(ByteSize(bytes: bytes))
+  }
 }
 
 /// How a rule damages a body that is otherwise delivered successfully. The raw value is the

@@ -10,23 +10,8 @@ extension Scenario.Network {
       latency: latency ?? NetworkScript().latency,
       bandwidth: bandwidth?.bytes, chunkSize: chunkSize.bytes,
       maxConnectionsPerHost: maxConnectionsPerHost,
-      rules: rules.map(\.networkRule),
+      rules: rules,
       outages: outages)
-  }
-}
-
-extension Scenario.NetworkRule {
-  var networkRule: NetworkRule {
-    let failure: NetworkFailure? =
-      switch fail {
-      case .status(let code): .status(code)
-      case .timeout: .timeout
-      case .resetAfter(let size): .resetAfter(bytes: size.bytes)
-      case nil: nil
-      }
-    return NetworkRule(
-      match: match, latency: latency, bandwidth: bandwidth?.bytes, fail: failure, after: after,
-      corrupt: corrupt, hold: hold, times: times)
   }
 }
 
