@@ -66,6 +66,20 @@ struct ProgressIsolationTests {
     #expect(result.violations.isEmpty)
   }
 
+  @Test("reference with option progress shows requests' progress and breaks no invariant")
+  func reference() throws {
+    let url = Repository.root.appendingPathComponent(
+      "Scenarios/invariants/progress_isolation-reference.yaml")
+    let scenario = try Scenario(contentsOf: url, fixturesRoot: Repository.fixtures)
+    let result = try Simulation.run(
+      scenario, options: SimulationOptions(fixturesRoot: Repository.fixtures, keepTrace: true))
+    #expect(result.violations.isEmpty, "\(result.violations.first.first?.detail ?? "")")
+    let progress = (result.traceText ?? "").split(separator: "\n").filter {
+      $0.contains("table.progress") && $0.contains("@https://img.test/")
+    }
+    #expect(progress.count > 100)
+  }
+
   @Test("progress_isolation is a standard invariant without parameters")
   func standardSetIncludesIt() {
     #expect(Scenario.Invariants.standard.checks(.progressIsolation))
