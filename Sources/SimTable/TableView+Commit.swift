@@ -10,6 +10,8 @@ extension TableView {
   /// displayed cell — row, item, URL, and the kind and provenance of each image on screen —
   /// and, with `traceDisplay`, a `table.show` trace line for each cell whose row, item or
   /// images changed since its last commit (a cell leaving is the `table.end_display` line).
+  /// A cell's progress view is recorded too once a loader has set it, with a `table.progress`
+  /// line when it changed (an untouched progress view costs one comparison and writes nothing).
   /// While the table is off screen, frames show none of it.
   func commit(_ context: FrameContext) {
     let cells = isAppeared ? displayed : []
