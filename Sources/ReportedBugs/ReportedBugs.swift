@@ -22,6 +22,8 @@ public enum ReportedBugs {
       AlamofireImage17Loader.self, SDWebImage1113Loader.self, EGOImageLoading18Loader.self,
       // Issue 11's blind-spot demonstrator, not a reported bug: see its documentation.
       StalePlaceholderLoader.self,
+      // Issue 11 §3: a per-request placeholder of the same URL, and progress isolation.
+      SDWebImage3363Loader.self, Kingfisher581Loader.self, AlamofireImage232Loader.self,
     ]
   }
 

@@ -25,6 +25,8 @@ extension Scenario {
     case memoryBudget = "memory_budget"
     /// Schedulers order waiting requests by the priority set last on any outer layer.
     case latestPriorityWins = "latest_priority_wins"
+    /// A progress view shows only the progress of its cell's current request.
+    case progressIsolation = "progress_isolation"
 
     /// The names of the parameters this invariant takes, in documentation order.
     public var parameterNames: [String] {
@@ -33,7 +35,8 @@ extension Scenario {
       case .boundedQueue, .memoryBudget: return ["max"]
       case .frameBudget: return ["max_hitch_ratio"]
       case .cacheHitOnRevisit: return ["revisit"]
-      case .noCrossCellImage, .noCorruptImage, .noDuplicateTransfers, .latestPriorityWins:
+      case .noCrossCellImage, .noCorruptImage, .noDuplicateTransfers, .latestPriorityWins,
+        .progressIsolation:
         return []
       }
     }
@@ -65,6 +68,8 @@ extension Scenario {
     case memoryBudget(max: ByteSize?)
     /// `latest_priority_wins`.
     case latestPriorityWins
+    /// `progress_isolation`.
+    case progressIsolation
 
     /// The invariant with its default parameters.
     public static func defaults(_ id: InvariantID) -> InvariantCheck {
@@ -80,6 +85,7 @@ extension Scenario {
       case .frameBudget: return .frameBudget(maxHitchRatio: 5)
       case .memoryBudget: return .memoryBudget(max: nil)
       case .latestPriorityWins: return .latestPriorityWins
+      case .progressIsolation: return .progressIsolation
       }
     }
 
@@ -97,6 +103,7 @@ extension Scenario {
       case .frameBudget: return .frameBudget
       case .memoryBudget: return .memoryBudget
       case .latestPriorityWins: return .latestPriorityWins
+      case .progressIsolation: return .progressIsolation
       }
     }
 

@@ -132,6 +132,23 @@ public final class SimulatedDataTask: TransferClient {
   var transfer: Transfer?
   /// The delivered body, between the end of the transfer and the completion.
   var body: [UInt8] = []
+  /// `URLSessionTask.countOfBytesReceived`: body bytes received so far, counted as they
+  /// arrive on the wire (before the delegate's `didReceive` for them runs on the callback
+  /// queue).
+  public private(set) var countOfBytesReceived: Int64 = 0
+  /// `URLSessionTask.countOfBytesExpectedToReceive`: the length of the body the wire delivers,
+  /// known from its first chunk (the simulated response carries no header), else -1
+  /// (`NSURLSessionTransferSizeUnknown`).
+  public private(set) var countOfBytesExpectedToReceive: Int64 = -1
+
+  /// `URLSessionTask.progress` (iOS 11): how far the task has come, now, as a snapshot that
+  /// names its request (URL and transfer). Pass it to `ProgressView.setProgress(_:animated:)`
+  /// to show it; the oracle's `progress_isolation` then knows whose progress the view shows.
+  public var progress: RequestProgress {
+    RequestProgress(
+      completed: countOfBytesReceived, total: countOfBytesExpectedToReceive, url: url,
+      transferID: transferID ?? 0)
+  }
 
   init(session: SimulatedURLSession, identifier: Int, url: String, handler: Handler) {
     self.session = session
@@ -177,6 +194,10 @@ public final class SimulatedDataTask: TransferClient {
   /// The queued block holds the slice (sharing the body's storage) and copies it only when it
   /// runs.
   package func transfer(_ transfer: Transfer, didReceive chunk: ArraySlice<UInt8>) {
+    if countOfBytesExpectedToReceive < 0 {
+      countOfBytesExpectedToReceive = Int64(transfer.body.count)
+    }
+    countOfBytesReceived += Int64(chunk.count)
     guard case .delegate(let delegate) = handler else { return }
     enqueue("data") { execution in
       delegate.dataTask(self, didReceive: Array(chunk), execution: execution)

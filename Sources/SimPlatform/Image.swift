@@ -79,6 +79,10 @@ public final class Image {
   /// `no_cross_cell_image` flags it in a cell whose row has another URL. Nil for a shared,
   /// static placeholder (legitimate in any cell) and for every other kind.
   public let requestURL: String?
+  /// For a placeholder made on behalf of one request, `World.cellConfigurations` when it was
+  /// made: the oracle's `no_cross_cell_image` flags it in a cell configured after that (a
+  /// placeholder of an earlier request, SDWebImage #3363). Nil for every other image.
+  package let requestEpoch: UInt64?
   /// Size in pixels (known from the header before decoding).
   public let pixelWidth: Int
   /// Size in pixels.
@@ -103,6 +107,7 @@ public final class Image {
     kind = .content
     provenance = ImageProvenance(source: ContentDigest(of: data))
     requestURL = nil
+    requestEpoch = nil
     pixelWidth = header.width
     pixelHeight = header.height
     encoded = data
@@ -114,6 +119,7 @@ public final class Image {
     kind = .content
     self.provenance = provenance
     requestURL = nil
+    requestEpoch = nil
     pixelWidth = bitmap.width
     pixelHeight = bitmap.height
     decoded = DecodedBitmap(bitmap, meter: meter)
@@ -131,6 +137,7 @@ public final class Image {
     self.kind = kind
     provenance = nil
     self.requestURL = requestURL
+    requestEpoch = requestURL == nil ? nil : world.cellConfigurations
     pixelWidth = width
     pixelHeight = height
     let fill: [UInt8] =

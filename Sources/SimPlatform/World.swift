@@ -32,6 +32,11 @@ package final class World {
   /// Receives every platform report, in order; the oracle and metrics subscribe here.
   package let reports = ReportBus()
   var nextObjectID = 0
+  /// How many times a table has configured a cell for a row (`cellForRow` calls), in this
+  /// world: each call starts a new request of the cell's views, as the oracle sees it. A
+  /// per-request placeholder records this count when it is made, so the oracle can tell one
+  /// made before its cell's current configuration (an earlier request's) from one made for it.
+  package var cellConfigurations: UInt64 = 0
   var memoryCaches: [WeakCache] = []
   /// Entries waiting in each live request queue, by queue id.
   var requestQueueDepths: [Int: Int] = [:]

@@ -17,6 +17,10 @@ package struct DisplayedImage: Hashable, Sendable {
   package let isOutgoing: Bool
   /// For a placeholder made for one request, that request's URL (`Image.requestURL`).
   package let requestURL: String?
+  /// For a placeholder made for one request, how many cells the world had configured when it
+  /// was made (`Image.requestEpoch`); compared with `DisplayedCell.configuration`. Not part of
+  /// the summary (traces are unchanged by it).
+  package let requestEpoch: UInt64?
 
   /// A record of `image`.
   package init(_ image: Image, isOutgoing: Bool) {
@@ -27,6 +31,7 @@ package struct DisplayedImage: Hashable, Sendable {
     rendered = image.decodeError == nil
     self.isOutgoing = isOutgoing
     requestURL = image.requestURL
+    requestEpoch = image.requestEpoch
   }
 
   /// For example `content:00ab…/max 128 px`, `placeholder` or
@@ -55,6 +60,40 @@ package struct DisplayedCell: Hashable, Sendable {
   /// The images on screen in the cell's image view (the image, then the outgoing image of a
   /// running cross-dissolve); empty when it shows none.
   package let images: [DisplayedImage]
+  /// Which configuration of the cell (`cellForRow` call) its current request is, numbered by
+  /// `World.cellConfigurations` in the world: the one current when this record was built (a
+  /// record is rebuilt whenever the cell's row, item, images or progress change).
+  package var configuration: UInt64 = 0
+  /// What the cell's progress view shows; nil while hidden or never set.
+  package var progress: DisplayedProgress? = nil
+}
+
+/// What a cell's progress view showed at a commit.
+package struct DisplayedProgress: Hashable, Sendable {
+  /// The value shown, 0…1.
+  package let value: Float
+  /// The URL of the request the value came from; nil for a plain value (not judged).
+  package let url: String?
+  /// The transfer the value came from (0 when none); meaningful only with `url`.
+  package let transferID: Int
+
+  /// A record of a progress view's value and source.
+  package init(value: Float, source: RequestProgress?) {
+    self.value = value
+    url = source?.url
+    transferID = source?.transferID ?? 0
+  }
+
+  /// For example `0.500@https://img.test/3.png#12` (from transfer 12) or `0.000` (a plain
+  /// value). The value is printed in thousandths, rounded: traces need no float formatting.
+  package var summary: String {
+    let thousandths = Int((Double(value) * 1000).rounded())
+    let whole = thousandths / 1000
+    let fraction = String(thousandths % 1000)
+    var text = "\(whole)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+    if let url { text += "@\(url)#\(transferID)" }
+    return text
+  }
 }
 
 /// Everything one committed frame showed of the table.

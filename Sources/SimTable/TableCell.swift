@@ -50,6 +50,10 @@ open class TableCell {
 
   /// The image view the loader sets images on.
   public let imageView: ImageView
+  /// The cell's download progress bar (a `UIProgressView` subview): empty and visible until a
+  /// loader sets it. The oracle's `progress_isolation` judges the values it shows that came
+  /// from a request (`ProgressView.setProgress(_:animated:)` with a `RequestProgress`).
+  public let progressView: ProgressView
   /// The reuse identifier the cell was created for.
   public let reuseIdentifier: String
   /// A number unique within the table, in creation order (1, 2, …), used in traces and by the
@@ -64,6 +68,11 @@ open class TableCell {
   package var displayBalance = 0
   /// How many times the cell was handed out by `cellForRow` (1 for a new cell).
   package var configureCount = 0
+  /// `World.cellConfigurations` at the cell's latest `cellForRow`: which request its views
+  /// serve now, as the oracle sees it.
+  package var configuration: UInt64 = 0
+  /// The progress view's `generation` at the last commit.
+  package var committedProgress: UInt64 = 0
   /// The display-log signature of what this cell showed at the last commit.
   package var committed = CommittedSignature()
   /// The display-log record of the last commit, reused while nothing changes.
@@ -74,6 +83,7 @@ open class TableCell {
     self.reuseIdentifier = reuseIdentifier
     self.cellID = context.cellID
     self.imageView = ImageView(world: context.world)
+    self.progressView = ProgressView(world: context.world)
   }
 
   /// `UITableViewCell.prepareForReuse()`: called on a recycled cell just before the table

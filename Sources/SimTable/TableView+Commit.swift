@@ -10,6 +10,8 @@ extension TableView {
   /// displayed cell — row, item, URL, and the kind and provenance of each image on screen —
   /// and, with `traceDisplay`, a `table.show` trace line for each cell whose row, item or
   /// images changed since its last commit (a cell leaving is the `table.end_display` line).
+  /// A cell's progress view is recorded too once a loader has set it, with a `table.progress`
+  /// line when it changed (an untouched progress view costs one comparison and writes nothing).
   /// While the table is off screen, frames show none of it.
   func commit(_ context: FrameContext) {
     let cells = isAppeared ? displayed : []
@@ -25,6 +27,13 @@ extension TableView {
       if noteChange(cell, image: image, outgoing: outgoing) {
         cell.lastRecord = nil
         if trace { traceChange(cell, image: image, outgoing: outgoing, frame: context.number) }
+      }
+      // One comparison per cell: a progress view nobody touched changes no record and no
+      // trace line, so runs of loaders without progress trace exactly as before.
+      if cell.progressView.generation != cell.committedProgress {
+        cell.committedProgress = cell.progressView.generation
+        cell.lastRecord = nil
+        if trace { traceProgress(cell, frame: context.number) }
       }
     }
     guard displayLog.wantsRecords else {
@@ -46,10 +55,14 @@ extension TableView {
       if cell.imageView.isTransitioning, let outgoing = cell.imageView.outgoingImage {
         images.append(DisplayedImage(outgoing, isOutgoing: true))
       }
-      let record = DisplayedCell(
+      var record = DisplayedCell(
         cellID: cell.cellID, indexPath: IndexPath(row: row, section: 0), itemID: item.id,
         url: item.url,
         images: images)
+      record.configuration = cell.configuration
+      if cell.progressView.generation > 0, let shown = cell.progressView.shown {
+        record.progress = DisplayedProgress(value: shown.value, source: shown.source)
+      }
       cell.lastRecord = record
       return record
     }
@@ -95,6 +108,23 @@ extension TableView {
       if let image { summaries.append(DisplayedImage(image, isOutgoing: false).summary) }
       if let outgoing { summaries.append(DisplayedImage(outgoing, isOutgoing: true).summary) }
       $0.field("images", summaries.isEmpty ? "none" : summaries.joined(separator: ";"))
+    }
+  }
+
+  /// Writes a `table.progress` line for a displayed cell whose progress view changed since its
+  /// last commit: the value (in thousandths) and the request it came from, or `hidden`. Only
+  /// loaders that use progress views write these.
+  func traceProgress(_ cell: TableCell, frame: Int64) {
+    let row = cell.displayedRow!
+    world.trace.record(at: world.now, "table.progress") {
+      $0.field("frame", frame)
+      $0.field("cell", cell.cellID)
+      $0.field("row", row)
+      if let shown = cell.progressView.shown {
+        $0.field("progress", DisplayedProgress(value: shown.value, source: shown.source).summary)
+      } else {
+        $0.field("progress", "hidden")
+      }
     }
   }
 }

@@ -132,6 +132,8 @@ extension TableView {
     cell.placement = .prepared(row: row)
     cell.itemID = item.id
     cell.configureCount += 1
+    world.cellConfigurations += 1
+    cell.configuration = world.cellConfigurations
     noteInUse()
     world.trace.record(at: world.now, "table.cell_for_row") {
       $0.field("cell", cell.cellID)

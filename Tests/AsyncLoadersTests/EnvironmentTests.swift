@@ -100,6 +100,30 @@ struct EnvironmentTests {
     #expect(chunks.value.flatMap { $0 } == servedPNG)
   }
 
+  @Test("bytesWithProgress(for:) yields each chunk with its request's progress so far")
+  func bytesWithProgress() throws {
+    let seen = Cell<[(count: Int, progress: RequestProgress)]>([])
+    let script = NetworkScript(latency: .fixed(.ms(10)), bandwidth: 10_000, chunkSize: 64)
+    let (report, _) = try withEnvironment(script: script) { env, sim in
+      sim.startTask("stream") {
+        for try await element in env.bytesWithProgress(for: "https://img.test/3.png") {
+          seen.value.append((element.chunk.count, element.progress))
+        }
+      }
+      try sim.run(until: at(ms: 2000))
+    }
+    #expect(report.isClean, "\(report)")
+    #expect(seen.value.count > 1)
+    var received = 0
+    for element in seen.value {
+      received += element.count
+      #expect(element.progress.completedUnitCount == Int64(received))
+      #expect(element.progress.totalUnitCount == Int64(servedPNG.count))
+      #expect(element.progress.url == "https://img.test/3.png")
+    }
+    #expect(seen.value.last?.progress.fractionCompleted == 1)
+  }
+
   @Test("cancelling the task that iterates bytes(for:) cancels the transfer then and there")
   func bytesCancelled() throws {
     let ended = Cell<String?>(nil)

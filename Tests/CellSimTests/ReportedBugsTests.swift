@@ -31,6 +31,15 @@ let exhibits = [
   Exhibit(
     folder: "egoimageloading-18", buggy: "default-mode-drag.yaml",
     fixed: "common-modes-fixed.yaml", invariant: .noDeliveryStall),
+  Exhibit(
+    folder: "sdwebimage-3363", buggy: "reload-stale-placeholder.yaml",
+    fixed: "reload-stale-placeholder-fixed.yaml", invariant: .noCrossCellImage),
+  Exhibit(
+    folder: "kingfisher-581", buggy: "reused-view-progress.yaml",
+    fixed: "reused-view-progress-fixed.yaml", invariant: .progressIsolation),
+  Exhibit(
+    folder: "alamofireimage-232", buggy: "cancelled-request-progress.yaml",
+    fixed: "cancelled-request-progress-fixed.yaml", invariant: .progressIsolation),
 ]
 
 /// Runs `file` with the model `L` (the type the catalog registers under `name`).

@@ -27,7 +27,8 @@ struct CatalogTests {
     #expect(options["filo-queue"] == ["connections", "queue_capacity"])
     #expect(options["runloop-buffered"] == ["mode", "buffer_percent", "render_queue"])
     #expect(options["wwdc211"] == [])
-    #expect(options["reference"] == ["memory_cache", "retries", "retry_backoff", "prefetch"])
+    #expect(
+      options["reference"] == ["memory_cache", "retries", "retry_backoff", "prefetch", "progress"])
     for entry in catalog.entries {
       #expect(!entry.summary.isEmpty, "\(entry.name)")
       for spec in entry.options {

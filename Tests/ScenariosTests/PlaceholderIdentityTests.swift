@@ -14,13 +14,17 @@ import Testing
 /// - `neighbour`: a placeholder made for the request of the next row's URL (another request's).
 /// - `stale`: its own request's placeholder, set again 400 ms later on the captured cell
 ///   without checking that the cell still shows that row (a late "loading" placeholder).
+/// - `captured`: its own request's placeholder, made in `cellForRow` and set again 400 ms later
+///   on the captured cell without any check: after the cell is configured again, even for the
+///   same URL, that is an earlier request's placeholder (SDWebImage #3363).
 final class PlaceholderTestLoader: CatalogLoader {
   typealias Cell = TableCell
   static let name = "test-placeholder"
   static let summary = "shows only placeholders, shared or made for one request"
   static let optionSpecs = [
     LoaderOptionSpec(
-      "placeholder", .choice(["shared", "own", "neighbour", "stale"]), default: "shared",
+      "placeholder", .choice(["shared", "own", "neighbour", "stale", "captured"]),
+      default: "shared",
       "which placeholder to show")
   ]
 
@@ -46,6 +50,10 @@ final class PlaceholderTestLoader: CatalogLoader {
     default:
       let url = item.url
       cell.imageView.image = env.placeholderImage(width: size.width, height: size.height, for: url)
+      if mode == "captured", let placeholder = cell.imageView.image {
+        env.main.asyncAfter(.ms(400)) { _ in cell.imageView.image = placeholder }
+        return
+      }
       guard mode == "stale" else { return }
       let env = env
       env.main.asyncAfter(.ms(400)) { _ in

@@ -136,7 +136,8 @@ struct ReadingTests {
     #expect(scenario.events.isEmpty)
     #expect(scenario.endTime == .zero + .s(5))
     #expect(scenario.invariants == .standard)
-    #expect(scenario.invariants.checks.count == 11)
+    // Twelve since progress_isolation joined the standard set (issue 11).
+    #expect(scenario.invariants.checks.count == 12)
     #expect(scenario.expect == .pass)
   }
 

@@ -37,6 +37,14 @@ func readPixels(_ image: Image) {
   _ = image.decoded  // sealed: decoded bitmaps register with the memory meter
 }
 
+func forgeRequestIdentity(_ cell: TableCell, _ image: Image, _ progress: RequestProgress) {
+  _ = RequestProgress(completed: 1, total: 1, url: "u", transferID: 1)  // sealed: only the network names a request's progress
+  _ = progress.transferID  // sealed: the transfer a progress came from is the oracle's
+  _ = cell.progressView.source  // sealed: what the progress view records for the oracle
+  cell.configuration = 0  // sealed: the cell's current request, as the oracle counts it
+  _ = image.requestEpoch  // sealed: when a per-request placeholder was made
+}
+
 /// The control: what a loader may use compiles (no line here is marked), so the errors above
 /// come from access control, not from a broken target.
 func capabilities(_ env: LoaderEnvironment, _ table: TableView, _ cell: TableCell) {
@@ -46,4 +54,6 @@ func capabilities(_ env: LoaderEnvironment, _ table: TableView, _ cell: TableCel
   _ = table.visibleCells
   _ = table.indexPath(for: cell)
   cell.imageView.image = nil
+  cell.progressView.progress = 0
+  cell.progressView.isHidden = false
 }

@@ -112,8 +112,14 @@ extension ReferenceLoader {
     let size = table.imagePixelSize
     load.generation += 1
     let generation = load.generation
-    let task = session.dataTask(with: load.url) { [weak self] execution, result in
-      self?.received(result, for: load, generation: generation, size: size, on: execution)
+    let task: SimulatedDataTask
+    if let progress {
+      task = progressTask(for: load, generation: generation, size: size, progress: progress)
+    } else {
+      task = session.dataTask(with: load.url) { [weak self] execution, result in
+        self?.received(
+          result.map(\.body), for: load, generation: generation, size: size, on: execution)
+      }
     }
     task.priority =
       load.claimants.contains { $0.isCell }
@@ -125,7 +131,7 @@ extension ReferenceLoader {
   /// On the callback worker: decodes a body, downsampled to the cell's pixel size, and hands
   /// the outcome to the main queue. A cancelled task's completion is ignored.
   func received(
-    _ result: Result<NetworkResponse, NetworkError>, for load: URLLoad, generation: Int,
+    _ result: Result<[UInt8], NetworkError>, for load: URLLoad, generation: Int,
     size: (width: Int, height: Int), on execution: Execution
   ) {
     let environment = environment
@@ -136,9 +142,9 @@ extension ReferenceLoader {
       environment.main.async(label: "reference.failed") { [weak self] _ in
         self?.failed(load, generation: generation, error: error)
       }
-    case .success(let response):
+    case .success(let body):
       let target = DecodeTarget.aspectFill(width: size.width, height: size.height)
-      environment.decoder.decode(response.body, target: target, on: execution) { decoded in
+      environment.decoder.decode(body, target: target, on: execution) { decoded in
         environment.main.async(label: "reference.loaded") { [weak self] _ in
           switch decoded {
           case .success(let image): self?.loaded(image, for: load)

@@ -31,6 +31,10 @@ package import SimTable
 ///   queue.
 /// - **LRU memory cache bounded by decoded cost** (option `memory_cache`), emptied on a memory
 ///   warning.
+/// - **Progress** (option `progress`, `progress_isolation`): downloads become delegate tasks
+///   whose chunks update the progress views of the displayed cells waiting for that load, and
+///   only while it is the URL's current load (a report of a cancelled or superseded task is
+///   dropped); `cellForRow` resets the progress view to 0.
 /// - **Bounded retry with backoff** (`eventually_loaded`): timeouts, resets, offline and HTTP
 ///   5xx are retried up to `retries` times, after `retry_backoff`, doubling each time. The
 ///   failure image shows from the first failure (a retry that succeeds replaces it), so a row
@@ -83,6 +87,9 @@ package final class ReferenceLoader: CatalogLoader {
     LoaderOptionSpec(
       "prefetch", .bool, default: "true",
       "load prefetch-window rows when the table offers prefetching"),
+    LoaderOptionSpec(
+      "progress", .bool, default: "false",
+      "show each download's progress in the progress views of the cells waiting for it"),
   ]
 
   /// The platform the loader runs on.
@@ -93,6 +100,10 @@ package final class ReferenceLoader: CatalogLoader {
   let backoff: SimDuration
   /// Option `prefetch`.
   let prefetches: Bool
+  /// Option `progress`: the session of progress-reporting downloads (delegate tasks on a
+  /// serial queue) and the queue that decodes their bodies; nil when the option is off, so
+  /// that nothing of it exists in runs without progress.
+  let progress: (session: SimulatedURLSession, decoding: SimulatedQueue)?
   /// Decoded images by URL, least recently used evicted first, cost = decoded bytes.
   let cache: MemoryCache<Image>
   /// Where network callbacks run and bodies are decoded.
@@ -123,6 +134,12 @@ package final class ReferenceLoader: CatalogLoader {
       evictsOnMemoryWarning: false)
     let callbacks = environment.concurrentQueue(label: "reference.network")
     session = environment.urlSession(callbackQueue: .queue(callbacks))
+    if options.bool("progress") {
+      let delegateQueue = environment.serialQueue(label: "reference.progress")
+      progress = (environment.urlSession(callbackQueue: .queue(delegateQueue)), callbacks)
+    } else {
+      progress = nil
+    }
   }
 
   // MARK: Table callbacks
@@ -137,6 +154,8 @@ package final class ReferenceLoader: CatalogLoader {
     cell.representedURL = item.url
     cell.representedItemID = item.id
     cell.loadedURL = nil
+    // A new request: the progress bar starts empty (a plain value names no request).
+    if progress != nil { cell.progressView.progress = 0 }
     if let image = cache.value(forKey: item.url) {
       show(image, in: cell, url: item.url)
     } else {

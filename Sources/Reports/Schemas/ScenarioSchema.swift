@@ -316,7 +316,7 @@ extension ContractSchema {
           "enum": [
             "no_cross_cell_image", "no_corrupt_image", "eventually_loaded", "cancel_on_end_display",
             "bounded_queue", "no_duplicate_transfers", "cache_hit_on_revisit", "no_delivery_stall",
-            "frame_budget", "memory_budget", "latest_priority_wins"
+            "frame_budget", "memory_budget", "latest_priority_wins", "progress_isolation"
           ]
         },
         "noParameters": {"$ref": "#/$defs/noArguments"},
@@ -381,7 +381,8 @@ extension ContractSchema {
                     }
                   ]
                 },
-                "latest_priority_wins": {"$ref": "#/$defs/noParameters"}
+                "latest_priority_wins": {"$ref": "#/$defs/noParameters"},
+                "progress_isolation": {"$ref": "#/$defs/noParameters"}
               }
             }
           ]

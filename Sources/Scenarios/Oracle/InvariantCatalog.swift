@@ -22,7 +22,10 @@ public enum InvariantCatalog {
         + "image counts only once a transfer of the row's URL has ended (not cancelled); a "
         + "progressive preview only if a transfer of the row's URL delivered its bytes; a "
         + "placeholder made for one request (placeholderImage(width:height:for:)) only at a row "
-        + "with that request's URL. A shared placeholder is legitimate anywhere.",
+        + "with that request's URL, and only in a cell configured (cellForRow) no later than it "
+        + "was made: one made before the cell's current cellForRow belongs to an earlier "
+        + "request, even of the same URL (SDWebImage #3363). A shared placeholder is "
+        + "legitimate anywhere.",
       parameters: "none"),
     Entry(
       id: .noCorruptImage,
@@ -100,6 +103,17 @@ public enum InvariantCatalog {
         + "request's priority is the one set last on an outer layer for its key (a request "
         + "queue entry's key, an operation's name, a task's URL), else its own. Nuke #918: "
         + ".high then .low in quick succession, and the stale .high wins.",
+      parameters: "none"),
+    Entry(
+      id: .progressIsolation,
+      definition:
+        "At every frame commit, a displayed cell's progress view, when it shows a value that "
+        + "came from a request (ProgressView.setProgress(_:animated:) with a task's "
+        + "RequestProgress), shows the progress of a transfer of the URL its row has at that "
+        + "instant, and of one that has not ended cancelled: never another request's progress "
+        + "(Kingfisher #581, AlamofireImage #232: a reused view keeps receiving the old "
+        + "request's progress). Hidden progress views and plain values (progress = 0 on "
+        + "reuse) are not judged.",
       parameters: "none"),
   ]
 }

@@ -41,6 +41,7 @@ extension Oracle {
       }
       frameJudgedAt = (digestGeneration, judgedSerial)
     }
+    checkProgress(frame)
     checkCacheHits(frame)
     checkEventuallyLoaded(frame.cells, deadlineIsNow: false)
     checkMemory()
@@ -94,6 +95,23 @@ extension Oracle {
         "cell \(cell.cellID) at row \(cell.indexPath.row) (item \(cell.itemID)) shows the "
           + "placeholder of the request for \(whose): another request's placeholder; check that "
           + "the cell still represents the request's item before setting it")
+    }
+    // A placeholder made for one request before the cell's current `cellForRow` was made for
+    // an earlier request, even when the URL is the same (SDWebImage #3363: the old request's
+    // asynchronous cancel callback puts its placeholder over the new request's view).
+    if isChecked(.noCrossCellImage),
+      cell.images.contains(where: {
+        $0.kind == .placeholder && !$0.isOutgoing && $0.requestURL == cell.url
+          && ($0.requestEpoch ?? .max) < cell.configuration
+      })
+    {
+      flag(
+        .noCrossCellImage, row: cell.indexPath.row, item: cell.itemID, cell: cell.cellID,
+        urls: [cell.url],
+        "cell \(cell.cellID) at row \(cell.indexPath.row) (item \(cell.itemID)) shows a "
+          + "placeholder made for an earlier request of \(cell.url), before the cell's current "
+          + "cellForRow: another request's placeholder; a callback of a cancelled or superseded "
+          + "request must not touch the view")
     }
     for image in cell.images where image.kind == .content {
       guard let source = image.provenance?.source else { continue }

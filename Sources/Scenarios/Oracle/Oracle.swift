@@ -94,6 +94,14 @@ final class Oracle {
   /// the table displays no rows (UIKit rebuilds them at the next layout), so the bound of
   /// `bounded_queue` is not known and the check waits for it.
   var reloadPending = false
+  // progress_isolation
+  /// Transfers that ended cancelled (kept only while `progress_isolation` is checked).
+  var cancelledTransfers: Set<Int> = []
+  /// A transfer was cancelled since the last frame: an idle frame must be judged again.
+  var progressDirty = false
+  /// What each cell's progress view showed when last judged, by cell id (looked up, never
+  /// iterated): a stale progress left on screen counts once.
+  var judgedProgress: [Int: JudgedProgress] = [:]
   /// The URL of an item id, including deleted items (set by the run).
   var urlOfItem: (Int) -> String? = { _ in nil }
 
@@ -221,6 +229,10 @@ final class Oracle {
         shown.succeeded(record.url, at: event.at)
       }
       if outcome != .cancelled { awaitingCallback.append((record.id, record.url, event.at)) }
+      if outcome == .cancelled, isChecked(.progressIsolation) {
+        cancelledTransfers.insert(record.id)
+        progressDirty = true
+      }
     case .chunk:
       ledger.chunkArrived(record)
     case .callbackRan:

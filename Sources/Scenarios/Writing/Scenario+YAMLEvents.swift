@@ -72,7 +72,8 @@ extension Scenario.InvariantCheck {
       return YAMLText.flow(max.map { [("max", YAMLText.size($0))] } ?? [])
     case .cacheHitOnRevisit(let revisit):
       return YAMLText.flow([("revisit", revisit.map(YAMLText.duration) ?? "none")])
-    case .noCrossCellImage, .noCorruptImage, .noDuplicateTransfers, .latestPriorityWins:
+    case .noCrossCellImage, .noCorruptImage, .noDuplicateTransfers, .latestPriorityWins,
+      .progressIsolation:
       return "{}"
     }
   }
