@@ -245,7 +245,15 @@ extension TableView {
       $0.field("offset", motion.offset)
     }
     world.main.setMode(state.isTracking ? .tracking : .default)
-    world.main.setScrolling(state != .idle)
+    syncScrollingFlag()
+  }
+
+  /// Tells the main thread whether the user sees the table scroll: it moves and it is on
+  /// screen. Hitch ratios (`frame_budget`, `hitch_ratio_ms_per_s`) count only that time: a
+  /// table scrolled while covered by another screen shows no frame of it, so a slow main-thread
+  /// turn then is no hitch of the scroll (issue 13: a reference campaign flagged one).
+  func syncScrollingFlag() {
+    world.main.setScrolling(motion.state != .idle && isAppeared)
   }
 
   /// Writes a trace line listing `rows`, e.g. `rows=17,18,19`.

@@ -201,6 +201,7 @@ public final class TableView {
     guard !isAppeared else { return }
     isAppeared = true
     needsAppearCallback = false
+    syncScrollingFlag()
     world.trace.record(at: world.now, "table.appear")
     callDataSource { $0.viewWillAppear(self) }
   }
@@ -211,6 +212,7 @@ public final class TableView {
   package func disappear() {
     guard isAppeared else { return }
     isAppeared = false
+    syncScrollingFlag()
     world.trace.record(at: world.now, "table.disappear")
     callDataSource { $0.viewDidDisappear(self) }
   }

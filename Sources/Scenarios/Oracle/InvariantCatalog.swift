@@ -87,8 +87,9 @@ public enum InvariantCatalog {
     Entry(
       id: .frameBudget,
       definition:
-        "The hitch ratio while scrolling stays at or below `max_hitch_ratio` ms/s "
-        + "(Instruments' scale: under 5 good, 5-10 warning, 10 or more critical).",
+        "The hitch ratio while scrolling (the table on screen) stays at or below "
+        + "`max_hitch_ratio` ms/s (Instruments' scale: under 5 good, 5-10 warning, 10 or more "
+        + "critical).",
       parameters: "max_hitch_ratio (default 5)"),
     Entry(
       id: .memoryBudget,
