@@ -45,7 +45,11 @@ public final class EventLoop {
     var generation: UInt32
 
     @inline(__always) static func < (a: Entry, b: Entry) -> Bool {
-      a.time != b.time ? a.time < b.time : a.seq < b.seq
+      // One 128-bit comparison (times are never negative: nothing is scheduled before zero),
+      // which compiles without branches; the heap's comparisons are unpredictable, so a
+      // mispredicted branch per comparison cost more than the comparison itself.
+      (UInt128(UInt64(bitPattern: a.time)) &<< 64 | UInt128(a.seq))
+        < (UInt128(UInt64(bitPattern: b.time)) &<< 64 | UInt128(b.seq))
     }
     @inline(__always) static func == (a: Entry, b: Entry) -> Bool {
       a.time == b.time && a.seq == b.seq
