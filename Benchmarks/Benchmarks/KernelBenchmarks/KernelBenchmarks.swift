@@ -1,0 +1,86 @@
+import Benchmark
+import SimKernel
+
+/// CellSim's `EventLoop` against swift-clocks' `TestClock` (issue 2), and CellSim alone at full
+/// size with closure payloads and with inline payloads (`schedule(at:target:tag:)`, issue 14 §6).
+///
+/// Every benchmark's iteration runs one whole workload; the scaling factor declares how many
+/// events that is (`.kilo` = 1,000, `.mega` = 1,000,000), so package-benchmark's throughput
+/// column reads directly in K events per second, and its times and malloc counts are per event. Every iteration checks that every event
+/// ran (and, for TestClock, that every sleeper completed) and that the event order is the same
+/// as in the first iteration, so a faster figure can never come from skipped work.
+/// Workloads: README-kernel.md.
+let benchmarks: @Sendable () -> Void = {
+  let metrics: [BenchmarkMetric] = [.wallClock, .throughput, .mallocCountTotal, .cpuTotal]
+  // Throughput in K events/s for every suite (the automatic unit rounds 9.6 M/s to "9").
+  let units: [BenchmarkMetric: BenchmarkUnits] = [.throughput: .kilo]
+
+  // MARK: Same workloads on both systems (sizes TestClock finishes in well under a second)
+
+  let small: [(String, Workload)] = [
+    ("timers 100x10", .timers(count: 100, reschedules: 10)),
+    ("one-shots 1000", .oneShots(count: 1_000)),
+  ]
+  let peerConfiguration = Benchmark.Configuration(
+    metrics: metrics, units: units, scalingFactor: .kilo, maxDuration: .seconds(3),
+    maxIterations: 30, thresholds: regressionThresholds())
+  let loopConfiguration = Benchmark.Configuration(
+    metrics: metrics, units: units, scalingFactor: .kilo, maxDuration: .seconds(1),
+    maxIterations: 2_000, thresholds: regressionThresholds())
+  for (label, workload) in small {
+    precondition(workload.expectedEvents == 1_000, "scalingFactor .kilo needs 1,000 events")
+    let reference = ClosureWorkloads.run(workload)
+    Benchmark("Kernel peer: TestClock \(label)", configuration: peerConfiguration) {
+      benchmark async in
+      let outcome = await TestClockWorkloads.run(workload)
+      precondition(
+        outcome.completedSleeps == workload.expectedEvents,
+        "TestClock completed \(outcome.completedSleeps) of \(workload.expectedEvents) sleeps")
+      blackHole(outcome.orderDigest)
+    }
+    Benchmark("Kernel peer: EventLoop closures \(label)", configuration: loopConfiguration) {
+      benchmark in
+      let outcome = ClosureWorkloads.run(workload)
+      precondition(outcome == reference, "EventLoop ran a different set or order of events")
+      blackHole(outcome.digest)
+    }
+  }
+
+  // MARK: CellSim alone at full size (1,000,000 events per iteration)
+
+  let full: [(String, Workload)] = [
+    ("timers 10000x100", .timers(count: 10_000, reschedules: 100)),
+    ("one-shots 1000000", .oneShots(count: 1_000_000)),
+  ]
+  let fullConfiguration = Benchmark.Configuration(
+    metrics: metrics, units: units, warmupIterations: 1, scalingFactor: .mega,
+    maxDuration: .seconds(10),
+    maxIterations: 7, thresholds: regressionThresholds())
+  for (label, workload) in full {
+    precondition(workload.expectedEvents == 1_000_000, "scalingFactor .mega needs 1 M events")
+    let reference = ClosureWorkloads.run(workload)
+    Benchmark("Kernel: EventLoop closures \(label)", configuration: fullConfiguration) {
+      benchmark in
+      let outcome = ClosureWorkloads.run(workload)
+      precondition(outcome == reference, "EventLoop ran a different set or order of events")
+      blackHole(outcome.digest)
+    }
+    Benchmark("Kernel: EventLoop inline payloads \(label)", configuration: fullConfiguration) {
+      benchmark in
+      let outcome = TargetWorkloads.run(workload)
+      // Same events in the same order as the closures: inline payloads change no ordering.
+      precondition(outcome == reference, "inline payloads ran a different set or order of events")
+      blackHole(outcome.digest)
+    }
+  }
+}
+
+/// What `compare-baseline check` calls a regression: the median wall time 10 % worse (this is
+/// a shared 2-core machine), or the median malloc count 1 % higher (allocation counts are
+/// nearly deterministic). Improvements never fail the check.
+func regressionThresholds() -> [BenchmarkMetric: BenchmarkThresholds] {
+  [
+    .wallClock: .init(relative: [.p50: 10.0]),
+    .mallocCountTotal: .init(relative: [.p50: 1.0]),
+  ]
+}
