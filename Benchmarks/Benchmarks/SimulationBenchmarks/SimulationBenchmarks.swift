@@ -20,7 +20,11 @@ let benchmarks: @Sendable () -> Void = {
     warmupIterations: 1, maxDuration: .seconds(10), maxIterations: 30,
     thresholds: regressionThresholds())
 
-  for loader in ["reference"] {
+  // `CELLSIM_BENCH_LOADERS=reference,naive,…` adds loaders (what ScenarioBench's arguments did).
+  let loaders =
+    ProcessInfo.processInfo.environment["CELLSIM_BENCH_LOADERS"]?
+    .split(separator: ",").map(String.init) ?? ["reference"]
+  for loader in loaders {
     let expected = try! Simulation.run(scenario, loader: loader, fixturesRoot: fixtures)
     Benchmark("Simulation: fling-1000 (60 s simulated), \(loader)", configuration: configuration) {
       benchmark in
