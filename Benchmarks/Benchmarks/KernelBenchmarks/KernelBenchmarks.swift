@@ -77,21 +77,18 @@ let benchmarks: @Sendable () -> Void = {
 /// What `compare-baseline check` calls a regression: the lower-quartile wall time 20 % worse
 /// (on the shared 2-core machine unchanged code moved its median by up to 16 % between two
 /// runs; the lower quartile is less exposed to other processes), the median malloc count 1 %
-/// higher (allocation counts are nearly deterministic) or the median peak resident memory
-/// 10 % higher. A peer's benchmarks (`peer: true`) are reported but never judged. CPU time is reported but not
+/// higher (allocation counts are nearly deterministic). A peer's benchmarks (`peer: true`) are reported but never judged. CPU time is reported but not
 /// judged: it is counted in 10 ms ticks. Every metric is listed, since package-benchmark
 /// applies its default 5 % thresholds to any metric left out. Improvements never fail.
 func regressionThresholds(peer: Bool = false) -> [BenchmarkMetric: BenchmarkThresholds] {
   if peer {
     return [
       .wallClock: .init(), .cpuTotal: .init(), .mallocCountTotal: .init(),
-      .peakMemoryResident: .init(),
     ]
   }
   return [
     .wallClock: .init(relative: [.p25: 20.0]),
     .cpuTotal: .init(),
     .mallocCountTotal: .init(relative: [.p50: 1.0]),
-    .peakMemoryResident: .init(relative: [.p50: 10.0]),
   ]
 }
