@@ -76,10 +76,11 @@ let benchmarks: @Sendable () -> Void = {
 
 /// What `compare-baseline check` calls a regression: the lower-quartile wall time 20 % worse
 /// (on the shared 2-core machine unchanged code moved its median by up to 16 % between two
-/// runs; the lower quartile is less exposed to other processes), the median malloc count 1 %
-/// higher (allocation counts are nearly deterministic). A peer's benchmarks (`peer: true`) are reported but never judged. CPU time is reported but not
-/// judged: it is counted in 10 ms ticks. Every metric is listed, since package-benchmark
-/// applies its default 5 % thresholds to any metric left out. Improvements never fail.
+/// runs; the lower quartile is less exposed to other processes) or the median malloc count
+/// 1 % higher (allocation counts are nearly deterministic). A peer's benchmarks
+/// (`peer: true`) are reported but never judged. CPU time is reported but not judged: it is
+/// counted in 10 ms ticks. Every metric is listed, since package-benchmark applies its default
+/// 5 % thresholds to any metric left out. Improvements never fail.
 func regressionThresholds(peer: Bool = false) -> [BenchmarkMetric: BenchmarkThresholds] {
   if peer {
     return [
