@@ -2,7 +2,7 @@
 /// directly from C (`Benchmarks/Benchmarks/DecodeBenchmarks`).
 ///
 /// `@_spi(Benchmarks)`: only a module that imports PNGRender with `@_spi(Benchmarks)` sees it,
-/// and it is not part of the public API or its documentation. ``PNGDecoder`` stays package
+/// and it is not part of the public API or its documentation. `PNGDecoder` stays package
 /// API; outside the package the only other way to reach it is a whole simulation, which
 /// memoizes decodes and so cannot measure one.
 @_spi(Benchmarks)
