@@ -1,6 +1,13 @@
 // swift-tools-version: 6.1
-// Benchmarks live in their own package so that the root `swift test` never builds them.
-// Run from this folder: `swift run -c release KernelBench`, `swift run -c release ScenarioBench`.
+// Benchmarks live in their own package so that the root `swift test` and `.ci/run` never build
+// them or their dependencies. They run on ordo-one's package-benchmark, from this folder:
+//
+//   swift package benchmark                               # every suite
+//   swift package benchmark --target KernelBenchmarks     # one suite
+//   ./compare-baseline before | after                     # a contributor's before/after check
+//
+// Percentiles, malloc counts and baseline comparisons come from package-benchmark; the
+// benchmark sources are in `Benchmarks/<Name>/<Name>.swift`, its convention.
 // PNGBench and TableBench measure package internals, so they are targets of the root package:
 // from the repository root, `swift run -c release PNGBench` and `swift run -c release TableBench`.
 import Foundation
@@ -11,27 +18,53 @@ import PackageDescription
 let rootPackageName = URL(fileURLWithPath: #filePath)
   .deletingLastPathComponent().deletingLastPathComponent().lastPathComponent
 
+/// What every package-benchmark suite needs.
+let benchmark: [Target.Dependency] = [.product(name: "Benchmark", package: "benchmark")]
+let benchmarkPlugin: [Target.PluginUsage] = [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+
 let package = Package(
   name: "CellSimBenchmarks",
   dependencies: [
     .package(path: ".."),
+    // The documented way on Linux with Swift 6.3: the malloc interposer (package-benchmark's
+    // malloc counters) without its Swift 6.3 ARC runtime interposer, which is not mirrored here.
+    .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
     .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.0.0"),
-    .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
   ],
   targets: [
     .executableTarget(
-      name: "ScenarioBench",
-      dependencies: [.product(name: "CellSim", package: rootPackageName)]
-    ),
-    .executableTarget(
-      name: "KernelBench",
-      dependencies: [
+      name: "KernelBenchmarks",
+      dependencies: benchmark + [
         .product(name: "SimKernel", package: rootPackageName),
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
-        .product(name: "HeapModule", package: "swift-collections"),
-      ]
+      ],
+      path: "Benchmarks/KernelBenchmarks",
+      plugins: benchmarkPlugin
+    ),
+    .executableTarget(
+      name: "DecodeBenchmarks",
+      dependencies: benchmark + [
+        "CDirectLibPNG",
+        .product(name: "PNGRender", package: rootPackageName),
+      ],
+      path: "Benchmarks/DecodeBenchmarks",
+      plugins: benchmarkPlugin
+    ),
+    .executableTarget(
+      name: "SimulationBenchmarks",
+      dependencies: benchmark + [.product(name: "CellSim", package: rootPackageName)],
+      path: "Benchmarks/SimulationBenchmarks",
+      plugins: benchmarkPlugin
+    ),
+    // libpng's row API called directly from C: the decode benchmark's peer. The same source as
+    // the root package's CDirectPNG (used by PNGBench), under another name so the two targets
+    // do not clash in one package graph.
+    .target(
+      name: "CDirectLibPNG",
+      path: "Sources/CDirectPNG",
+      linkerSettings: [.linkedLibrary("png16")]
     ),
   ],
   swiftLanguageModes: [.v6]

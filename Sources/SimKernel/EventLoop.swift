@@ -45,7 +45,11 @@ public final class EventLoop {
     var generation: UInt32
 
     @inline(__always) static func < (a: Entry, b: Entry) -> Bool {
-      a.time != b.time ? a.time < b.time : a.seq < b.seq
+      // One 128-bit comparison (times are never negative: nothing is scheduled before zero),
+      // which compiles without branches; the heap's comparisons are unpredictable, so a
+      // mispredicted branch per comparison cost more than the comparison itself.
+      (UInt128(UInt64(bitPattern: a.time)) &<< 64 | UInt128(a.seq))
+        < (UInt128(UInt64(bitPattern: b.time)) &<< 64 | UInt128(b.seq))
     }
     @inline(__always) static func == (a: Entry, b: Entry) -> Bool {
       a.time == b.time && a.seq == b.seq
@@ -53,17 +57,24 @@ public final class EventLoop {
   }
 
   /// The current virtual time. It only moves forward.
-  public private(set) var now: SimTime = .zero
+  public var now: SimTime { SimTime(nanoseconds: nowNanoseconds) }
   /// The maximum number of events one `run` call may process before it reports a runaway.
   public var eventLimit: Int
   /// The number of events that have run since the loop was created.
-  public private(set) var eventsRun: Int = 0
+  public var eventsRun: Int { eventsRunCount }
+  /// The number of scheduled events that are neither run nor cancelled.
+  public var pendingCount: Int { pendingEvents }
 
+  // The loop's counters are internal stored properties behind public read-only views: with no
+  // access from outside the module, the optimizer proves that no two accesses overlap and drops
+  // Swift's dynamic exclusivity checks (`swift_beginAccess`), which cost more per event than
+  // the heap itself when the counters were `public private(set)` (issue 14 §6).
+  var nowNanoseconds: Int64 = 0
+  var eventsRunCount = 0
+  var pendingEvents = 0
   let heap = EventHeap()
   let slots = SlotTable()
   var nextSeq: UInt64 = 0
-  /// The number of scheduled events that are neither run nor cancelled.
-  public private(set) var pendingCount = 0
 
   /// Creates an empty loop at time zero.
   /// - Parameter eventLimit: the runaway guard for each `run` call.
@@ -89,7 +100,7 @@ public final class EventLoop {
     precondition(
       delay.nanoseconds >= 0,
       "EventLoop.schedule(after:): negative delay \(delay); delays must be zero or more")
-    return insert(time: now.nanoseconds + delay.nanoseconds, interval: 0, .closure(action))
+    return insert(time: nowNanoseconds + delay.nanoseconds, interval: 0, .closure(action))
   }
 
   /// Schedules `action` to run at `first` and then every `interval` until cancelled.
@@ -129,7 +140,7 @@ public final class EventLoop {
     precondition(
       delay.nanoseconds >= 0,
       "EventLoop.schedule(after:target:): negative delay \(delay); delays must be zero or more")
-    return insert(time: now.nanoseconds + delay.nanoseconds, interval: 0, .target(target, tag))
+    return insert(time: nowNanoseconds + delay.nanoseconds, interval: 0, .target(target, tag))
   }
 
   /// Cancels the event. Returns true if it was pending; false if it already ran or was
@@ -189,7 +200,7 @@ public final class EventLoop {
         if budget < 0 { throw .runaway(limit: eventLimit, at: now) }
       }
     }
-    now = limit
+    nowNanoseconds = limit.nanoseconds
   }
 
   /// Runs events until none is pending. Throws `EventLoopError.runaway` past `eventLimit`.
@@ -216,8 +227,8 @@ public final class EventLoop {
     guard slots.generation(entry.slot) == entry.generation, slots.hasAction(entry.slot) else {
       return false
     }
-    now = SimTime(nanoseconds: entry.time)
-    eventsRun &+= 1
+    nowNanoseconds = entry.time
+    eventsRunCount &+= 1
     let interval = slots.interval(entry.slot)
     if interval > 0 {
       var next = entry
@@ -226,7 +237,7 @@ public final class EventLoop {
       heap.push(next)
       slots.actionIfPending(entry.slot, generation: entry.generation)?.perform()
     } else {
-      pendingCount -= 1
+      pendingEvents -= 1
       slots.take(entry.slot)?.perform()
     }
     return true
@@ -241,7 +252,7 @@ public final class EventLoop {
   func insert(time: Int64, interval: Int64, _ action: SlotTable.Action) -> EventHandle {
     let (slot, generation) = slots.occupy(action, interval: interval)
     heap.push(Entry(time: time, seq: takeSeq(), slot: slot, generation: generation))
-    pendingCount += 1
+    pendingEvents += 1
     return EventHandle(slot: slot, generation: generation)
   }
 
@@ -249,6 +260,6 @@ public final class EventLoop {
   @inline(__always)
   func release(slot: UInt32) {
     slots.vacate(slot)
-    pendingCount -= 1
+    pendingEvents -= 1
   }
 }

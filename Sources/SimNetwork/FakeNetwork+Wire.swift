@@ -27,10 +27,8 @@ extension FakeNetwork {
 
   /// Schedules the transfer's first byte at `time`, as its pending wire event.
   func scheduleFirstByte(_ transfer: Transfer, at time: SimTime) {
-    transfer.pending = world.loop.schedule(at: time) { [self] in
-      transfer.pending = nil
-      firstByte(transfer)
-    }
+    transfer.pending = world.loop.schedule(
+      at: time, target: wire, tag: wire.tag(.firstByte, of: transfer))
   }
 
   /// The response arrives: an error status ends the transfer at once; 200 starts the body.
@@ -90,10 +88,8 @@ extension FakeNetwork {
       firstByte
       + WireModel.transmissionTime(
         bytes: through, bandwidth: transfer.plan.bandwidth)
-    transfer.pending = world.loop.schedule(at: max(arrival, world.now)) { [self] in
-      transfer.pending = nil
-      receiveChunk(transfer)
-    }
+    transfer.pending = world.loop.schedule(
+      at: max(arrival, world.now), target: wire, tag: wire.tag(.chunk, of: transfer))
   }
 
   /// Delivers the next chunk: records, traces and emits it, tells the client, then schedules
@@ -125,6 +121,7 @@ extension FakeNetwork {
       world.loop.cancel(handle)
     }
     transfer.pending = nil
+    wire.forget(transfer)
     transfer.timeout = nil
     transfer.timeoutAt = nil
     let phase = transfer.phase

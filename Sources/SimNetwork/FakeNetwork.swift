@@ -55,6 +55,8 @@ package final class FakeNetwork {
   var attemptCounts: [String: Int] = [:]
   /// Transfer-event subscribers, in subscription order.
   var subscribers: [(TransferEvent) -> Void] = []
+  /// The target of first-byte and chunk events (allocated once, not per event).
+  lazy var wire = WireEvents(self)
 
   /// Forgets every subscriber (when a run is over, to break reference cycles).
   package func removeAllSubscribers() { subscribers.removeAll() }
@@ -72,6 +74,7 @@ package final class FakeNetwork {
       transfer.deliveredBody = []
     }
     outstandingList.removeAll()
+    wire.forgetAll()
     hosts.removeAll()
   }
   /// Patterns released so far: hold rules no longer hold matching URLs.

@@ -126,17 +126,22 @@ extension MainThread {
   func scheduleVsync() {
     let number = frames.nextVsync
     frames.nextVsync += 1
-    world.loop.schedule(at: world.device.vsync(number)) { [self] in
-      if frames.running != nil {
-        frames.running?.skipped += 1
-      } else if frames.due == nil {
-        frames.due = FrameState.Due(number: number, vsync: world.now)
-      } else {
-        frames.due?.skipped += 1
-      }
-      scheduleVsync()
-      scheduleWake()
+    world.loop.schedule(
+      at: world.device.vsync(number), target: events, tag: Int(truncatingIfNeeded: number))
+  }
+
+  /// The display link's vsync `number`: marks a frame due (or counts a skipped vsync while a
+  /// frame waits or runs), schedules the next vsync and wakes the main thread.
+  func vsync(number: Int64) {
+    if frames.running != nil {
+      frames.running?.skipped += 1
+    } else if frames.due == nil {
+      frames.due = FrameState.Due(number: number, vsync: world.now)
+    } else {
+      frames.due?.skipped += 1
     }
+    scheduleVsync()
+    scheduleWake()
   }
 
   func runFrame(_ due: FrameState.Due) {

@@ -62,6 +62,8 @@ public final class MainThread {
   /// Total time the main thread has been busy (callbacks, frames, blocked waits).
   package private(set) var busyTime: SimDuration = .zero
   var frames: FrameState
+  /// The target of the main thread's vsync and wake events (allocated once, not per event).
+  lazy var events = MainThreadEvents(self)
 
   init(world: World) {
     self.world = world
@@ -163,10 +165,13 @@ public final class MainThread {
   func scheduleWake() {
     guard !wakeScheduled, !isBusy else { return }
     wakeScheduled = true
-    world.loop.schedule(after: .zero) { [self] in
-      wakeScheduled = false
-      takeTurn()
-    }
+    world.loop.schedule(after: .zero, target: events, tag: MainThreadEvents.wakeTag)
+  }
+
+  /// A scheduled wake: takes a run-loop turn.
+  func wake() {
+    wakeScheduled = false
+    takeTurn()
   }
 
   func takeTurn() {

@@ -1,0 +1,68 @@
+import Benchmark
+import CellSim
+import Foundation
+
+/// The whole simulation through the public `CellSim` API: `Scenarios/perf/fling-1000.yaml`
+/// (1,000 rows, 60 simulated seconds of flinging at 120 Hz, photos as fixtures) run by
+/// `Simulation.run`, as `cellsim run` does. Times real time is 60 s divided by the wall-clock
+/// percentile package-benchmark reports. The warm-up iteration fills the process's decode memo,
+/// so measured iterations are the warm case (the first run of a process also decodes every
+/// photo with libpng: `cellsim run` in a fresh process, callgrind figures in README.md).
+/// Every iteration must meet the scenario's expectation and give the same digest.
+let benchmarks: @Sendable () -> Void = {
+  let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  let fixtures = root.appendingPathComponent("Fixtures")
+  let file = root.appendingPathComponent("Scenarios/perf/fling-1000.yaml")
+  let scenario = try! Scenario(contentsOf: file, fixturesRoot: fixtures)
+  let configuration = Benchmark.Configuration(
+    metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .peakMemoryResident],
+    warmupIterations: 1, maxDuration: .seconds(10), maxIterations: 30,
+    thresholds: regressionThresholds())
+
+  // `CELLSIM_BENCH_LOADERS=reference,naive,…` adds loaders (what ScenarioBench's arguments did).
+  let loaders =
+    ProcessInfo.processInfo.environment["CELLSIM_BENCH_LOADERS"]?
+    .split(separator: ",").map(String.init) ?? ["reference"]
+  for loader in loaders {
+    let expected = try! Simulation.run(scenario, loader: loader, fixturesRoot: fixtures)
+    Benchmark("Simulation: fling-1000 (60 s simulated), \(loader)", configuration: configuration) {
+      benchmark in
+      let result = try! Simulation.run(scenario, loader: loader, fixturesRoot: fixtures)
+      precondition(result.meetsExpectation, "fling-1000 with \(loader): \(result.unmetReasons)")
+      precondition(result.digest == expected.digest, "fling-1000 with \(loader) changed digest")
+      blackHole(result.events)
+    }
+  }
+}
+
+/// What `compare-baseline check` calls a regression: the lower-quartile wall time 20 % worse
+/// (on the shared 2-core machine unchanged code moved its median by up to 16 % between two
+/// runs; the lower quartile is less exposed to other processes), the median malloc count 1 %
+/// higher (allocation counts are nearly deterministic) or the median peak resident memory
+/// 10 % higher. A peer's benchmarks (`peer: true`) are reported but never judged. CPU time is reported but not
+/// judged: it is counted in 10 ms ticks. Every metric is listed, since package-benchmark
+/// applies its default 5 % thresholds to any metric left out. Improvements never fail.
+func regressionThresholds(peer: Bool = false) -> [BenchmarkMetric: BenchmarkThresholds] {
+  if peer {
+    return [
+      .wallClock: .init(), .cpuTotal: .init(), .mallocCountTotal: .init(),
+      .peakMemoryResident: .init(),
+    ]
+  }
+  return [
+    .wallClock: wallClockThreshold(),
+    .cpuTotal: .init(),
+    .mallocCountTotal: .init(relative: [.p50: 1.0]),
+    .peakMemoryResident: .init(relative: [.p50: 10.0]),
+  ]
+}
+
+/// The wall-time tolerance: 20 % at the lower quartile, or `CELLSIM_BENCH_WALL` percent, or no
+/// wall-time check with `CELLSIM_BENCH_WALL=off` (`compare-baseline --no-wall`) when other
+/// work on the machine makes wall time meaningless; malloc counts are still judged.
+func wallClockThreshold() -> BenchmarkThresholds {
+  let setting = ProcessInfo.processInfo.environment["CELLSIM_BENCH_WALL"]
+  if setting == "off" { return .init() }
+  return .init(relative: [.p25: setting.flatMap(Double.init) ?? 20.0])
+}
