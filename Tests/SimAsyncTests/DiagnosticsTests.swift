@@ -158,7 +158,16 @@ struct DiagnosticsTests {
     "a real-clock sleep in an actor, by a task with no preference, comes back as a foreign resume")
   func realClockSleepEscapesInActor() async throws {
     actor Napper {
-      func nap() async throws { try await Task.sleep(for: .milliseconds(1)) }
+      func nap() async throws { try await Task.sleep(for: Self.realSleep) }
+      /// Real time between the sleep and its wake-up on a Dispatch thread. The wake-up must
+      /// come after the simulation's thread has left the actor: a wake-up that comes while the
+      /// actor's drain still runs there (the task has just suspended, or not yet) is taken by
+      /// that drain and the task goes on inside the simulation, unseen by any hook, so the
+      /// sleep looks instantaneous. That window is a few microseconds of the simulation's
+      /// thread; with 1 ms, a loaded machine (load 11 on 2 cores) once descheduled the thread
+      /// inside it. One second is far beyond any scheduling delay; the settle ends as soon as
+      /// the resume arrives, so the test takes about that long.
+      static let realSleep = Duration.seconds(1)
     }
     let outcome = try await simulate(options: Self.patient) { sim, log in
       sim.startTask("parent") {
