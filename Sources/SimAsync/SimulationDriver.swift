@@ -73,6 +73,7 @@ enum SimulationDriver {
     let table = try RuntimeHookTable.process.get()
     lock.wait()
     defer { lock.signal() }
+    SimulationDefaultExecutor.install()
     let hooks = HookInstallation.install(table)
     defer { hooks.restore() }
     let simulation = AsyncSimulation(world: world, options: options)

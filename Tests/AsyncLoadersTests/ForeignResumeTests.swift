@@ -89,6 +89,38 @@ final class RealClockSleepLoader: AsyncCatalogLoader {
   }
 }
 
+/// A loader whose retry wait is inside an actor of its own: the task started in `cellForRow`
+/// prefers no executor, so inside the actor `Task.sleep` reaches the process's default
+/// executor, not one of the simulation's.
+@MainActor
+final class RealClockSleepInActorLoader: AsyncCatalogLoader {
+  nonisolated static let name = "test-real-clock-sleep-in-actor"
+  nonisolated static let summary = "negative control: sleeps on ContinuousClock inside an actor"
+
+  actor Backoff {
+    func wait() async { try? await Task.sleep(for: .milliseconds(200)) }
+  }
+
+  let environment: AsyncLoaderEnvironment
+  let backoff = Backoff()
+  var started = false
+
+  init(environment: AsyncLoaderEnvironment, options: LoaderOptions) {
+    self.environment = environment
+  }
+
+  func cellForRow(_ cell: TableCell, item: TableItem, at indexPath: IndexPath, in table: TableView)
+  {
+    guard !started else { return }
+    started = true
+    let url = item.url
+    Task(name: "backoff in actor \(url)") { [backoff] in
+      _ = try? await environment.data(for: url)
+      await backoff.wait()
+    }
+  }
+}
+
 @Suite("Negative control: a task resumed from real Dispatch")
 struct ForeignResumeTests {
   @Test("the run fails with RunError.nondeterministic naming the task, never flakily")
@@ -123,6 +155,25 @@ struct ForeignResumeTests {
     } throws: { error in
       guard case .nondeterministic(let message) = error as? RunError else { return false }
       return message.contains("backoff https://img.test/") && message.contains("ContinuousClock")
+    }
+  }
+
+  @Test("a sleep on the real clock inside an actor fails the run too, never depending on timing")
+  func realClockSleepInActorIsAnError() throws {
+    // Before, this sleep went to Dispatch: its wake-up came 200 ms of real time later, after
+    // the run had ended, which then passed with a warning on stderr.
+    let scenario = try Scenario(
+      contentsOf: Repository.url("Scenarios/async/async-image-revisit.yaml"),
+      fixturesRoot: Repository.fixtures)
+    for _ in 0..<3 {
+      #expect {
+        try Simulation.run(
+          scenario, loader: RealClockSleepInActorLoader.self, fixturesRoot: Repository.fixtures)
+      } throws: { error in
+        guard case .nondeterministic(let message) = error as? RunError else { return false }
+        return message.contains("backoff in actor https://img.test/")
+          && message.contains("ContinuousClock")
+      }
     }
   }
 }
