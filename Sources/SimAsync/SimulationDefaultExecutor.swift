@@ -15,15 +15,24 @@
 /// `ExperimentalCustomExecutors`). `install()` replaces it, once per process, with this wrapper
 /// around the one that was there: every call is passed on unchanged, except a timed enqueue made
 /// on the simulation's thread, which goes where the simulation's own executors send theirs (the
-/// simulation clock's instants become virtual wake-ups; any other clock is flagged and held).
-/// The main executor is set to the one that was there, unchanged.
+/// simulation clock's instants become virtual wake-ups; any other clock is flagged and held),
+/// and a job of a task of an ended simulation, which is held. The main executor is set to the
+/// one that was there, unchanged.
 final class SimulationDefaultExecutor: TaskExecutor, SchedulingExecutor, @unchecked Sendable {
   /// The default executor the process had before.
   let inner: any TaskExecutor
 
   init(wrapping inner: any TaskExecutor) { self.inner = inner }
 
-  func enqueue(_ job: consuming ExecutorJob) { inner.enqueue(job) }
+  /// Passes `job` on, unless it belongs to a task of a simulation that has ended: such a job
+  /// is held (never run, with a warning), as the simulation's own executors hold theirs. With
+  /// no simulation running the hooks are out, so this is where a late resume of a task that
+  /// prefers no executor arrives; before, it ran on a real thread.
+  func enqueue(_ job: consuming ExecutorJob) {
+    let unowned = UnownedJob(job)
+    guard ExecutorGate.shared.admitFromElsewhere(unowned, lane: .pool) == .forward else { return }
+    inner.enqueue(ExecutorJob(unowned))
+  }
 
   func enqueue<C: Clock>(
     _ job: consuming ExecutorJob, at instant: C.Instant, tolerance: C.Duration?, clock: C

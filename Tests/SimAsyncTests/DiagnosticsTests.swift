@@ -247,4 +247,36 @@ struct DiagnosticsTests {
     #expect(outcome.report.suspended.map(\.wait) == [.unknown])
     #expect(throws: AsyncSimulationError.self) { try outcome.report.requireClean() }
   }
+
+  @Test(
+    "a task that prefers no executor, resumed from Dispatch after its simulation ended, is held too"
+  )
+  func lateForeignResumeUnstructured() async throws {
+    let flags = LateFlags()
+    let options = AsyncSimulationOptions(foreignSettle: .zero)
+    let outcome = try await simulate(options: options) { sim, _ in
+      sim.startTask("starter") {
+        // Detached and nonisolated: it prefers no executor, so after the simulation its resume
+        // goes to the global executor with no hook in, not to one of SimAsync's executors.
+        Task.detached {
+          await withCheckedContinuation { continuation in
+            flags.resume.withLock { $0 = continuation }
+          }
+          flags.ran.store(true, ordering: .relaxed)
+        }
+      }
+      try sim.run(until: .ms(1))
+    }
+    #expect(outcome.report.tasksSeen == 2)
+    flags.resume.withLock { $0?.resume() }
+    // Before, it ran on a real thread at once; now the wrapped default executor holds it.
+    try await Task.sleep(for: .milliseconds(100))
+    #expect(flags.ran.load(ordering: .relaxed) == false)
+  }
+}
+
+/// What a task that outlives its simulation shares with the test.
+final class LateFlags: Sendable {
+  let ran = Atomic<Bool>(false)
+  let resume = Mutex<CheckedContinuation<Void, Never>?>(nil)
 }
