@@ -66,16 +66,16 @@ final class SimulationDefaultExecutor: TaskExecutor, SchedulingExecutor, @unchec
     static var defaultExecutor: any TaskExecutor { wrapped }
   }
 
-  /// Installs the wrapper, once per process; later calls do nothing. It stays for the life of
-  /// the process (outside a simulation it changes nothing), so the runtime's executor
-  /// references are written once: the write is not atomic, and a thread reading
-  /// `Task.defaultExecutor` at that very instant is the one risk left, taken once.
+  /// Installs the wrapper, once per process; later calls do nothing. Call it with the hooks in:
+  /// the swap waits behind `GlobalEnqueueFence` until no global enqueue is in flight. It stays
+  /// for the life of the process (outside a simulation it changes nothing), so the runtime's
+  /// executor references are written once.
   static func install() { _ = installed }
 
   private static let installed: Void = {
     _ = Factory.main
     _ = Factory.wrapped
-    _createExecutors(factory: Factory.self)
+    GlobalEnqueueFence.exclusively { _createExecutors(factory: Factory.self) }
   }()
 
   /// Whether the process's default executor is this wrapper.

@@ -73,9 +73,9 @@ enum SimulationDriver {
     let table = try RuntimeHookTable.process.get()
     lock.wait()
     defer { lock.signal() }
-    SimulationDefaultExecutor.install()
     let hooks = HookInstallation.install(table)
     defer { hooks.restore() }
+    SimulationDefaultExecutor.install()
     let simulation = AsyncSimulation(world: world, options: options)
     let run = SimulationThreadRun(simulation: simulation, body: body)
     RealThread.start { run.main() }
