@@ -27,6 +27,24 @@ extension AsyncLoaderEnvironment {
     }
   }
 
+  /// `data(for:priority:)` at `transfer`'s priority, which its owner may raise while the
+  /// transfer waits (`ImagePipeline`).
+  func data(
+    for url: String, transfer: TransferPriority, isolation: isolated (any Actor)? = #isolation
+  ) async throws -> [UInt8] {
+    simulation.nameCurrentTask()
+    let session = self.session
+    return try await simulation.awaitCallback("GET \(url)", isolation: isolation) { complete in
+      let task = session.dataTask(with: url) { _, result in
+        complete(result.map(\.body).mapError { $0 })
+      }
+      task.priority = transfer.priority
+      transfer.task = task
+      task.resume()
+      return { task.cancel() }
+    }
+  }
+
   /// `URLSession.bytes(for:)`: the body of `url` as it arrives, one chunk per element, for
   /// progress and progressive decoding. The transfer starts at once.
   ///

@@ -2,6 +2,7 @@ import AsyncLoaders
 import Foundation
 import ImageLoaders
 import Scenarios
+import TestSupport
 import Testing
 
 @Suite("async-reference")
@@ -18,6 +19,54 @@ struct AsyncReferenceTests {
       "Scenarios/invariants/\(name).yaml", loader: "async-reference", expect: .pass)
     #expect(result.meetsExpectation, "\(summary(result))")
     #expect(result.loader == "async-reference")
+  }
+
+  /// The bundled scenarios whose table prefetches, most of them regressions the fuzzer found
+  /// in the callback `reference`'s prefetching (deleted window rows, prepared cells, memory
+  /// warnings).
+  static let prefetchingScenarios = [
+    "examples/slow-drag-flaky-network",
+    "regressions/memory-warning-after-cell-prefetch-shared-url",
+    "regressions/reference-bounded_queue-delete-prefetch",
+    "regressions/reference-cache_hit_on_revisit-manual-image-prepared-cell",
+    "regressions/reference-cache_hit_on_revisit-prefetch-refetch-after-warning",
+    "regressions/reference-cache_hit_on_revisit-scroll-after-warning",
+    "regressions/reference-cancel_on_end_display-prepared-cell-prefetch",
+    "regressions/reference-cancel_on_end_display-prepared-cell-prefetch-single-row",
+    "regressions/reference-cancel_on_end_display-retry-after-set_url",
+    "regressions/reference-cancel_on_end_display-shared-delete",
+    "regressions/reference-eventually_loaded-end-of-run-after-display",
+    "regressions/reference-eventually_loaded-flipped-body-decoding",
+    "regressions/reference-no_corrupt_image-flipped-body-decodes",
+  ]
+
+  @Test(
+    "async-reference prefetches without breaking an invariant where the table prefetches",
+    arguments: prefetchingScenarios)
+  func prefetchingScenario(_ name: String) throws {
+    let result = try runBundled("Scenarios/\(name).yaml", loader: "async-reference", expect: .pass)
+    #expect(result.meetsExpectation, "\(summary(result))")
+  }
+
+  @Test("prefetching loads window rows ahead: fewer blank cells for a few more transfers")
+  func prefetchingPaysOff() throws {
+    func run(prefetch: Bool) throws -> (blank: Double, transfers: Double) {
+      var scenario = try Scenario(
+        contentsOf: Repository.url("Scenarios/examples/slow-drag-flaky-network.yaml"),
+        fixturesRoot: Repository.fixtures)
+      scenario.loader = Scenario.Loader(
+        name: "async-reference", options: [.init(key: "prefetch", value: .flag(prefetch))])
+      let result = try Simulation.run(scenario, fixturesRoot: Repository.fixtures)
+      #expect(result.meetsExpectation, "\(summary(result))")
+      let value = { (metric: Scenario.Metric) in
+        result.metrics.first { $0.metric == metric }?.value ?? .nan
+      }
+      return (value(.blankCellMs), value(.transfers))
+    }
+    let with = try run(prefetch: true)
+    let without = try run(prefetch: false)
+    #expect(with.blank < without.blank, "blank cell ms: \(with.blank) vs \(without.blank)")
+    #expect(with.transfers > without.transfers)
   }
 
   @Test("every async loader is in the standard catalog, known to the reader, with schedule_seed")

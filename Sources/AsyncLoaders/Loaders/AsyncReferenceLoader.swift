@@ -25,7 +25,12 @@ package import SimTable
 ///   failures (timeout, reset, offline, HTTP 5xx) are retried up to `retries` times after
 ///   `retry_backoff`, doubling, slept on `environment.clock`; the failure image shows from the
 ///   first failure.
-/// - No prefetching (the callback `reference` prefetches; this loader loads displayed rows).
+/// - **Prefetching** when the table offers it (option `prefetch`): a task per prefetch-window
+///   row loads through the pipeline at low priority into the memory cache; cancelling it
+///   (`cancelPrefetchingForRows`, or the row leaving the window without one, as deleted rows
+///   do) releases its claim. A row that becomes displayed hands its prefetch over to the cell's
+///   task, which joins the same load (raising it to the default priority) before the prefetch
+///   is cancelled, so the transfer never stops in between.
 @MainActor
 package final class AsyncReferenceLoader: AsyncCatalogLoader {
   /// A cell that knows the URL it represents and owns its task.
@@ -38,6 +43,9 @@ package final class AsyncReferenceLoader: AsyncCatalogLoader {
     var task: Task<Void, Never>?
     /// Counts the tasks started for the cell, so an old task never clears a newer one.
     var generation = 0
+    /// The prefetch of the cell's row, handed over to the cell's task when it was displayed;
+    /// cancelled with the cell's task if that ends before taking the claim over.
+    var handedOverPrefetch: Task<Void, Never>?
 
     package required init(reuseIdentifier: String, context: Context) {
       super.init(reuseIdentifier: reuseIdentifier, context: context)
@@ -54,6 +62,8 @@ package final class AsyncReferenceLoader: AsyncCatalogLoader {
     func cancelTask() {
       task?.cancel()
       task = nil
+      handedOverPrefetch?.cancel()
+      handedOverPrefetch = nil
     }
   }
 
@@ -61,7 +71,7 @@ package final class AsyncReferenceLoader: AsyncCatalogLoader {
   package nonisolated static let summary =
     "async best practice: a task per cell cancelled on reuse and end display, a check after "
     + "each await, coalescing in an actor, LRU cost cache, off-main downsampling, retry on the "
-    + "injected clock"
+    + "injected clock, low-priority prefetching"
   package nonisolated static let optionSpecs: [LoaderOptionSpec] = [
     LoaderOptionSpec(
       "memory_cache", .size, default: "50MB",
@@ -72,6 +82,9 @@ package final class AsyncReferenceLoader: AsyncCatalogLoader {
     LoaderOptionSpec(
       "retry_backoff", .duration, default: "200ms",
       "the wait before the first retry, on the injected clock; it doubles for each later one"),
+    LoaderOptionSpec(
+      "prefetch", .bool, default: "true",
+      "load prefetch-window rows at low priority when the table offers prefetching"),
   ]
 
   let environment: AsyncLoaderEnvironment
@@ -79,6 +92,12 @@ package final class AsyncReferenceLoader: AsyncCatalogLoader {
   let cache: MemoryCache<Image>
   let retries: Int
   let backoff: SimDuration
+  /// Option `prefetch`.
+  let prefetching: Bool
+  /// Prefetches in flight, by item id.
+  var prefetches: [Int: Prefetch] = [:]
+  /// Counts prefetches started, so an old prefetch never forgets a newer one.
+  var prefetchGeneration = 0
   /// Cells with a task, by cell id, to cancel on disappear.
   var cellsWithTasks: [Int: Cell] = [:]
   var failureImage: Image?
@@ -93,6 +112,7 @@ package final class AsyncReferenceLoader: AsyncCatalogLoader {
       policy: .lru, evictsOnMemoryWarning: false)
     retries = options.integer("retries")
     backoff = options.duration("retry_backoff")
+    prefetching = options.bool("prefetch")
   }
 
   package func cellForRow(
@@ -109,8 +129,14 @@ package final class AsyncReferenceLoader: AsyncCatalogLoader {
   }
 
   package func willDisplay(_ cell: Cell, at indexPath: IndexPath, in table: TableView) {
-    guard let url = cell.representedURL, cell.loadedURL != url, cell.task == nil else { return }
+    // The row leaves the prefetch window by being displayed (the table sends no cancel for it).
+    let prefetch = table.item(at: indexPath).flatMap { prefetches.removeValue(forKey: $0.id) }
+    guard let url = cell.representedURL, cell.loadedURL != url, cell.task == nil else {
+      prefetch?.task.cancel()
+      return
+    }
     if let image = cache.value(forKey: url) {
+      prefetch?.task.cancel()
       show(image, in: cell, url: url)
       return
     }
@@ -119,8 +145,16 @@ package final class AsyncReferenceLoader: AsyncCatalogLoader {
     cellsWithTasks[cell.cellID] = cell
     cell.generation += 1
     let generation = cell.generation
+    let handedOver: Task<Void, Never>?
+    if let prefetch, prefetch.url == url {
+      handedOver = prefetch.task
+    } else {
+      prefetch?.task.cancel()
+      handedOver = nil
+    }
+    cell.handedOverPrefetch = handedOver
     cell.task = Task(name: "row \(indexPath.row) \(url)") {
-      await load(url, target, into: cell)
+      await load(url, target, into: cell, replacing: handedOver)
       if cell.generation == generation { finish(cell) }
     }
   }
@@ -141,17 +175,83 @@ package final class AsyncReferenceLoader: AsyncCatalogLoader {
   package func viewDidDisappear() {
     for id in cellsWithTasks.keys.sorted() { cellsWithTasks[id]?.cancelTask() }
     cellsWithTasks.removeAll()
+    for id in prefetches.keys.sorted() { prefetches[id]?.task.cancel() }
+    prefetches.removeAll()
+  }
+
+  // MARK: Prefetching
+
+  /// Starts a low-priority load for each row not cached and not prefetched already.
+  package func prefetchRows(at indexPaths: [IndexPath], in table: TableView) {
+    guard prefetching else { return }
+    dropStalePrefetches(table)
+    pixelSize = table.imagePixelSize
+    let target = DecodeTarget.aspectFill(width: pixelSize.width, height: pixelSize.height)
+    for indexPath in indexPaths {
+      guard let item = table.item(at: indexPath), prefetches[item.id] == nil,
+        cache.peekValue(forKey: item.url) == nil
+      else { continue }
+      prefetch(item, target: target)
+    }
+  }
+
+  /// Cancels prefetches of items deleted from the prefetch window or whose URL changed.
+  package func didChangeData(in table: TableView) { dropStalePrefetches(table) }
+
+  /// Cancels the rows' prefetches, and those of rows that left the window without a cancel.
+  package func cancelPrefetchingForRows(at indexPaths: [IndexPath], in table: TableView) {
+    for indexPath in indexPaths {
+      guard let item = table.item(at: indexPath) else { continue }
+      prefetches.removeValue(forKey: item.id)?.task.cancel()
+    }
+    dropStalePrefetches(table)
+  }
+
+  /// Starts the prefetch of `item`: through the pipeline at low priority, into the cache.
+  func prefetch(_ item: TableItem, target: DecodeTarget) {
+    let url = item.url
+    let id = item.id
+    prefetchGeneration += 1
+    let generation = prefetchGeneration
+    let task = Task(name: "prefetch \(id) \(url)") {
+      let image = try? await pipeline.image(
+        for: url, target: target, priority: SimulatedDataTask.lowPriority)
+      if let image, !Task.isCancelled {
+        cache.setValue(
+          image, forKey: url, cost: Int64(image.pixelWidth) * Int64(image.pixelHeight) * 4)
+      }
+      if prefetches[id]?.generation == generation { prefetches[id] = nil }
+    }
+    prefetches[id] = Prefetch(url: url, generation: generation, task: task)
+  }
+
+  /// Cancels prefetches of items no longer in the table's prefetch window, or whose URL
+  /// changed (rows deleted from the window get no `cancelPrefetching`), in item order.
+  func dropStalePrefetches(_ table: TableView) {
+    guard !prefetches.isEmpty else { return }
+    var window: [Int: String] = [:]
+    for indexPath in table.prefetchWindow {
+      if let item = table.item(at: indexPath) { window[item.id] = item.url }
+    }
+    for id in prefetches.keys.sorted() where window[id] != prefetches[id]?.url {
+      prefetches.removeValue(forKey: id)?.task.cancel()
+    }
   }
 
   // MARK: The cell's task
 
   /// Loads `url` for `cell`, retrying transient failures; after every await it goes on only if
   /// the task is not cancelled and the cell still represents `url`.
-  func load(_ url: String, _ target: DecodeTarget, into cell: Cell) async {
+  /// `replacing` is the row's prefetch, whose claim the first attempt takes over.
+  func load(
+    _ url: String, _ target: DecodeTarget, into cell: Cell, replacing: Task<Void, Never>? = nil
+  ) async {
     var attempt = 0
+    var replacing = replacing
     while true {
       do {
-        let image = try await pipeline.image(for: url, target: target)
+        let image = try await pipeline.image(for: url, target: target, replacing: replacing)
+        replacing = nil
         guard isCurrent(cell, url) else { return }
         cache.setValue(
           image, forKey: url, cost: Int64(image.pixelWidth) * Int64(image.pixelHeight) * 4)
@@ -206,4 +306,14 @@ package final class AsyncReferenceLoader: AsyncCatalogLoader {
     case .cancelled, nil: return false
     }
   }
+}
+
+/// A prefetch in flight: the URL it loads and its task.
+struct Prefetch {
+  /// The URL the prefetch loads.
+  var url: String
+  /// Which prefetch this is (`AsyncReferenceLoader.prefetchGeneration`).
+  var generation: Int
+  /// The prefetch's task.
+  var task: Task<Void, Never>
 }
