@@ -69,6 +69,34 @@ struct AsyncReferenceTests {
     #expect(with.transfers > without.transfers)
   }
 
+  @Test("displayed rows load again when the table reappears (found by cellsim fuzz)")
+  func reloadsOnAppear() throws {
+    // Shrunk by the fuzzer (campaign seed 17): the view disappears while row 7 loads (its
+    // image takes 2.4 s) and comes back; viewDidDisappear cancels every task and UIKit shows
+    // the same cells again without a willDisplay, so nothing loaded row 7 any more.
+    let yaml = """
+      cellsim: 1
+      name: "async-reference reloads on appear"
+      seed: 5926993110420288368
+      loader: async-reference
+      table:
+        rows: 8
+      images:
+        url: "https://img.test/{id}.png"
+        fixtures: ["photos/*.png", "generated/size-640x427-rgb-8bit.png", "generated/size-256x256-palette-8bit.png"]
+      network:
+        rules:
+          - {match: "https://img.test/7.png", latency: "2.4s"}
+      events:
+        - {at: "1s", disappear: {}}
+        - {at: "2s", appear: {}}
+      run_until: "2.45617s"
+      """
+    let scenario = try Scenario(yaml: yaml, fixturesRoot: Repository.fixtures)
+    let result = try Simulation.run(scenario, fixturesRoot: Repository.fixtures)
+    #expect(result.meetsExpectation, "\(summary(result))")
+  }
+
   @Test("every async loader is in the standard catalog, known to the reader, with schedule_seed")
   func catalogued() throws {
     let names = AsyncLoaderCatalog.builtInTypes.map { $0.name }

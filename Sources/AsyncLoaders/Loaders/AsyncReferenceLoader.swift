@@ -10,7 +10,7 @@ package import SimTable
 ///
 /// - **A task per cell** (`no_cross_cell_image`, `cancel_on_end_display`): started in
 ///   `willDisplay`, kept by the cell, cancelled in `prepareForReuse`, `didEndDisplaying`,
-///   before a manual image, and on disappear.
+///   before a manual image, and on disappear; on appear, displayed cells load again.
 /// - **A check after each await**: the task sets anything on its cell only if it is not
 ///   cancelled and the cell still represents the URL.
 /// - **Coalesced requests in an actor** (`no_duplicate_transfers`): `ImagePipeline` shares one
@@ -103,6 +103,8 @@ package final class AsyncReferenceLoader: AsyncCatalogLoader {
   var failureImage: Image?
   /// The cells' image size in pixels, from the table.
   var pixelSize = (width: 1, height: 1)
+  /// The table, from its last callback (to restart displayed cells' loads on appear).
+  weak var table: TableView?
 
   package init(environment: AsyncLoaderEnvironment, options: LoaderOptions) throws(LoaderError) {
     self.environment = environment
@@ -129,6 +131,7 @@ package final class AsyncReferenceLoader: AsyncCatalogLoader {
   }
 
   package func willDisplay(_ cell: Cell, at indexPath: IndexPath, in table: TableView) {
+    self.table = table
     // The row leaves the prefetch window by being displayed (the table sends no cancel for it).
     let prefetch = table.item(at: indexPath).flatMap { prefetches.removeValue(forKey: $0.id) }
     guard let url = cell.representedURL, cell.loadedURL != url, cell.task == nil else {
@@ -171,6 +174,18 @@ package final class AsyncReferenceLoader: AsyncCatalogLoader {
   }
 
   package func didReceiveMemoryWarning() { cache.removeAllValues() }
+
+  /// The table is back on screen: its displayed cells, whose tasks `viewDidDisappear`
+  /// cancelled, load again (UIKit does not display them again, so no `willDisplay` comes).
+  package func viewWillAppear() {
+    guard let table else { return }
+    for case let cell as Cell in table.visibleCells {
+      guard let row = cell.displayedRow, cell.task == nil, cell.representedURL != nil,
+        cell.loadedURL != cell.representedURL
+      else { continue }
+      willDisplay(cell, at: IndexPath(row: row, section: 0), in: table)
+    }
+  }
 
   package func viewDidDisappear() {
     for id in cellsWithTasks.keys.sorted() { cellsWithTasks[id]?.cancelTask() }
