@@ -234,6 +234,7 @@ package final class AsyncReferenceLoader: AsyncCatalogLoader {
       if let image, !Task.isCancelled {
         cache.setValue(
           image, forKey: url, cost: Int64(image.pixelWidth) * Int64(image.pixelHeight) * 4)
+        showInOtherDisplayedCells(image, url: url)
       }
       if prefetches[id]?.generation == generation { prefetches[id] = nil }
     }
@@ -271,6 +272,7 @@ package final class AsyncReferenceLoader: AsyncCatalogLoader {
         cache.setValue(
           image, forKey: url, cost: Int64(image.pixelWidth) * Int64(image.pixelHeight) * 4)
         show(image, in: cell, url: url)
+        showInOtherDisplayedCells(image, url: url)
         return
       } catch {
         guard isCurrent(cell, url) else { return }
@@ -302,6 +304,21 @@ package final class AsyncReferenceLoader: AsyncCatalogLoader {
   func show(_ image: Image, in cell: Cell, url: String) {
     cell.imageView.image = image
     cell.loadedURL = url
+  }
+
+  /// Shows `image` in the displayed cells that represent `url` without showing it, in row
+  /// order: a row whose own load failed for good (it shows the failure image, and has no task
+  /// any more) gets the image when another row's load of the same URL succeeds, as the
+  /// callback `reference` delivers a load to every displayed cell that represents its URL.
+  func showInOtherDisplayedCells(_ image: Image, url: String) {
+    guard let table else { return }
+    for case let other as Cell in table.visibleCells
+    where other.representedURL == url && other.loadedURL != url {
+      // Its own task (waiting to retry, or joined to a load now done) has nothing left to do.
+      other.cancelTask()
+      cellsWithTasks[other.cellID] = nil
+      show(image, in: other, url: url)
+    }
   }
 
   func showFailure(in cell: Cell) {
