@@ -10,7 +10,9 @@ package import SimTable
 ///
 /// - **A task per cell** (`no_cross_cell_image`, `cancel_on_end_display`): started in
 ///   `willDisplay`, kept by the cell, cancelled in `prepareForReuse`, `didEndDisplaying`,
-///   before a manual image, and on disappear; on appear, displayed cells load again.
+///   and before a manual image. Not on disappear: UIKit keeps a covered view's cells
+///   displayed, and a load cancelled there had to be transferred again when the view came back
+///   (`eventually_loaded`, found by fuzzing); the callback `reference` keeps loading too.
 /// - **A check after each await**: the task sets anything on its cell only if it is not
 ///   cancelled and the cell still represents the URL.
 /// - **Coalesced requests in an actor** (`no_duplicate_transfers`): `ImagePipeline` shares one
@@ -98,12 +100,10 @@ package final class AsyncReferenceLoader: AsyncCatalogLoader {
   var prefetches: [Int: Prefetch] = [:]
   /// Counts prefetches started, so an old prefetch never forgets a newer one.
   var prefetchGeneration = 0
-  /// Cells with a task, by cell id, to cancel on disappear.
-  var cellsWithTasks: [Int: Cell] = [:]
   var failureImage: Image?
   /// The cells' image size in pixels, from the table.
   var pixelSize = (width: 1, height: 1)
-  /// The table, from its last callback (to restart displayed cells' loads on appear).
+  /// The table, from its last `willDisplay` (to show a load in every displayed cell of its URL).
   weak var table: TableView?
 
   package init(environment: AsyncLoaderEnvironment, options: LoaderOptions) throws(LoaderError) {
@@ -145,7 +145,6 @@ package final class AsyncReferenceLoader: AsyncCatalogLoader {
     }
     pixelSize = table.imagePixelSize
     let target = DecodeTarget.aspectFill(width: pixelSize.width, height: pixelSize.height)
-    cellsWithTasks[cell.cellID] = cell
     cell.generation += 1
     let generation = cell.generation
     let handedOver: Task<Void, Never>?
@@ -164,7 +163,6 @@ package final class AsyncReferenceLoader: AsyncCatalogLoader {
 
   package func didEndDisplaying(_ cell: Cell, at indexPath: IndexPath, in table: TableView) {
     cell.cancelTask()
-    cellsWithTasks[cell.cellID] = nil
   }
 
   package func willSetImageManually(_ cell: Cell, at indexPath: IndexPath, in table: TableView) {
@@ -174,25 +172,6 @@ package final class AsyncReferenceLoader: AsyncCatalogLoader {
   }
 
   package func didReceiveMemoryWarning() { cache.removeAllValues() }
-
-  /// The table is back on screen: its displayed cells, whose tasks `viewDidDisappear`
-  /// cancelled, load again (UIKit does not display them again, so no `willDisplay` comes).
-  package func viewWillAppear() {
-    guard let table else { return }
-    for case let cell as Cell in table.visibleCells {
-      guard let row = cell.displayedRow, cell.task == nil, cell.representedURL != nil,
-        cell.loadedURL != cell.representedURL
-      else { continue }
-      willDisplay(cell, at: IndexPath(row: row, section: 0), in: table)
-    }
-  }
-
-  package func viewDidDisappear() {
-    for id in cellsWithTasks.keys.sorted() { cellsWithTasks[id]?.cancelTask() }
-    cellsWithTasks.removeAll()
-    for id in prefetches.keys.sorted() { prefetches[id]?.task.cancel() }
-    prefetches.removeAll()
-  }
 
   // MARK: Prefetching
 
@@ -298,7 +277,6 @@ package final class AsyncReferenceLoader: AsyncCatalogLoader {
   /// The cell's latest task ended: the cell no longer has a task to cancel.
   func finish(_ cell: Cell) {
     cell.task = nil
-    cellsWithTasks[cell.cellID] = nil
   }
 
   func show(_ image: Image, in cell: Cell, url: String) {
@@ -316,7 +294,6 @@ package final class AsyncReferenceLoader: AsyncCatalogLoader {
     where other.representedURL == url && other.loadedURL != url {
       // Its own task (waiting to retry, or joined to a load now done) has nothing left to do.
       other.cancelTask()
-      cellsWithTasks[other.cellID] = nil
       show(image, in: other, url: url)
     }
   }
