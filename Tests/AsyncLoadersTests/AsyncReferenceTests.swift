@@ -158,6 +158,40 @@ struct AsyncReferenceTests {
     #expect(result.meetsExpectation, "\(summary(result))")
   }
 
+  @Test("a load abandoned before it starts makes no transfer (found by cellsim fuzz)")
+  func abandonedLoadMakesNoTransfer() throws {
+    // Shrunk by the fuzzer (campaign seed 41, permuted schedule): reloading row 16 claimed
+    // 14.png and dropped the claim at once; the abandoned load still started its transfer
+    // (cancelled at the same instant) while the next claimant's new load started another.
+    let yaml = """
+      cellsim: 1
+      name: "async-reference starts no abandoned load"
+      seed: 15295464697863368465
+      loader: {name: "async-reference", schedule_seed: 863368466}
+      device: iphone-se
+      table:
+        rows: 19
+      images:
+        url: "https://img.test/{id}.png"
+        fixtures: ["photos/*.png", "generated/size-640x427-rgb-8bit.png", "generated/size-256x256-palette-8bit.png"]
+      network:
+        rules:
+          - {match: "https://img.test/14.png", fail: {reset_after: "3.3KB"}}
+      events:
+        - {at: "947ms", drag: {by: 1120, over: "440ms"}}
+        - {at: "1s", insert_rows: {at: 10, count: 2}}
+        - {at: "1.37s", drag: {by: 1330, over: "490ms"}}
+        - {at: "1.56s", touch: {}}
+        - {at: "1.705s", drag: {by: 2070, over: "250ms"}}
+        - {at: "1.764s", release: {velocity: 3000}}
+        - {at: "1.8s", reload_rows: [16]}
+      run_until: "1.80229s"
+      """
+    let scenario = try Scenario(yaml: yaml, fixturesRoot: Repository.fixtures)
+    let result = try Simulation.run(scenario, fixturesRoot: Repository.fixtures)
+    #expect(result.meetsExpectation, "\(summary(result))")
+  }
+
   @Test("every async loader is in the standard catalog, known to the reader, with schedule_seed")
   func catalogued() throws {
     let names = AsyncLoaderCatalog.builtInTypes.map { $0.name }

@@ -59,6 +59,10 @@ actor ImagePipeline {
     let transfer = TransferPriority(priority)
     let load = SharedLoad(
       Task {
+        // Abandoned before its first job (its last claimant was cancelled at once, say by a
+        // reload): no transfer at all. A new claimant has started a new load meanwhile, and a
+        // transfer started and cancelled here would overlap that one's.
+        try Task.checkCancellation()
         let data = try await environment.data(for: url, transfer: transfer)
         try Task.checkCancellation()
         return try await environment.decode(data, target: target)
