@@ -16,6 +16,7 @@ extension AsyncLoaderEnvironment {
     isolation: isolated (any Actor)? = #isolation
   ) async throws -> [UInt8] {
     simulation.nameCurrentTask()
+    if Task.isCancelled { throw NetworkError.cancelled }
     let session = self.session
     return try await simulation.awaitCallback("GET \(url)", isolation: isolation) { complete in
       let task = session.dataTask(with: url) { _, result in
@@ -33,6 +34,7 @@ extension AsyncLoaderEnvironment {
     for url: String, transfer: TransferPriority, isolation: isolated (any Actor)? = #isolation
   ) async throws -> [UInt8] {
     simulation.nameCurrentTask()
+    if Task.isCancelled { throw NetworkError.cancelled }
     let session = self.session
     return try await simulation.awaitCallback("GET \(url)", isolation: isolation) { complete in
       let task = session.dataTask(with: url) { _, result in
