@@ -76,6 +76,12 @@ public protocol AsyncCellImageLoader: AnyObject {
   /// The app is about to set its own image on `cell` (scenario event `set_image`): cancel the
   /// cell's task, so that it does not overwrite the manual image later.
   func willSetImageManually(_ cell: Cell, at indexPath: IndexPath, in table: TableView)
+  /// The app changed its data and applied the change to `table` (scenario events
+  /// `insert_rows`, `delete_rows`, `move_row`, `reload_rows`, `set_url`, `reload_data`), just
+  /// after the table's update and layout pass. UIKit sends no `cancelPrefetchingForRowsAt` for
+  /// rows deleted from the prefetch window, so this is where a prefetching loader cancels their
+  /// tasks (as `CellImageLoader.didChangeData(in:)`).
+  func didChangeData(in table: TableView)
 }
 
 extension AsyncCellImageLoader {
@@ -95,6 +101,8 @@ extension AsyncCellImageLoader {
   public func viewDidDisappear() {}
   /// Nothing.
   public func willSetImageManually(_ cell: Cell, at indexPath: IndexPath, in table: TableView) {}
+  /// Nothing.
+  public func didChangeData(in table: TableView) {}
 }
 
 /// An async loader that describes itself, so a catalog can list it and build it by name.

@@ -9,7 +9,7 @@ import SimTable
 /// `checkIsolated`) before entering the loader's main-actor code.
 @MainActor
 final class AsyncLoaderDataSource<Loader: AsyncCellImageLoader>: @preconcurrency TableDataSource,
-  @preconcurrency ManualImageObserver
+  @preconcurrency ManualImageObserver, @preconcurrency DataChangeObserver
 {
   let loader: Loader
 
@@ -47,6 +47,8 @@ final class AsyncLoaderDataSource<Loader: AsyncCellImageLoader>: @preconcurrency
   func willSetImageManually(_ cell: TableCell, at indexPath: IndexPath, in table: TableView) {
     loader.willSetImageManually(cast(cell), at: indexPath, in: table)
   }
+
+  func didChangeData(in table: TableView) { loader.didChangeData(in: table) }
 
   func cast(_ cell: TableCell) -> Loader.Cell {
     guard let typed = cell as? Loader.Cell else {

@@ -16,12 +16,32 @@ extension AsyncLoaderEnvironment {
     isolation: isolated (any Actor)? = #isolation
   ) async throws -> [UInt8] {
     simulation.nameCurrentTask()
+    if Task.isCancelled { throw NetworkError.cancelled }
     let session = self.session
     return try await simulation.awaitCallback("GET \(url)", isolation: isolation) { complete in
       let task = session.dataTask(with: url) { _, result in
         complete(result.map(\.body).mapError { $0 })
       }
       task.priority = priority
+      task.resume()
+      return { task.cancel() }
+    }
+  }
+
+  /// `data(for:priority:)` at `transfer`'s priority, which its owner may raise while the
+  /// transfer waits (`ImagePipeline`).
+  func data(
+    for url: String, transfer: TransferPriority, isolation: isolated (any Actor)? = #isolation
+  ) async throws -> [UInt8] {
+    simulation.nameCurrentTask()
+    if Task.isCancelled { throw NetworkError.cancelled }
+    let session = self.session
+    return try await simulation.awaitCallback("GET \(url)", isolation: isolation) { complete in
+      let task = session.dataTask(with: url) { _, result in
+        complete(result.map(\.body).mapError { $0 })
+      }
+      task.priority = transfer.priority
+      transfer.task = task
       task.resume()
       return { task.cancel() }
     }

@@ -139,7 +139,47 @@ enum PreviousHooks {
 /// default-actor jobs of tasks without an executor preference.
 private let simulationEnqueueGlobalHook: EnqueueHook = { job, original in
   if ExecutorGate.shared.admit(job, lane: .pool) == .forward {
+    GlobalEnqueueFence.enter()
     PreviousHooks.forwardGlobal(job, original)
+    GlobalEnqueueFence.leave()
+  }
+}
+
+/// Keeps forwarded global enqueues out while the default executor is swapped.
+///
+/// The runtime's global enqueue reads `Task.defaultExecutor`, two words (the executor and its
+/// witness table) that `_createExecutors(factory:)` writes without any atomicity: a read in
+/// between would pair the wrapper with Dispatch's witness table, or the reverse. The swap
+/// happens once per process, with the hooks in, so every global enqueue of every thread passes
+/// through this fence first: the swap waits until none is in flight and holds new ones back
+/// for its duration (a few instructions). Other readers of `Task.defaultExecutor` (a
+/// `Task.sleep` that finds no schedulable executor, on another thread, at that instant) are not
+/// fenced; that remaining risk is taken once per process.
+enum GlobalEnqueueFence {
+  static let swapping = Atomic<Bool>(false)
+  static let inFlight = Atomic<Int>(0)
+
+  /// Enters a forwarded enqueue, waiting while a swap is under way.
+  static func enter() {
+    while true {
+      while swapping.load(ordering: .sequentiallyConsistent) { sched_yield() }
+      inFlight.add(1, ordering: .sequentiallyConsistent)
+      if !swapping.load(ordering: .sequentiallyConsistent) { return }
+      inFlight.subtract(1, ordering: .sequentiallyConsistent)
+    }
+  }
+
+  /// Leaves a forwarded enqueue.
+  static func leave() {
+    inFlight.subtract(1, ordering: .sequentiallyConsistent)
+  }
+
+  /// Runs `body` while no forwarded enqueue is in flight and none can start.
+  static func exclusively(_ body: () -> Void) {
+    swapping.store(true, ordering: .sequentiallyConsistent)
+    while inFlight.load(ordering: .sequentiallyConsistent) != 0 { sched_yield() }
+    body()
+    swapping.store(false, ordering: .sequentiallyConsistent)
   }
 }
 

@@ -75,6 +75,7 @@ enum SimulationDriver {
     defer { lock.signal() }
     let hooks = HookInstallation.install(table)
     defer { hooks.restore() }
+    SimulationDefaultExecutor.install()
     let simulation = AsyncSimulation(world: world, options: options)
     let run = SimulationThreadRun(simulation: simulation, body: body)
     RealThread.start { run.main() }

@@ -83,6 +83,26 @@ struct EnvironmentTests {
       "\(trace.filter { $0.contains("net.") })")
   }
 
+  @Test("a task cancelled before data(for:) throws .cancelled without any transfer")
+  func dataCancelledBeforeTheCall() throws {
+    let error = Cell<(any Error)?>(nil)
+    let (report, trace) = try withEnvironment { env, sim in
+      let task = sim.startTask("fetch") {
+        await sim.spend(.zero)  // the cancel below lands before the call
+        do {
+          _ = try await env.data(for: "https://img.test/3.png")
+        } catch let caught {
+          error.value = caught
+        }
+      }
+      task.cancel()
+      try sim.run(until: at(ms: 1000))
+    }
+    #expect(report.isClean, "\(report)")
+    #expect(error.value as? NetworkError == .cancelled)
+    #expect(!trace.contains { $0.contains(" net.") }, "\(trace.filter { $0.contains("net.") })")
+  }
+
   @Test("bytes(for:) yields the body chunk by chunk; the chunks make the body")
   func bytesStream() throws {
     let chunks = Cell<[[UInt8]]>([])

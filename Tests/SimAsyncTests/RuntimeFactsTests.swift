@@ -143,6 +143,33 @@ struct RuntimeFactsTests {
     #expect(LegacyHookCalls.count.load(ordering: .relaxed) == 0)
   }
 
+  @Test(
+    "the default executor can be replaced at run time; the wrapper changes nothing outside a simulation"
+  )
+  func defaultExecutorWrapped() async throws {
+    actor Napper {
+      func nap() async throws -> Bool {
+        try await Task.sleep(for: .milliseconds(1))
+        return true
+      }
+    }
+    _ = try await simulate { _, _ in }
+    #expect(SimulationDefaultExecutor.isInstalled)
+    // Outside a simulation, jobs and real-clock sleeps (in and out of actors, by tasks with no
+    // preference, which reach the default executor) run in real time as before.
+    #expect(try await Task.detached { try await Napper().nap() }.value)
+    #expect(
+      try await Task.detached { () async throws -> Int in
+        try await Task.sleep(for: .milliseconds(1))
+        return 7
+      }.value == 7)
+    let main = await MainActor.run { () -> Bool in
+      MainActor.assertIsolated()
+      return !ExecutorGate.shared.isSimulationThread
+    }
+    #expect(main)
+  }
+
   @Test("the blocking API works from synchronous code too")
   func synchronousAPI() throws {
     let world = World(seed: 3, trace: .full)
