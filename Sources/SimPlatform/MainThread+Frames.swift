@@ -66,10 +66,19 @@ package struct FrameStats: Hashable, Sendable {
   package internal(set) var scrollingHitchTime: SimDuration = .zero
   /// Total time spent scrolling so far (closed intervals only; see `MainThread.frameStats`).
   package internal(set) var scrollingTime: SimDuration = .zero
+  /// Of `scrollingHitchTime`, the lateness beyond the table's own main-thread work since the
+  /// previous frame (`MainThread.notePlatformWork`): what the app's code added.
+  package internal(set) var scrollingAppHitchTime: SimDuration = .zero
 
   /// Hitch milliseconds per second of scrolling; zero when nothing scrolled.
   package var hitchRatio: Double {
     scrollingTime > .zero ? scrollingHitchTime.milliseconds / scrollingTime.seconds : 0
+  }
+
+  /// Hitch milliseconds per second of scrolling that the table's own work does not account for
+  /// (`frame_budget`); zero when nothing scrolled.
+  package var appHitchRatio: Double {
+    scrollingTime > .zero ? scrollingAppHitchTime.milliseconds / scrollingTime.seconds : 0
   }
 }
 
@@ -87,6 +96,9 @@ struct FrameState {
   var observers: [(phase: FramePhase, order: Int, handler: (FrameContext) -> Void)] = []
   var stats = FrameStats()
   var scrollingSince: SimTime?
+  /// Main-thread work the platform did for the table (creating, configuring and laying out
+  /// cells) since the last frame ended.
+  var platformWork: SimDuration = .zero
 }
 
 extension MainThread {
@@ -96,6 +108,14 @@ extension MainThread {
   ) {
     frames.observers.append((phase, frames.observers.count, handler))
     frames.observers.sort { ($0.phase, $0.order) < ($1.phase, $1.order) }
+  }
+
+  /// The table spent `cost` of main-thread time on its own work (UIKit's part of dequeuing,
+  /// configuring, displaying and laying out cells, as the device profile prices it). A frame's
+  /// lateness up to the work noted since the previous frame ended is the platform's, not the
+  /// app's: no loader could have avoided it (`FrameStats.appHitchRatio`).
+  package func notePlatformWork(_ cost: SimDuration) {
+    frames.platformWork += cost
   }
 
   /// Whether the table is scrolling (tracking, decelerating or animating). The scroll model
@@ -182,8 +202,13 @@ extension MainThread {
     if record.isHitch {
       frames.stats.hitches += 1
       frames.stats.hitchTime += record.lateness
-      if duringScroll { frames.stats.scrollingHitchTime += record.lateness }
+      if duringScroll {
+        frames.stats.scrollingHitchTime += record.lateness
+        let excused = min(record.lateness, frames.platformWork)
+        frames.stats.scrollingAppHitchTime += record.lateness - excused
+      }
     }
+    frames.platformWork = .zero
     world.trace.record(at: world.now, "frame") {
       $0.field("n", record.number)
       $0.field("start", record.start.nanoseconds)

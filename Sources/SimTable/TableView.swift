@@ -246,6 +246,7 @@ public final class TableView {
   func charge(_ cost: SimDuration) {
     guard let execution = world.currentThread?.execution, execution.thread.isMain else { return }
     execution.spend(cost)
+    world.main.notePlatformWork(cost)
   }
 
   /// Records a UIKit call on the table from a background thread (it still takes effect, as it

@@ -88,6 +88,32 @@ struct FrameTests {
     #expect(stats.hitchRatio == 150)
   }
 
+  @Test("the table's own work excuses a frame's lateness up to its cost, for the app's ratio")
+  func platformWorkExcused() throws {
+    // 100 Hz. Frame 2 spends 25 ms (15 ms late), 12 ms of it the table's own cell work; frame 6
+    // spends 14 ms (4 ms late), all of it the table's. The app's share: 3 ms of 19 ms.
+    let w = world(hz: 100)
+    w.main.addFrameObserver(.layout) { context in
+      switch context.number {
+      case 2:
+        context.execution.spend(.ms(25))
+        w.main.notePlatformWork(.ms(12))
+      case 6:
+        context.execution.spend(.ms(14))
+        w.main.notePlatformWork(.ms(14))
+      default: break
+      }
+    }
+    w.loop.schedule(at: SimTime(nanoseconds: 15_000_000)) { w.main.setScrolling(true) }
+    w.loop.schedule(at: SimTime(nanoseconds: 115_000_000)) { w.main.setScrolling(false) }
+    try w.run(until: SimTime(nanoseconds: 200_000_000))
+    let stats = w.main.frameStats
+    #expect(stats.scrollingHitchTime == .ms(19))
+    #expect(stats.scrollingAppHitchTime == .ms(3))
+    #expect(stats.hitchRatio == 190)
+    #expect(stats.appHitchRatio == 30)
+  }
+
   @Test("busy non-frame work across vsyncs makes the waiting frame late by the stall")
   func stallFromOtherWork() throws {
     // A 32 ms main-queue block from 5 ms: the frame due at vsync 10 waits until 37 ms, 17 ms

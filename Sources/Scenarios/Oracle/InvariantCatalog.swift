@@ -89,7 +89,9 @@ public enum InvariantCatalog {
       definition:
         "The hitch ratio while scrolling (the table on screen) stays at or below "
         + "`max_hitch_ratio` ms/s (Instruments' scale: under 5 good, 5-10 warning, 10 or more "
-        + "critical).",
+        + "critical), counting a frame's lateness beyond the table's own cell work since the "
+        + "previous frame (creating, configuring, displaying and laying out cells, as the "
+        + "device profile prices them).",
       parameters: "max_hitch_ratio (default 5)"),
     Entry(
       id: .memoryBudget,
