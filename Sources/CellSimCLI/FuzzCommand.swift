@@ -69,10 +69,12 @@ struct FuzzCaseOptions: ParsableArguments {
     generator.invariants = try invariantChecks()
     generator.swarm = !noSwarm
     // Async loaders: each case also permutes ready jobs with a key of its own.
-    generator.scheduleSeeds =
-      (try? LoaderCatalog.standard.entry(named: loader))?.options.contains {
-        $0.name == AsyncLoaderCatalog.scheduleOption
-      } ?? false
+    let declared = (try? LoaderCatalog.standard.entry(named: loader))?.options ?? []
+    generator.scheduleSeeds = declared.contains { $0.name == AsyncLoaderCatalog.scheduleOption }
+    // A loader that can show download progress shows it in half the cases.
+    generator.exploredFlags = declared.filter {
+      $0.name == CaseGenerator.progressOption && $0.kind == .bool
+    }.map(\.name)
     if let base {
       do {
         generator.base = try Scenario(contentsOf: URL(fileURLWithPath: base))

@@ -21,6 +21,13 @@ package struct CaseGenerator: Sendable {
   /// campaign explores interleavings of ready jobs as well as traces; a finding replays with
   /// the same key.
   package var scheduleSeeds = false
+  /// Boolean loader options the campaign explores: each is on in the cases whose seed is odd
+  /// (no random draw, so the rest of the case is unchanged). `cellsim fuzz` fills it with
+  /// `progressOption` when the loader declares it, so `reference`'s progress views (and
+  /// `progress_isolation`) are fuzzed in half the cases.
+  package var exploredFlags: [String] = []
+  /// The loader option that shows download progress (`reference`'s `progress`).
+  package static let progressOption = "progress"
 
   /// The fixtures every generated case serves: 13 distinct images, so that a cell recycled
   /// about 11 rows on never shows identical bytes by chance.
@@ -56,7 +63,20 @@ package struct CaseGenerator: Sendable {
     scenario.events = events.sorted { $0.at < $1.at }
     scenario.runUntil = SimTime.zero + traceLength + .s(3)
     if scheduleSeeds { scenario.loader = withScheduleSeed(scenario.loader, seed: seed) }
+    if !exploredFlags.isEmpty, seed % 2 == 1 {
+      scenario.loader = withFlags(exploredFlags, on: scenario.loader)
+    }
     return (scenario, config)
+  }
+
+  /// `loader` with each of `flags` set to true.
+  func withFlags(_ flags: [String], on loader: Scenario.Loader?) -> Scenario.Loader {
+    var loader = loader ?? Scenario.Loader(name: self.loader)
+    for flag in flags {
+      loader.options.removeAll { $0.key == flag }
+      loader.options.append(Scenario.Option(key: flag, value: .flag(true)))
+    }
+    return loader
   }
 
   /// `loader` with the option `schedule_seed` set from `seed` (never 0, which means FIFO).

@@ -58,6 +58,27 @@ struct GeneratorTests {
     #expect(configurations.count > 150)
   }
 
+  @Test("an explored loader flag is on in the odd-seeded cases only, and changes nothing else")
+  func exploredFlags() {
+    var flagged = generator
+    flagged.exploredFlags = [CaseGenerator.progressOption]
+    for seed: UInt64 in [41, 42] {
+      let plain = generator.generate(seed: seed).scenario
+      let explored = flagged.generate(seed: seed).scenario
+      #expect(
+        explored.loader?.option("progress") == (seed % 2 == 1 ? .flag(true) : nil),
+        "seed \(seed)")
+      var rest = explored
+      rest.loader = plain.loader
+      #expect(rest == plain)
+    }
+    // The flagged case runs: reference accepts the option.
+    let odd = flagged.generate(seed: 41).scenario
+    let result = try? Simulation.run(
+      odd, options: SimulationOptions(fixturesRoot: Repository.fixtures))
+    #expect(result != nil)
+  }
+
   @Test("without swarm every kind is enabled")
   func everything() {
     var noSwarm = generator

@@ -57,15 +57,19 @@ extension ReferenceLoader {
     return progress.session.dataTask(with: load.url, delegate: delegate)
   }
 
-  /// On the main thread: shows `report` in the displayed cells that wait for the load's URL
-  /// (they represent it and do not show its image yet), only while `load` is the URL's current
-  /// load and this is its current task: a report of a cancelled, ended or superseded task,
-  /// queued before it ended, is dropped (`progress_isolation`).
+  /// On the main thread: shows `report` in the displayed cells that wait for the load (they
+  /// claim it and do not show its image yet), only while `load` is the URL's current load and
+  /// this is its current task: a report of a cancelled, ended or superseded task, queued before
+  /// it ended, is dropped (`progress_isolation`). A cell of the same URL that claims nothing
+  /// (it shows the failure image of an earlier load) shows none: the load may be cancelled
+  /// when its last claimant leaves, and its bar would be left at that request's value (found
+  /// by fuzzing with the option on, shared URLs).
   func progressed(_ load: URLLoad, generation: Int, _ report: RequestProgress) {
     guard loads[load.url] === load, load.generation == generation, load.task != nil else {
       return
     }
-    for cell in displayedCells(representing: load.url) where cell.loadedURL != load.url {
+    for cell in displayedCells(representing: load.url)
+    where cell.loadedURL != load.url && cellClaims[cell.cellID] == load.url {
       cell.progressView.setProgress(report, animated: true)
     }
   }

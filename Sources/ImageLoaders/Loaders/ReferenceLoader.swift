@@ -254,9 +254,14 @@ package final class ReferenceLoader: CatalogLoader {
 
   // MARK: Claims
 
-  /// Drops the claim of `cell`, if it has one.
+  /// Drops the claim of `cell`, if it has one. Its progress bar, which showed the load it
+  /// waited for, goes back to empty: the cell no longer waits for that load, which may now be
+  /// cancelled, and a bar left at a cancelled request's value is that request's progress
+  /// (`progress_isolation`; found by fuzzing with the option on: a `set_image`, or a prepared
+  /// cell displayed again without `cellForRow`, kept the stale value).
   func releaseCell(_ cell: Cell) {
     guard let url = cellClaims.removeValue(forKey: cell.cellID) else { return }
+    if progress != nil { cell.progressView.progress = 0 }
     release(url, by: .cell(cell.cellID))
   }
 
