@@ -56,9 +56,20 @@ extension AsyncLoaderEnvironment {
   public func bytes(
     for url: String, priority: Float = SimulatedDataTask.defaultPriority
   ) -> AsyncThrowingStream<[UInt8], any Error> {
+    transferStream(for: url, priority: priority) { StreamDelegate($0) }
+  }
+
+  /// Starts a data task for `url` whose delegate, made by `delegate`, feeds a new stream;
+  /// cancelling the iterating task (or dropping the stream) cancels the transfer at that
+  /// instant. Names the calling task for the simulation's diagnostics.
+  func transferStream<Element>(
+    for url: String, priority: Float,
+    _ delegate: (AsyncThrowingStream<Element, any Error>.Continuation) ->
+      any SimulatedDataTaskDelegate
+  ) -> AsyncThrowingStream<Element, any Error> {
     simulation.nameCurrentTask()
-    let (stream, continuation) = AsyncThrowingStream<[UInt8], any Error>.makeStream()
-    let task = session.dataTask(with: url, delegate: StreamDelegate(continuation))
+    let (stream, continuation) = AsyncThrowingStream<Element, any Error>.makeStream()
+    let task = session.dataTask(with: url, delegate: delegate(continuation))
     task.priority = priority
     let handle = SimulationBound(task)
     continuation.onTermination = { termination in
@@ -80,17 +91,7 @@ extension AsyncLoaderEnvironment {
   public func bytesWithProgress(
     for url: String, priority: Float = SimulatedDataTask.defaultPriority
   ) -> AsyncThrowingStream<(chunk: [UInt8], progress: RequestProgress), any Error> {
-    simulation.nameCurrentTask()
-    let (stream, continuation) =
-      AsyncThrowingStream<(chunk: [UInt8], progress: RequestProgress), any Error>.makeStream()
-    let task = session.dataTask(with: url, delegate: ProgressStreamDelegate(continuation))
-    task.priority = priority
-    let handle = SimulationBound(task)
-    continuation.onTermination = { termination in
-      if case .cancelled = termination { handle.value.cancel() }
-    }
-    task.resume()
-    return stream
+    transferStream(for: url, priority: priority) { ProgressStreamDelegate($0) }
   }
 }
 
