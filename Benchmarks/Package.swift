@@ -19,7 +19,9 @@ let rootPackageName = URL(fileURLWithPath: #filePath)
   .deletingLastPathComponent().deletingLastPathComponent().lastPathComponent
 
 /// What every package-benchmark suite needs.
-let benchmark: [Target.Dependency] = [.product(name: "Benchmark", package: "benchmark")]
+let benchmark: [Target.Dependency] = [
+  .product(name: "Benchmark", package: "benchmark"), "BenchmarkPolicy",
+]
 let benchmarkPlugin: [Target.PluginUsage] = [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
 
 let package = Package(
@@ -57,6 +59,11 @@ let package = Package(
       dependencies: benchmark + [.product(name: "CellSim", package: rootPackageName)],
       path: "Benchmarks/SimulationBenchmarks",
       plugins: benchmarkPlugin
+    ),
+    // The regression thresholds every suite shares (compare-baseline check).
+    .target(
+      name: "BenchmarkPolicy",
+      dependencies: [.product(name: "Benchmark", package: "benchmark")]
     ),
     // libpng's row API called directly from C: the decode benchmark's peer. The same source as
     // the root package's CDirectPNG (used by PNGBench), under another name so the two targets

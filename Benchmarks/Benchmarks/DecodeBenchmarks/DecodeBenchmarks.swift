@@ -1,4 +1,5 @@
 import Benchmark
+import BenchmarkPolicy
 import CDirectLibPNG
 import Foundation
 @_spi(Benchmarks) import PNGRender
@@ -69,35 +70,4 @@ enum Photos {
     precondition(!photos.isEmpty, "no photos in \(folder.path)")
     return photos
   }
-}
-
-/// What `compare-baseline check` calls a regression: the lower-quartile wall time 20 % worse
-/// (on the shared 2-core machine unchanged code moved its median by up to 16 % between two
-/// runs; the lower quartile is less exposed to other processes), the median malloc count 1 %
-/// higher (allocation counts are nearly deterministic) or the median peak resident memory
-/// 10 % higher. A peer's benchmarks (`peer: true`) are reported but never judged. CPU time is reported but not
-/// judged: it is counted in 10 ms ticks. Every metric is listed, since package-benchmark
-/// applies its default 5 % thresholds to any metric left out. Improvements never fail.
-func regressionThresholds(peer: Bool = false) -> [BenchmarkMetric: BenchmarkThresholds] {
-  if peer {
-    return [
-      .wallClock: .init(), .cpuTotal: .init(), .mallocCountTotal: .init(),
-      .peakMemoryResident: .init(),
-    ]
-  }
-  return [
-    .wallClock: wallClockThreshold(),
-    .cpuTotal: .init(),
-    .mallocCountTotal: .init(relative: [.p50: 1.0]),
-    .peakMemoryResident: .init(relative: [.p50: 10.0]),
-  ]
-}
-
-/// The wall-time tolerance: 20 % at the lower quartile, or `CELLSIM_BENCH_WALL` percent, or no
-/// wall-time check with `CELLSIM_BENCH_WALL=off` (`compare-baseline --no-wall`) when other
-/// work on the machine makes wall time meaningless; malloc counts are still judged.
-func wallClockThreshold() -> BenchmarkThresholds {
-  let setting = ProcessInfo.processInfo.environment["CELLSIM_BENCH_WALL"]
-  if setting == "off" { return .init() }
-  return .init(relative: [.p25: setting.flatMap(Double.init) ?? 20.0])
 }

@@ -1,4 +1,5 @@
 import Benchmark
+import BenchmarkPolicy
 import Foundation
 import SimKernel
 
@@ -23,10 +24,10 @@ let benchmarks: @Sendable () -> Void = {
   ]
   let peerConfiguration = Benchmark.Configuration(
     metrics: metrics, scalingFactor: .kilo, maxDuration: .seconds(3),
-    maxIterations: 30, thresholds: regressionThresholds(peer: true))
+    maxIterations: 30, thresholds: regressionThresholds(peer: true, memory: false))
   let loopConfiguration = Benchmark.Configuration(
     metrics: metrics, scalingFactor: .kilo, maxDuration: .seconds(1),
-    maxIterations: 2_000, thresholds: regressionThresholds())
+    maxIterations: 2_000, thresholds: regressionThresholds(memory: false))
   for (label, workload) in small {
     precondition(workload.expectedEvents == 1_000, "scalingFactor .kilo needs 1,000 events")
     let reference = ClosureWorkloads.run(workload)
@@ -55,7 +56,7 @@ let benchmarks: @Sendable () -> Void = {
   let fullConfiguration = Benchmark.Configuration(
     metrics: metrics, warmupIterations: 1, scalingFactor: .mega,
     maxDuration: .seconds(10),
-    maxIterations: 15, thresholds: regressionThresholds())
+    maxIterations: 15, thresholds: regressionThresholds(memory: false))
   for (label, workload) in full {
     precondition(workload.expectedEvents == 1_000_000, "scalingFactor .mega needs 1 M events")
     let reference = ClosureWorkloads.run(workload)
@@ -73,33 +74,4 @@ let benchmarks: @Sendable () -> Void = {
       blackHole(outcome.digest)
     }
   }
-}
-
-/// What `compare-baseline check` calls a regression: the lower-quartile wall time 20 % worse
-/// (on the shared 2-core machine unchanged code moved its median by up to 16 % between two
-/// runs; the lower quartile is less exposed to other processes) or the median malloc count
-/// 1 % higher (allocation counts are nearly deterministic). A peer's benchmarks
-/// (`peer: true`) are reported but never judged. CPU time is reported but not judged: it is
-/// counted in 10 ms ticks. Every metric is listed, since package-benchmark applies its default
-/// 5 % thresholds to any metric left out. Improvements never fail.
-func regressionThresholds(peer: Bool = false) -> [BenchmarkMetric: BenchmarkThresholds] {
-  if peer {
-    return [
-      .wallClock: .init(), .cpuTotal: .init(), .mallocCountTotal: .init(),
-    ]
-  }
-  return [
-    .wallClock: wallClockThreshold(),
-    .cpuTotal: .init(),
-    .mallocCountTotal: .init(relative: [.p50: 1.0]),
-  ]
-}
-
-/// The wall-time tolerance: 20 % at the lower quartile, or `CELLSIM_BENCH_WALL` percent, or no
-/// wall-time check with `CELLSIM_BENCH_WALL=off` (`compare-baseline --no-wall`) when other
-/// work on the machine makes wall time meaningless; malloc counts are still judged.
-func wallClockThreshold() -> BenchmarkThresholds {
-  let setting = ProcessInfo.processInfo.environment["CELLSIM_BENCH_WALL"]
-  if setting == "off" { return .init() }
-  return .init(relative: [.p25: setting.flatMap(Double.init) ?? 20.0])
 }
