@@ -5,9 +5,9 @@
 /// avoids Swift's dynamic exclusivity checks on every access from the loop's methods; entries
 /// are 24-byte trivial values, so no initialization bookkeeping is needed.
 final class EventHeap {
-  private(set) var base: UnsafeMutablePointer<EventLoop.Entry>
-  private(set) var count = 0
-  private var capacity: Int
+  @exclusivity(unchecked) private(set) var base: UnsafeMutablePointer<EventLoop.Entry>
+  @exclusivity(unchecked) private(set) var count = 0
+  @exclusivity(unchecked) private var capacity: Int
 
   init(capacity: Int = 256) {
     self.capacity = capacity

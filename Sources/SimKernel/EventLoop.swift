@@ -59,7 +59,7 @@ public final class EventLoop {
   /// The current virtual time. It only moves forward.
   public var now: SimTime { SimTime(nanoseconds: nowNanoseconds) }
   /// The maximum number of events one `run` call may process before it reports a runaway.
-  public var eventLimit: Int
+  @exclusivity(unchecked) public var eventLimit: Int
   /// The number of events that have run since the loop was created.
   public var eventsRun: Int { eventsRunCount }
   /// The number of scheduled events that are neither run nor cancelled.
@@ -69,12 +69,12 @@ public final class EventLoop {
   // access from outside the module, the optimizer proves that no two accesses overlap and drops
   // Swift's dynamic exclusivity checks (`swift_beginAccess`), which cost more per event than
   // the heap itself when the counters were `public private(set)` (issue 14 §6).
-  var nowNanoseconds: Int64 = 0
-  var eventsRunCount = 0
-  var pendingEvents = 0
+  @exclusivity(unchecked) var nowNanoseconds: Int64 = 0
+  @exclusivity(unchecked) var eventsRunCount = 0
+  @exclusivity(unchecked) var pendingEvents = 0
   let heap = EventHeap()
   let slots = SlotTable()
-  var nextSeq: UInt64 = 0
+  @exclusivity(unchecked) var nextSeq: UInt64 = 0
 
   /// Creates an empty loop at time zero.
   /// - Parameter eventLimit: the runaway guard for each `run` call.

@@ -26,11 +26,11 @@ final class SlotTable {
     var generation: UInt32
   }
 
-  private var slots: UnsafeMutablePointer<Slot>
-  private var freeList: UnsafeMutablePointer<UInt32>
-  private(set) var count = 0
-  private(set) var freeCount = 0
-  private var capacity: Int
+  @exclusivity(unchecked) private var slots: UnsafeMutablePointer<Slot>
+  @exclusivity(unchecked) private var freeList: UnsafeMutablePointer<UInt32>
+  @exclusivity(unchecked) private(set) var count = 0
+  @exclusivity(unchecked) private(set) var freeCount = 0
+  @exclusivity(unchecked) private var capacity: Int
 
   init(capacity: Int = 256) {
     self.capacity = capacity

@@ -22,14 +22,14 @@ package final class Trace {
   /// What this trace keeps.
   package let retention: Retention
   /// The number of lines recorded.
-  package private(set) var lineCount = 0
+  @exclusivity(unchecked) package private(set) var lineCount = 0
   /// The running digest of every line so far.
-  package private(set) var digest: UInt64 = 0xcbf2_9ce4_8422_2325
+  @exclusivity(unchecked) package private(set) var digest: UInt64 = 0xcbf2_9ce4_8422_2325
   /// The digest after every `checkpointInterval` lines, in order.
-  package private(set) var checkpoints: [UInt64] = []
+  @exclusivity(unchecked) package private(set) var checkpoints: [UInt64] = []
 
-  var text: [UInt8] = []
-  var scratch = TraceLine(bytes: [])
+  @exclusivity(unchecked) var text: [UInt8] = []
+  @exclusivity(unchecked) var scratch = TraceLine(bytes: [])
 
   /// Creates an empty trace.
   package init(retention: Retention = .digestOnly) {

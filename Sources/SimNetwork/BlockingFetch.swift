@@ -28,7 +28,7 @@ extension FakeNetwork {
 final class BlockingFetch: TransferClient {
   let waiter = Waiter()
   /// The result, set at the end just before the waiter completes.
-  var result: Result<[UInt8], NetworkError>?
+  @exclusivity(unchecked) var result: Result<[UInt8], NetworkError>?
 
   /// Ignored: `dataWithContentsOfURL` exposes no response.
   func transferDidReceiveResponse(_ transfer: Transfer, status: Int) {}

@@ -46,15 +46,15 @@ package final class FakeNetwork {
   /// The rules' patterns, by rule index.
   let globs: [Glob]
   /// Every transfer's record, in creation order (`records[id - 1]`).
-  package internal(set) var records: [TransferRecord] = []
+  @exclusivity(unchecked) package internal(set) var records: [TransferRecord] = []
   /// Transfers not yet ended, in creation order.
-  var outstandingList: [Transfer] = []
+  @exclusivity(unchecked) var outstandingList: [Transfer] = []
   /// Slots per host; looked up only, never iterated unsorted.
-  var hosts: [String: HostSlots] = [:]
+  @exclusivity(unchecked) var hosts: [String: HostSlots] = [:]
   /// Transfers created per URL.
-  var attemptCounts: [String: Int] = [:]
+  @exclusivity(unchecked) var attemptCounts: [String: Int] = [:]
   /// Transfer-event subscribers, in subscription order.
-  var subscribers: [(TransferEvent) -> Void] = []
+  @exclusivity(unchecked) var subscribers: [(TransferEvent) -> Void] = []
   /// The target of first-byte and chunk events (allocated once, not per event).
   lazy var wire = WireEvents(self)
 
@@ -78,9 +78,9 @@ package final class FakeNetwork {
     hosts.removeAll()
   }
   /// Patterns released so far: hold rules no longer hold matching URLs.
-  var releases: [Glob] = []
+  @exclusivity(unchecked) var releases: [Glob] = []
   /// Outages started by `offline(for:)`, in order.
-  var dynamicOutages: [Outage] = []
+  @exclusivity(unchecked) var dynamicOutages: [Outage] = []
 
   /// A network following `script`, serving for each URL the bytes `resolver` returns (nil
   /// means the URL serves nothing, and its transfers get 404). The script's outages are

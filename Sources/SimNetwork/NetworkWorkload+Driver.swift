@@ -10,9 +10,9 @@ final class WorkloadDriver: SimulatedDataTaskDelegate, SimulatedURLConnectionDel
   /// One session per kind of callback queue.
   let sessions: [SimulatedURLSession]
   /// Every task made, for later cancels and priority changes.
-  var tasks: [SimulatedDataTask] = []
+  @exclusivity(unchecked) var tasks: [SimulatedDataTask] = []
   /// Every connection made, for later cancels.
-  var connections: [SimulatedURLConnection] = []
+  @exclusivity(unchecked) var connections: [SimulatedURLConnection] = []
 
   /// A driver with its sessions; nothing happens until `scheduleActions`.
   init(world: World, network: FakeNetwork) {

@@ -35,19 +35,19 @@ public final class SimulatedURLConnection: TransferClient {
   /// The requested URL.
   public let url: String
   /// The run-loop modes its callbacks run in.
-  public private(set) var modes: RunLoopModes = .default
+  @exclusivity(unchecked) public private(set) var modes: RunLoopModes = .default
   /// Whether `start()` has been called.
-  public private(set) var isStarted = false
+  @exclusivity(unchecked) public private(set) var isStarted = false
   /// Whether `cancel()` has been called.
-  public private(set) var isCancelled = false
+  @exclusivity(unchecked) public private(set) var isCancelled = false
   /// The id of its transfer once started.
-  package private(set) var transferID: Int?
+  @exclusivity(unchecked) package private(set) var transferID: Int?
   /// The slot priority its transfer gets (NSURLConnection has none; default 0.5).
-  public var priority: Float = 0.5
+  @exclusivity(unchecked) public var priority: Float = 0.5
   /// Retained until the last callback runs or `cancel()`.
-  var delegate: SimulatedURLConnectionDelegate?
+  @exclusivity(unchecked) var delegate: SimulatedURLConnectionDelegate?
   /// The outstanding transfer, if any.
-  var transfer: Transfer?
+  @exclusivity(unchecked) var transfer: Transfer?
 
   /// `initWithRequest:delegate:startImmediately:`. With `startImmediately` (the default) it
   /// starts now in `.default` mode; otherwise call `schedule(inModes:)` and then `start()`.

@@ -70,35 +70,35 @@ package final class Transfer {
   /// The host whose slots it uses.
   package let host: String
   /// Slot order among waiting transfers: higher first, then lower id.
-  package var priority: Float
+  @exclusivity(unchecked) package var priority: Float
   /// What the rules decided for this attempt.
   let plan: TransferPlan
   /// The current phase.
-  var phase: Phase
+  @exclusivity(unchecked) var phase: Phase
   /// Hears the wire events; released at the end.
-  var client: TransferClient?
+  @exclusivity(unchecked) var client: TransferClient?
   /// The next wire event (refusal, first byte or chunk), if scheduled.
-  var pending: EventHandle?
+  @exclusivity(unchecked) var pending: EventHandle?
   /// The timeout event, scheduled from creation to the end.
-  var timeout: EventHandle?
+  @exclusivity(unchecked) var timeout: EventHandle?
   /// When the scheduled timeout event fires. A byte that arrives moves the deadline later
   /// without rescheduling: the event, when it fires early, reschedules itself.
-  var timeoutAt: SimTime?
+  @exclusivity(unchecked) var timeoutAt: SimTime?
   /// When the transfer last made progress: its start, then each byte that arrived; nil while
   /// it waits for a slot (only the resource timeout applies then).
-  var lastActivity: SimTime?
+  @exclusivity(unchecked) var lastActivity: SimTime?
   /// The body being delivered (after corruption or a reset cut).
-  var body: [UInt8] = []
+  @exclusivity(unchecked) var body: [UInt8] = []
   /// Cumulative byte counts at which chunks end.
-  var chunkEnds: [Int64] = []
+  @exclusivity(unchecked) var chunkEnds: [Int64] = []
   /// The index of the next chunk to deliver.
-  var nextChunk = 0
+  @exclusivity(unchecked) var nextChunk = 0
   /// Whether the transfer resets after its last chunk instead of succeeding.
-  var resetAtEnd = false
+  @exclusivity(unchecked) var resetAtEnd = false
   /// The bytes delivered, kept from the end of the transfer until its client has them: the
   /// whole body on success (the served array itself when nothing damaged it, so no byte is
   /// copied), or what arrived before a failure or cancel.
-  var deliveredBody: [UInt8] = []
+  @exclusivity(unchecked) var deliveredBody: [UInt8] = []
 
   /// A transfer waiting for a slot.
   init(
@@ -121,9 +121,9 @@ package final class Transfer {
 /// The connection slots of one host and the transfers waiting for them.
 final class HostSlots {
   /// Transfers holding a slot.
-  var active = 0
+  @exclusivity(unchecked) var active = 0
   /// Transfers waiting for a slot, in creation order.
-  var waiting: [Transfer] = []
+  @exclusivity(unchecked) var waiting: [Transfer] = []
 
   /// Removes and returns the waiting transfer that starts next: the highest priority, then
   /// the earliest created.

@@ -10,7 +10,7 @@ public final class SimulatedURLSession {
   /// Where task callbacks run.
   public let callbackQueue: CallbackQueue
   /// The last task identifier handed out.
-  var nextTaskIdentifier = 0
+  @exclusivity(unchecked) var nextTaskIdentifier = 0
 
   /// A session over `network` whose callbacks run on `callbackQueue` (default: a new serial
   /// operation queue).
@@ -116,30 +116,30 @@ public final class SimulatedDataTask: TransferClient {
   /// The requested URL.
   public let url: String
   /// Slot priority in 0...1; changing it reorders the transfer while it waits for a slot.
-  public var priority: Float = SimulatedDataTask.defaultPriority {
+  @exclusivity(unchecked) public var priority: Float = SimulatedDataTask.defaultPriority {
     didSet {
       precondition((0...1).contains(priority), "SimulatedDataTask.priority must be in 0...1")
       if let transfer { session.network.setPriority(priority, of: transfer) }
     }
   }
   /// Where the task is in its life.
-  public private(set) var state: State = .suspended
+  @exclusivity(unchecked) public private(set) var state: State = .suspended
   /// The id of its transfer once resumed (`FakeNetwork.record(id:)`).
-  package private(set) var transferID: Int?
+  @exclusivity(unchecked) package private(set) var transferID: Int?
   /// The completion or delegate, until the completion is enqueued.
-  var handler: Handler?
+  @exclusivity(unchecked) var handler: Handler?
   /// The outstanding transfer, if any.
-  var transfer: Transfer?
+  @exclusivity(unchecked) var transfer: Transfer?
   /// The delivered body, between the end of the transfer and the completion.
-  var body: [UInt8] = []
+  @exclusivity(unchecked) var body: [UInt8] = []
   /// `URLSessionTask.countOfBytesReceived`: body bytes received so far, counted as they
   /// arrive on the wire (before the delegate's `didReceive` for them runs on the callback
   /// queue).
-  public private(set) var countOfBytesReceived: Int64 = 0
+  @exclusivity(unchecked) public private(set) var countOfBytesReceived: Int64 = 0
   /// `URLSessionTask.countOfBytesExpectedToReceive`: the length of the body the wire delivers,
   /// known from its first chunk (the simulated response carries no header), else -1
   /// (`NSURLSessionTransferSizeUnknown`).
-  public private(set) var countOfBytesExpectedToReceive: Int64 = -1
+  @exclusivity(unchecked) public private(set) var countOfBytesExpectedToReceive: Int64 = -1
 
   /// `URLSessionTask.progress` (iOS 11): how far the task has come, now, as a snapshot that
   /// names its request (URL and transfer). Pass it to `ProgressView.setProgress(_:animated:)`

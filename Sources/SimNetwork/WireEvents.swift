@@ -19,7 +19,7 @@ final class WireEvents: EventTarget {
   /// The network, which owns this object; the world keeps both alive while its loop runs.
   unowned let network: FakeNetwork
   /// Transfers with a scheduled wire event, at `id - 1`; nil for the others.
-  private var transfers: [Transfer?] = []
+  @exclusivity(unchecked) private var transfers: [Transfer?] = []
 
   /// Creates the wire events of `network`.
   init(_ network: FakeNetwork) { self.network = network }

@@ -7,11 +7,11 @@ package final class CPUPool {
   /// The number of slots.
   package let slots: Int
   /// Slots in use now.
-  package private(set) var inUse = 0
+  @exclusivity(unchecked) package private(set) var inUse = 0
   /// The most slots ever in use at once.
-  package private(set) var peakInUse = 0
-  var waiters: [() -> Void] = []
-  var waitHead = 0
+  @exclusivity(unchecked) package private(set) var peakInUse = 0
+  @exclusivity(unchecked) var waiters: [() -> Void] = []
+  @exclusivity(unchecked) var waitHead = 0
 
   init(slots: Int) {
     precondition(slots >= 1, "CPUPool: a device needs at least one core")

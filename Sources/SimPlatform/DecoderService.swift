@@ -29,7 +29,7 @@ package struct DecodeStats: Hashable, Sendable {
 public final class DecoderService {
   unowned let world: World
   /// The limits every decode checks after the header, before allocating.
-  package var limits: DecodeLimits = .default
+  @exclusivity(unchecked) package var limits: DecodeLimits = .default
 
   init(world: World) { self.world = world }
 

@@ -15,11 +15,11 @@ public final class DiskCache {
   public let name: String
   /// The most bytes kept; nil means unbounded.
   public let byteLimit: Int64?
-  var entries: [(key: String, bytes: [UInt8])] = []
+  @exclusivity(unchecked) var entries: [(key: String, bytes: [UInt8])] = []
   /// Bytes stored now.
-  public private(set) var storedBytes: Int64 = 0
+  @exclusivity(unchecked) public private(set) var storedBytes: Int64 = 0
   /// Counters since creation.
-  public private(set) var hits = 0, misses = 0, evictions = 0
+  @exclusivity(unchecked) public private(set) var hits = 0, misses = 0, evictions = 0
 
   /// Creates an empty disk cache.
   package init(world: World, name: String = "disk", byteLimit: Int64? = nil) {

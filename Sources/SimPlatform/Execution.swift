@@ -6,9 +6,9 @@ public import SimKernel
 /// An execution that waits on a `Waiter` holds its thread but no CPU slot until `complete()`
 /// is called. Completing twice is a programming error.
 public final class Waiter {
-  var onComplete: (() -> Void)?
+  @exclusivity(unchecked) var onComplete: (() -> Void)?
   /// Whether `complete()` has been called.
-  public private(set) var isComplete = false
+  @exclusivity(unchecked) public private(set) var isComplete = false
 
   /// A waiter not yet completed.
   public init() {}
@@ -60,14 +60,14 @@ public final class Execution {
   public let startedAt: SimTime
 
   /// Pending steps, next one last.
-  var pending: [Step] = []
+  @exclusivity(unchecked) var pending: [Step] = []
   /// Steps issued by the closure now running, in issue order.
-  var issued: [Step] = []
-  var onFinish: ((Execution) -> Void)?
+  @exclusivity(unchecked) var issued: [Step] = []
+  @exclusivity(unchecked) var onFinish: ((Execution) -> Void)?
   /// True while the execution holds its thread without needing CPU (block or wait).
-  public private(set) var isBlocked = false
+  @exclusivity(unchecked) public private(set) var isBlocked = false
   /// True once every step has run.
-  public private(set) var isFinished = false
+  @exclusivity(unchecked) public private(set) var isFinished = false
 
   init(world: World, thread: SimThread, label: String, onFinish: @escaping (Execution) -> Void) {
     self.world = world

@@ -88,11 +88,11 @@ public final class Image {
   /// Size in pixels.
   public let pixelHeight: Int
   /// The encoded bytes of a lazily decoded image; nil once decoded or for decoded images.
-  package private(set) var encoded: [UInt8]?
+  @exclusivity(unchecked) package private(set) var encoded: [UInt8]?
   /// The decoded pixels, once available.
-  package private(set) var decoded: DecodedBitmap?
+  @exclusivity(unchecked) package private(set) var decoded: DecodedBitmap?
   /// If a lazy decode failed, why (the image then renders as nothing).
-  package private(set) var decodeError: PNGError?
+  @exclusivity(unchecked) package private(set) var decodeError: PNGError?
   /// The header of an encoded image.
   let header: PNGHeader?
 

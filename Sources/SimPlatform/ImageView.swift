@@ -35,12 +35,12 @@ package struct MainThreadViolation: Sendable, Equatable {
 /// thread when it ends (unless another image was set meanwhile, which ends it early).
 public final class ImageView {
   unowned let world: World
-  var storedImage: Image?
+  @exclusivity(unchecked) var storedImage: Image?
   /// The image fading out while a transition runs.
-  package private(set) var outgoingImage: Image?
+  @exclusivity(unchecked) package private(set) var outgoingImage: Image?
   /// When the current transition ends, if one runs.
-  package private(set) var transitionEnd: SimTime?
-  var transitionGeneration = 0
+  @exclusivity(unchecked) package private(set) var transitionEnd: SimTime?
+  @exclusivity(unchecked) var transitionGeneration = 0
 
   /// An empty image view in `world`.
   package init(world: World) { self.world = world }

@@ -49,19 +49,19 @@ public final class MainThread {
   /// The main thread itself (id 0).
   package let thread = SimThread(id: 0)
   /// The current run-loop mode.
-  public private(set) var mode: RunLoopMode = .default
+  @exclusivity(unchecked) public private(set) var mode: RunLoopMode = .default
   /// Queued items by the modes they may run in (common, default only, tracking only), each in
   /// enqueue order: a turn takes the common list and its mode's list whole, merged by `seq`,
   /// without touching items that must keep waiting.
-  var queued: [[Item]] = [[], [], []]
-  var nextItemSeq = 0
-  var batch: [Item] = []
-  var batchIndex = 0
-  var wakeScheduled = false
-  var turning = false
+  @exclusivity(unchecked) var queued: [[Item]] = [[], [], []]
+  @exclusivity(unchecked) var nextItemSeq = 0
+  @exclusivity(unchecked) var batch: [Item] = []
+  @exclusivity(unchecked) var batchIndex = 0
+  @exclusivity(unchecked) var wakeScheduled = false
+  @exclusivity(unchecked) var turning = false
   /// Total time the main thread has been busy (callbacks, frames, blocked waits).
-  package private(set) var busyTime: SimDuration = .zero
-  var frames: FrameState
+  @exclusivity(unchecked) package private(set) var busyTime: SimDuration = .zero
+  @exclusivity(unchecked) var frames: FrameState
   /// The target of the main thread's vsync and wake events (allocated once, not per event).
   lazy var events = MainThreadEvents(self)
 
@@ -287,11 +287,11 @@ public final class MainThread {
 
 /// A run-loop timer; `invalidate()` stops it.
 public final class RunLoopTimer {
-  var handle: EventHandle?
-  weak var loop: EventLoop?
-  var firingQueued = false
+  @exclusivity(unchecked) var handle: EventHandle?
+  @exclusivity(unchecked) weak var loop: EventLoop?
+  @exclusivity(unchecked) var firingQueued = false
   /// False once invalidated, or after a one-shot timer fired.
-  public internal(set) var isValid = true
+  @exclusivity(unchecked) public internal(set) var isValid = true
 
   /// Stops the timer; a firing already queued does not run its body.
   public func invalidate() {

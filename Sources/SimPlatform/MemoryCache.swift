@@ -67,16 +67,16 @@ public final class MemoryCache<Value>: InspectableCache, MemoryWarningHandling {
   /// The eviction policy.
   public let policy: Policy
   /// Whether a memory warning empties the cache.
-  public var evictsOnMemoryWarning: Bool
-  var nodes: [Node] = []
-  var free: [Int] = []
-  var index: [String: Int] = [:]
-  var head = -1  // oldest (or least recently used)
-  var tail = -1  // newest
+  @exclusivity(unchecked) public var evictsOnMemoryWarning: Bool
+  @exclusivity(unchecked) var nodes: [Node] = []
+  @exclusivity(unchecked) var free: [Int] = []
+  @exclusivity(unchecked) var index: [String: Int] = [:]
+  @exclusivity(unchecked) var head = -1  // oldest (or least recently used)
+  @exclusivity(unchecked) var tail = -1  // newest
   /// The sum of the costs of the entries held.
-  public private(set) var totalCost: Int64 = 0
+  @exclusivity(unchecked) public private(set) var totalCost: Int64 = 0
   /// Counters since creation.
-  public private(set) var hits = 0, misses = 0, evictions = 0
+  @exclusivity(unchecked) public private(set) var hits = 0, misses = 0, evictions = 0
 
   /// Creates an empty cache registered with `world`.
   package init(

@@ -14,12 +14,12 @@
 public final class ProgressView {
   unowned let world: World
   /// The value shown, pinned to 0…1.
-  var value: Float = 0
+  @exclusivity(unchecked) var value: Float = 0
   /// The request the shown value came from, if it came from one.
-  package private(set) var source: RequestProgress?
+  @exclusivity(unchecked) package private(set) var source: RequestProgress?
   /// Bumped at every change (value, source or visibility): a commit compares it with the last
   /// one it recorded, so an untouched progress view costs one comparison per frame.
-  package private(set) var generation: UInt64 = 0
+  @exclusivity(unchecked) package private(set) var generation: UInt64 = 0
 
   /// An empty, visible progress view (progress 0) in `world`.
   package init(world: World) { self.world = world }
@@ -32,7 +32,7 @@ public final class ProgressView {
   }
 
   /// `UIProgressView.isHidden` (a `UIView` property): a hidden progress view shows nothing.
-  public var isHidden = false {
+  @exclusivity(unchecked) public var isHidden = false {
     didSet {
       if isHidden != oldValue { changed("isHidden") }
     }

@@ -24,7 +24,7 @@ package enum PlatformReport {
 
 /// Delivers platform reports to subscribers in subscription order.
 package final class ReportBus {
-  var subscribers: [(PlatformReport) -> Void] = []
+  @exclusivity(unchecked) var subscribers: [(PlatformReport) -> Void] = []
 
   /// Adds a subscriber; it receives every later report, synchronously, in order.
   package func subscribe(_ subscriber: @escaping (PlatformReport) -> Void) {
@@ -44,11 +44,11 @@ package final class ReportBus {
 /// loader that leaks images therefore shows up here.
 package final class MemoryMeter {
   /// Bytes registered now.
-  package private(set) var liveBytes: Int64 = 0
+  @exclusivity(unchecked) package private(set) var liveBytes: Int64 = 0
   /// The most bytes ever registered at once.
-  package private(set) var peakBytes: Int64 = 0
+  @exclusivity(unchecked) package private(set) var peakBytes: Int64 = 0
   /// Registrations alive now.
-  package private(set) var liveRegistrations = 0
+  @exclusivity(unchecked) package private(set) var liveRegistrations = 0
 
   init() {}
 
@@ -74,7 +74,7 @@ package final class MemoryMeter {
 package final class MemoryRegistration {
   /// The bytes held.
   package let bytes: Int64
-  weak var meter: MemoryMeter?
+  @exclusivity(unchecked) weak var meter: MemoryMeter?
 
   /// Registers `bytes` with `meter` until this object is deallocated.
   package init(bytes: Int64, meter: MemoryMeter) {

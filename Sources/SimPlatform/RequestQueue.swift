@@ -53,7 +53,7 @@ public final class RequestQueue<Element> {
 
   unowned let world: World
   /// The same world, weakly, for `deinit` (a queue may outlive its world in user code).
-  weak var weakWorld: World?
+  @exclusivity(unchecked) weak var weakWorld: World?
   /// The queue's identifier in traces and reports.
   package let id: Int
   /// The order `pop()` follows.
@@ -70,11 +70,11 @@ public final class RequestQueue<Element> {
   /// The priority of an entry pushed without one.
   public static var defaultPriority: Float { 0.5 }
 
-  var entries: [Entry] = []
+  @exclusivity(unchecked) var entries: [Entry] = []
   /// Entries dropped from the head so far.
-  public private(set) var truncations = 0
+  @exclusivity(unchecked) public private(set) var truncations = 0
   /// The most entries ever waiting at once.
-  public private(set) var peakDepth = 0
+  @exclusivity(unchecked) public private(set) var peakDepth = 0
 
   /// Creates an empty queue registered with `world`.
   package init(world: World, order: Order, capacity: Int?) {

@@ -32,29 +32,29 @@ open class SimulatedOperation {
   }
 
   /// Whether `cancel()` has been called.
-  public private(set) var isCancelled = false
+  @exclusivity(unchecked) public private(set) var isCancelled = false
   /// Whether the body is running now.
-  public internal(set) var isExecuting = false
+  @exclusivity(unchecked) public internal(set) var isExecuting = false
   /// Whether the operation has finished (after its body, or after being cancelled).
-  public internal(set) var isFinished = false
+  @exclusivity(unchecked) public internal(set) var isFinished = false
   /// The priority among ready operations of its queue. `Operation.queuePriority`: "This
   /// value is used to influence the order in which operations are dequeued and executed."
   /// Changing it while the operation waits re-orders the queue at once: the next operation to
   /// start is chosen by the priorities as they are then.
-  public var queuePriority: QueuePriority = .normal {
+  @exclusivity(unchecked) public var queuePriority: QueuePriority = .normal {
     didSet { queue?.priorityChanged(of: self) }
   }
   /// Runs once on a background thread after the operation finishes, then is cleared.
-  public var completionBlock: (() -> Void)?
+  @exclusivity(unchecked) public var completionBlock: (() -> Void)?
   /// A name for traces.
-  public var name: String?
+  @exclusivity(unchecked) public var name: String?
   /// The operations this one waits for.
-  public private(set) var dependencies: [SimulatedOperation] = []
+  @exclusivity(unchecked) public private(set) var dependencies: [SimulatedOperation] = []
   /// The queue's identifier for this operation, assigned when it is added.
-  package internal(set) var id = 0
-  weak var queue: SimulatedOperationQueue?
-  var dependents: [WeakOperation] = []
-  var enqueueOrder = 0
+  @exclusivity(unchecked) package internal(set) var id = 0
+  @exclusivity(unchecked) weak var queue: SimulatedOperationQueue?
+  @exclusivity(unchecked) var dependents: [WeakOperation] = []
+  @exclusivity(unchecked) var enqueueOrder = 0
 
   /// Creates an operation that is not yet in a queue.
   public init() {}
@@ -107,7 +107,7 @@ struct WeakOperation {
 /// Foundation may run the execution blocks of one `BlockOperation` concurrently; CellSim runs
 /// them in the order they were added (every seed loader uses a single block).
 public final class SimulatedBlockOperation: SimulatedOperation {
-  var blocks: [(Execution) -> Void]
+  @exclusivity(unchecked) var blocks: [(Execution) -> Void]
 
   /// An operation running `block`.
   public init(_ block: @escaping (Execution) -> Void) {

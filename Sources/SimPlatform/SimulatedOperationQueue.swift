@@ -42,20 +42,20 @@ public final class SimulatedOperationQueue: WorkerClient {
     }
   }
   /// When true, no new operation starts.
-  public var isSuspended = false {
+  @exclusivity(unchecked) public var isSuspended = false {
     didSet { if !isSuspended { schedulePump() } }
   }
   /// Operations in the queue (waiting or executing), in the order they were added. The queue
   /// holds them strongly until they finish.
-  public private(set) var operations: [SimulatedOperation] = []
+  @exclusivity(unchecked) public private(set) var operations: [SimulatedOperation] = []
   /// Operations executing now.
-  package private(set) var executingCount = 0
-  var pumpScheduled = false
+  @exclusivity(unchecked) package private(set) var executingCount = 0
+  @exclusivity(unchecked) var pumpScheduled = false
   /// The operation a main-bound queue has dispatched to the main queue and whose block has not
   /// run yet; it holds the queue's single slot, but it is not executing.
-  var dispatchedToMain: SimulatedOperation?
-  var isWaitingForWorker = false
-  var addCount = 0
+  @exclusivity(unchecked) var dispatchedToMain: SimulatedOperation?
+  @exclusivity(unchecked) var isWaitingForWorker = false
+  @exclusivity(unchecked) var addCount = 0
 
   init(world: World, name: String?, boundToMain: Bool) {
     self.world = world

@@ -17,13 +17,13 @@ public final class SimulatedQueue: WorkerClient {
   public let label: String
   /// The most items that run at once; nil means as many as the worker pool allows.
   public let width: Int?
-  var items: [Item] = []
-  var head = 0
+  @exclusivity(unchecked) var items: [Item] = []
+  @exclusivity(unchecked) var head = 0
   /// Items running now.
-  package private(set) var running = 0
+  @exclusivity(unchecked) package private(set) var running = 0
   /// Whether the queue is suspended: no new item starts until it is resumed.
-  public private(set) var isSuspended = false
-  var isWaitingForWorker = false
+  @exclusivity(unchecked) public private(set) var isSuspended = false
+  @exclusivity(unchecked) var isWaitingForWorker = false
 
   init(world: World, label: String, width: Int?) {
     self.world = world

@@ -3,7 +3,7 @@ package final class SimThread {
   /// 0 for the main thread; workers are numbered from 1, lowest free id first.
   package let id: Int
   /// The current execution, if the thread is busy.
-  package internal(set) var execution: Execution?
+  @exclusivity(unchecked) package internal(set) var execution: Execution?
 
   init(id: Int) { self.id = id }
 
@@ -39,17 +39,17 @@ package final class WorkerPool {
   package let maxThreads: Int
   /// Busy workers that need CPU may not exceed this.
   package let activeLimit: Int
-  var threads: [SimThread] = []
-  var idle: [SimThread] = []
+  @exclusivity(unchecked) var threads: [SimThread] = []
+  @exclusivity(unchecked) var idle: [SimThread] = []
   /// Worker threads busy now.
-  package private(set) var busyThreads = 0
+  @exclusivity(unchecked) package private(set) var busyThreads = 0
   /// Busy worker threads now blocked (holding no CPU).
-  package private(set) var blockedThreads = 0
+  @exclusivity(unchecked) package private(set) var blockedThreads = 0
   /// The most worker threads ever busy at once.
-  package private(set) var peakBusyThreads = 0
-  var waiting: [WorkerClient] = []
-  var draining = false
-  var needsDrain = false
+  @exclusivity(unchecked) package private(set) var peakBusyThreads = 0
+  @exclusivity(unchecked) var waiting: [WorkerClient] = []
+  @exclusivity(unchecked) var draining = false
+  @exclusivity(unchecked) var needsDrain = false
 
   init(world: World, cores: Int, maxThreads: Int = WorkerPool.gcdThreadLimit) {
     self.world = world

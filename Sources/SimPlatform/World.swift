@@ -18,29 +18,29 @@ package final class World {
   /// CPU slots for background work.
   package let cpu: CPUPool
   /// Worker threads shared by every queue.
-  package private(set) var workers: WorkerPool!
+  @exclusivity(unchecked) package private(set) var workers: WorkerPool!
   /// The main thread, its run loop, main queue and display link.
-  package private(set) var main: MainThread!
+  @exclusivity(unchecked) package private(set) var main: MainThread!
   /// Live and peak decoded-image bytes.
   package let memory: MemoryMeter
   /// The decoder loaders call as a step.
-  package private(set) var decoder: DecoderService!
+  @exclusivity(unchecked) package private(set) var decoder: DecoderService!
   /// UIKit calls made off the main thread, in order.
-  package private(set) var mainThreadViolations: [MainThreadViolation] = []
+  @exclusivity(unchecked) package private(set) var mainThreadViolations: [MainThreadViolation] = []
   /// Decode counts and time, for metrics.
-  package internal(set) var decodes = DecodeStats()
+  @exclusivity(unchecked) package internal(set) var decodes = DecodeStats()
   /// Receives every platform report, in order; the oracle and metrics subscribe here.
   package let reports = ReportBus()
-  var nextObjectID = 0
+  @exclusivity(unchecked) var nextObjectID = 0
   /// How many times a table has configured a cell for a row (`cellForRow` calls), in this
   /// world: each call starts a new request of the cell's views, as the oracle sees it. A
   /// per-request placeholder records this count when it is made, so the oracle can tell one
   /// made before its cell's current configuration (an earlier request's) from one made for it.
-  package var cellConfigurations: UInt64 = 0
-  var memoryCaches: [WeakCache] = []
+  @exclusivity(unchecked) package var cellConfigurations: UInt64 = 0
+  @exclusivity(unchecked) var memoryCaches: [WeakCache] = []
   /// Entries waiting in each live request queue, by queue id.
-  var requestQueueDepths: [Int: Int] = [:]
-  var globalQueues: [String: SimulatedQueue] = [:]
+  @exclusivity(unchecked) var requestQueueDepths: [Int: Int] = [:]
+  @exclusivity(unchecked) var globalQueues: [String: SimulatedQueue] = [:]
 
   /// Creates a world at time zero. The display link starts at once: vsync 0 is at t=0.
   package init(
@@ -64,7 +64,7 @@ package final class World {
 
   /// The simulated thread whose code is running now (Foundation's current thread), or nil
   /// outside any execution (in a network or scroll event, say).
-  package internal(set) var currentThread: SimThread?
+  @exclusivity(unchecked) package internal(set) var currentThread: SimThread?
 
   /// Runs the world until `time`.
   package func run(until time: SimTime) throws(EventLoopError) {

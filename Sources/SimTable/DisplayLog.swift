@@ -136,14 +136,14 @@ package struct CommittedFrame: Hashable, Sendable {
 package final class DisplayLog {
   /// How many frames the in-memory log keeps; nil: all.
   package let capacity: Int?
-  var ring: [CommittedFrame] = []
-  var head = 0
-  var subscribers: [(CommittedFrame) -> Void] = []
+  @exclusivity(unchecked) var ring: [CommittedFrame] = []
+  @exclusivity(unchecked) var head = 0
+  @exclusivity(unchecked) var subscribers: [(CommittedFrame) -> Void] = []
 
   /// Forgets every subscriber (when a run is over, to break reference cycles).
   package func removeAllSubscribers() { subscribers.removeAll() }
   /// Frames committed since the table was created (kept or not).
-  package internal(set) var committedFrameCount = 0
+  @exclusivity(unchecked) package internal(set) var committedFrameCount = 0
 
   init(capacity: Int?) { self.capacity = capacity }
 

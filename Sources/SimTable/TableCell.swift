@@ -60,23 +60,23 @@ open class TableCell {
   /// oracle to name the cell.
   public let cellID: Int
 
-  package var placement: Placement = .new
+  @exclusivity(unchecked) package var placement: Placement = .new
   /// The stable id of the item the cell was last configured for (nil before the first
   /// `cellForRow`).
-  public package(set) var itemID: Int?
+  @exclusivity(unchecked) public package(set) var itemID: Int?
   /// `willDisplay` calls minus `didEndDisplaying` calls: 1 while displayed, else 0.
-  package var displayBalance = 0
+  @exclusivity(unchecked) package var displayBalance = 0
   /// How many times the cell was handed out by `cellForRow` (1 for a new cell).
-  package var configureCount = 0
+  @exclusivity(unchecked) package var configureCount = 0
   /// `World.cellConfigurations` at the cell's latest `cellForRow`: which request its views
   /// serve now, as the oracle sees it.
-  package var configuration: UInt64 = 0
+  @exclusivity(unchecked) package var configuration: UInt64 = 0
   /// The progress view's `generation` at the last commit.
-  package var committedProgress: UInt64 = 0
+  @exclusivity(unchecked) package var committedProgress: UInt64 = 0
   /// The display-log signature of what this cell showed at the last commit.
-  package var committed = CommittedSignature()
+  @exclusivity(unchecked) package var committed = CommittedSignature()
   /// The display-log record of the last commit, reused while nothing changes.
-  package var lastRecord: DisplayedCell?
+  @exclusivity(unchecked) package var lastRecord: DisplayedCell?
 
   /// Creates a cell; called by the table, never by loaders directly.
   public required init(reuseIdentifier: String, context: Context) {

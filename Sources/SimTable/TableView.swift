@@ -21,50 +21,50 @@ public final class TableView {
   public let configuration: TableConfiguration
   /// The data as the table knows it now (changes apply at once; cells follow per UIKit's
   /// rules).
-  package internal(set) var model: TableModel
+  @exclusivity(unchecked) package internal(set) var model: TableModel
   /// The display log: what every committed frame showed.
   package let displayLog: DisplayLog
-  weak var storedDataSource: (any TableDataSource)?
+  @exclusivity(unchecked) weak var storedDataSource: (any TableDataSource)?
 
-  var geometry: TableGeometry
-  var motion: ScrollMotion
-  var pool: ReusePool
+  @exclusivity(unchecked) var geometry: TableGeometry
+  @exclusivity(unchecked) var motion: ScrollMotion
+  @exclusivity(unchecked) var pool: ReusePool
   /// Displayed cells, ordered by row; their rows are contiguous.
-  var displayed: [TableCell] = []
+  @exclusivity(unchecked) var displayed: [TableCell] = []
   /// Cells prepared ahead of visibility (cell prefetching), ordered by row.
-  var prepared: [TableCell] = []
+  @exclusivity(unchecked) var prepared: [TableCell] = []
   /// Cells ended by `reloadData`, waiting for the next pass, ordered by old row.
-  var awaitingEnd: [TableCell] = []
-  var needsReload = false
-  var isAppeared = true
-  var needsAppearCallback = true
+  @exclusivity(unchecked) var awaitingEnd: [TableCell] = []
+  @exclusivity(unchecked) var needsReload = false
+  @exclusivity(unchecked) var isAppeared = true
+  @exclusivity(unchecked) var needsAppearCallback = true
   /// Depth of data-source callbacks running now (mutations are refused inside them).
-  var callbackDepth = 0
+  @exclusivity(unchecked) var callbackDepth = 0
   /// +1 when the content last moved toward higher rows, −1 toward lower ones.
-  package internal(set) var scrollDirection = 1
-  var lastLayoutOffset: Double
+  @exclusivity(unchecked) package internal(set) var scrollDirection = 1
+  @exclusivity(unchecked) var lastLayoutOffset: Double
   /// The visible rows the last layout pass (or mutation) settled on.
-  var lastLayoutRange: Range<Int> = 0..<0
+  @exclusivity(unchecked) var lastLayoutRange: Range<Int> = 0..<0
   /// The prefetch window: item ids and their current rows, nearest first.
-  var prefetchEntries: [(itemID: Int, row: Int)] = []
-  var prefetchKey: PrefetchKey?
+  @exclusivity(unchecked) var prefetchEntries: [(itemID: Int, row: Int)] = []
+  @exclusivity(unchecked) var prefetchKey: PrefetchKey?
   /// What cell prefetching last prepared for; it runs again only when this changes.
-  var cellPrefetchKey: PrefetchKey?
-  var cellsCreated = 0
+  @exclusivity(unchecked) var cellPrefetchKey: PrefetchKey?
+  @exclusivity(unchecked) var cellsCreated = 0
   /// The cell ids of the last frame whose records were built, in order (nil: none yet, or a
   /// frame went unrecorded since): tells `commit` whether a frame repeats the previous one.
-  var committedCellIDs: [Int]? = nil
-  var cellsAlive = 0
+  @exclusivity(unchecked) var committedCellIDs: [Int]? = nil
+  @exclusivity(unchecked) var cellsAlive = 0
   /// The most cells ever out of the pool at once (displayed, prepared or awaiting end).
-  var peakInUse = 0
-  var gestureGeneration = 0
-  var lastScrollState: ScrollState = .idle
+  @exclusivity(unchecked) var peakInUse = 0
+  @exclusivity(unchecked) var gestureGeneration = 0
+  @exclusivity(unchecked) var lastScrollState: ScrollState = .idle
   /// Calls made on the table from a background thread (each is also traced).
-  package internal(set) var offMainThreadCalls = 0
+  @exclusivity(unchecked) package internal(set) var offMainThreadCalls = 0
   /// The layout pass running now, if any.
-  var pass: LayoutInProgress?
+  @exclusivity(unchecked) var pass: LayoutInProgress?
   /// Batch updates and reloads so far (the prefetch window is recomputed after each).
-  var mutationCount = 0
+  @exclusivity(unchecked) var mutationCount = 0
 
   /// Creates a table over `model` in `world`, laid out per `configuration`, calling
   /// `dataSource`. The first layout pass runs at the next frame, after `viewWillAppear`.

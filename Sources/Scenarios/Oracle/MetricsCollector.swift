@@ -19,26 +19,26 @@ import SimTable
 ///   shows the row within the screen's bounds (a row in the preload margin is displayed but not
 ///   seen: seed 003's "UITableView buffering"), and only cells within those bounds.
 final class MetricsCollector {
-  var transfersQueued = 0
-  var duplicates = 0
-  var cacheHits = 0
-  var cacheMisses = 0
-  var truncations = 0
-  var episodeStart: [Int: SimTime] = [:]
-  var timeToImage: [SimDuration] = []
-  var blankTime: SimDuration = .zero
-  var lastCommit: SimTime?
-  var blankCellsAtLastCommit = 0
+  @exclusivity(unchecked) var transfersQueued = 0
+  @exclusivity(unchecked) var duplicates = 0
+  @exclusivity(unchecked) var cacheHits = 0
+  @exclusivity(unchecked) var cacheMisses = 0
+  @exclusivity(unchecked) var truncations = 0
+  @exclusivity(unchecked) var episodeStart: [Int: SimTime] = [:]
+  @exclusivity(unchecked) var timeToImage: [SimDuration] = []
+  @exclusivity(unchecked) var blankTime: SimDuration = .zero
+  @exclusivity(unchecked) var lastCommit: SimTime?
+  @exclusivity(unchecked) var blankCellsAtLastCommit = 0
   /// When each digest first appeared on screen.
-  var firstShown: [UInt64: SimTime] = [:]
+  @exclusivity(unchecked) var firstShown: [UInt64: SimTime] = [:]
   /// For displayed rows not yet showing their image, the first commit that showed them within
   /// the screen's bounds, by item id.
-  var onscreenStart: [Int: SimTime] = [:]
+  @exclusivity(unchecked) var onscreenStart: [Int: SimTime] = [:]
   /// Rows already sampled for the on-screen time to image in their display episode.
-  var onscreenSampled: Set<Int> = []
-  var timeToImageOnscreen: [SimDuration] = []
-  var blankOnscreenTime: SimDuration = .zero
-  var blankOnscreenAtLastCommit = 0
+  @exclusivity(unchecked) var onscreenSampled: Set<Int> = []
+  @exclusivity(unchecked) var timeToImageOnscreen: [SimDuration] = []
+  @exclusivity(unchecked) var blankOnscreenTime: SimDuration = .zero
+  @exclusivity(unchecked) var blankOnscreenAtLastCommit = 0
 
   func rowDisplayed(itemID: Int, at time: SimTime) {
     if episodeStart[itemID] == nil { episodeStart[itemID] = time }

@@ -21,7 +21,8 @@ import SimPlatform
 final class PriorityJudge {
   let oracle: Oracle
   /// The latest priority set for each key, per layer, and when.
-  var latest: [String: [PriorityReport.Layer: (priority: Float, at: SimTime)]] = [:]
+  @exclusivity(unchecked) var latest:
+    [String: [PriorityReport.Layer: (priority: Float, at: SimTime)]] = [:]
 
   init(oracle: Oracle) { self.oracle = oracle }
 

@@ -18,92 +18,93 @@ final class Oracle {
   let network: FakeNetwork
   let server: ImageServer
   let checks: [Scenario.InvariantCheck]
-  var report = ViolationReport()
+  @exclusivity(unchecked) var report = ViolationReport()
   let metrics: MetricsCollector
 
   /// Digests of the bytes each URL's transfers delivered, whatever the outcome.
-  var deliveredDigests: [String: Set<UInt64>] = [:]
+  @exclusivity(unchecked) var deliveredDigests: [String: Set<UInt64>] = [:]
   /// Digests of bytes delivered whole by a successful transfer (a rule may have corrupted them).
-  var completeDigests: Set<UInt64> = []
+  @exclusivity(unchecked) var completeDigests: Set<UInt64> = []
   /// Every transfer's request identity, and which transfers delivered which bytes (to name a
   /// cross-cell culprit).
-  var ledger = RequestLedger()
-  var lastFrame: Int64?
+  @exclusivity(unchecked) var ledger = RequestLedger()
+  @exclusivity(unchecked) var lastFrame: Int64?
   /// What each cell showed when last checked, whether that was its row's image, and the
   /// delivered-digests generation it was judged under: unchanged cells are not re-judged (a
   /// wrong image left on screen counts once, not once per frame).
   /// Indexed by cell id (the table numbers cells 0, 1, 2, … as it creates them).
-  var judged: [JudgedCell?] = []
+  @exclusivity(unchecked) var judged: [JudgedCell?] = []
   /// Whether each cell of the frame just committed showed its row's image, in the frame's
   /// order (for the metrics; reused from frame to frame).
-  var frameCorrect: [Bool] = []
+  @exclusivity(unchecked) var frameCorrect: [Bool] = []
   /// The interned URL of each cell of the frame just committed (parallel to `frameCorrect`).
-  var frameURLIDs: [Int] = []
+  @exclusivity(unchecked) var frameURLIDs: [Int] = []
   /// Bumped whenever a judgement is (re)made.
-  var judgedSerial = 0
+  @exclusivity(unchecked) var judgedSerial = 0
   /// `digestGeneration` and `judgedSerial` when the last frame's cells were judged: if both
   /// are unchanged and the next frame repeats it, every judgement would be the same.
-  var frameJudgedAt: (generation: Int, serial: Int)? = nil
+  @exclusivity(unchecked) var frameJudgedAt: (generation: Int, serial: Int)? = nil
   /// Bumped whenever a URL's set of delivered digests grows.
-  var digestGeneration = 0
+  @exclusivity(unchecked) var digestGeneration = 0
   /// Cells already reported by `eventually_loaded` in their current state (reported again
   /// only after what they show changes).
-  var reportedNotLoaded: Set<Int> = []
+  @exclusivity(unchecked) var reportedNotLoaded: Set<Int> = []
 
   // eventually_loaded
-  var restSince: SimTime?
-  var displayedSince: [Int: SimTime] = [:]  // by cell id
-  var lastSuccessEnd: [String: SimTime] = [:]
+  @exclusivity(unchecked) var restSince: SimTime?
+  @exclusivity(unchecked) var displayedSince: [Int: SimTime] = [:]  // by cell id
+  @exclusivity(unchecked) var lastSuccessEnd: [String: SimTime] = [:]
   /// When each URL's latest transfer that was not cancelled ended, whatever its outcome.
-  var lastEnded: [String: SimTime] = [:]
+  @exclusivity(unchecked) var lastEnded: [String: SimTime] = [:]
   /// URLs with a transfer that ended other than cancelled: only they may show a failure image.
-  var endedURLs: Set<String> = []
+  @exclusivity(unchecked) var endedURLs: Set<String> = []
   /// Whether each URL's latest transfer failed: an error outcome, or a "success" that did not
   /// deliver exactly the served bytes (a truncated or corrupted body is a failure to the user).
-  var lastFailed: [String: Bool] = [:]
+  @exclusivity(unchecked) var lastFailed: [String: Bool] = [:]
   // cancel_on_end_display
-  var pendingEndChecks: [PendingEndCheck] = []
+  @exclusivity(unchecked) var pendingEndChecks: [PendingEndCheck] = []
   /// Rows that left (ended display, or had their prefetch cancelled), by URL: work queued for
   /// the URL afterwards while no row needs it is stale.
-  var leftRows: [String: LeftRow] = [:]
+  @exclusivity(unchecked) var leftRows: [String: LeftRow] = [:]
   /// Transfers queued for a URL whose row had left, checked at their deadline.
-  var pendingStartChecks: [(id: Int, at: SimTime)] = []
+  @exclusivity(unchecked) var pendingStartChecks: [(id: Int, at: SimTime)] = []
   /// Transfers already reported as stale by an end-of-display check.
-  var reportedStale: Set<Int> = []
+  @exclusivity(unchecked) var reportedStale: Set<Int> = []
   // cache_hit_on_revisit
-  var expectedCacheHits:
+  @exclusivity(unchecked) var expectedCacheHits:
     [(item: Int, row: Int, cell: Int, url: String, source: ContentDigest, revisit: SimDuration?)] =
       []
   /// What each URL's image did on screen (last shown, stints, deliveries), by interned URL.
-  var shown = ShownHistory()
+  @exclusivity(unchecked) var shown = ShownHistory()
   /// When the last memory warning was delivered.
-  var lastMemoryWarning: SimTime?
+  @exclusivity(unchecked) var lastMemoryWarning: SimTime?
   /// Rows revisited soon after showing their image, by URL, until they end display: a transfer
   /// of the URL meanwhile is a violation.
-  var revisits: [String: (item: Int, row: Int, cell: Int, after: SimDuration)] = [:]
+  @exclusivity(unchecked) var revisits:
+    [String: (item: Int, row: Int, cell: Int, after: SimDuration)] = [:]
   // no_delivery_stall
-  var awaitingCallback: [(id: Int, url: String, endedAt: SimTime)] = []
-  var memoryFlagged = false
+  @exclusivity(unchecked) var awaitingCallback: [(id: Int, url: String, endedAt: SimTime)] = []
+  @exclusivity(unchecked) var memoryFlagged = false
   /// Set when the queue changed during a main-thread turn: the bound is checked when the turn
   /// ends, once the layout pass has settled which rows are displayed.
-  var boundedQueueDirty = false
+  @exclusivity(unchecked) var boundedQueueDirty = false
   /// End-of-display checks came due while the table was off screen: they run at its next frame
   /// on screen.
-  var endChecksDeferred = false
+  @exclusivity(unchecked) var endChecksDeferred = false
   /// Set by a `reload_data` event until the next frame commit: until the layout pass has run,
   /// the table displays no rows (UIKit rebuilds them at the next layout), so the bound of
   /// `bounded_queue` is not known and the check waits for it.
-  var reloadPending = false
+  @exclusivity(unchecked) var reloadPending = false
   // progress_isolation
   /// Transfers that ended cancelled (kept only while `progress_isolation` is checked).
-  var cancelledTransfers: Set<Int> = []
+  @exclusivity(unchecked) var cancelledTransfers: Set<Int> = []
   /// A transfer was cancelled since the last frame: an idle frame must be judged again.
-  var progressDirty = false
+  @exclusivity(unchecked) var progressDirty = false
   /// What each cell's progress view showed when last judged, by cell id (looked up, never
   /// iterated): a stale progress left on screen counts once.
-  var judgedProgress: [Int: JudgedProgress] = [:]
+  @exclusivity(unchecked) var judgedProgress: [Int: JudgedProgress] = [:]
   /// The URL of an item id, including deleted items (set by the run).
-  var urlOfItem: (Int) -> String? = { _ in nil }
+  @exclusivity(unchecked) var urlOfItem: (Int) -> String? = { _ in nil }
 
   init(
     world: World, table: TableView, network: FakeNetwork, server: ImageServer,

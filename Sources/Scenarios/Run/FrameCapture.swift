@@ -17,12 +17,12 @@ package final class FrameCapture {
   /// How many committed frames after `around` to keep.
   package let after: Int
   /// (time, content offset) of every committed frame, in order.
-  package private(set) var offsets: [(time: SimTime, offset: Double)] = []
+  @exclusivity(unchecked) package private(set) var offsets: [(time: SimTime, offset: Double)] = []
   /// The frames kept, in order.
-  package private(set) var frames: [CapturedFrame] = []
-  var keptAfter = 0
+  @exclusivity(unchecked) package private(set) var frames: [CapturedFrame] = []
+  @exclusivity(unchecked) var keptAfter = 0
   /// The URL each displayed item had, the last time a frame showed it.
-  package private(set) var urlByItem: [Int: String] = [:]
+  @exclusivity(unchecked) package private(set) var urlByItem: [Int: String] = [:]
 
   /// A capture of the offsets only, or also of the frames around `around`.
   package init(around: Int64? = nil, before: Int = 3, after: Int = 2) {

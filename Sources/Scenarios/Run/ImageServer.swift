@@ -18,12 +18,12 @@ final class ImageServer {
   let fixturesRoot: URL
   /// Fixture paths matched by the globs, sorted, relative to the root.
   let fixtures: [String]
-  var bytesByURL: [String: [UInt8]] = [:]
-  var digestByURL: [String: ContentDigest] = [:]
-  var fileCache: [String: (bytes: [UInt8], digest: ContentDigest)] = [:]
+  @exclusivity(unchecked) var bytesByURL: [String: [UInt8]] = [:]
+  @exclusivity(unchecked) var digestByURL: [String: ContentDigest] = [:]
+  @exclusivity(unchecked) var fileCache: [String: (bytes: [UInt8], digest: ContentDigest)] = [:]
   /// With `unique_bytes`: URLs registered whose stamped bytes are not made yet, with their
   /// fixture's bytes and digest.
-  var unstamped: [String: (bytes: [UInt8], digest: ContentDigest)] = [:]
+  @exclusivity(unchecked) var unstamped: [String: (bytes: [UInt8], digest: ContentDigest)] = [:]
   /// The URL template split at its first `{id}`, so URLs are built by concatenation.
   let templateParts: (prefix: String, suffix: String)?
 

@@ -15,9 +15,9 @@ enum TableCallback {
 final class ObservedDataSource: TableDataSource {
   let inner: any TableDataSource
   /// Hears every display callback.
-  var observe: (TableCallback) -> Void = { _ in }
+  @exclusivity(unchecked) var observe: (TableCallback) -> Void = { _ in }
   /// The URL of each item id the run has seen, kept current through `set_url`.
-  var urlOfItem: (Int) -> String? = { _ in nil }
+  @exclusivity(unchecked) var urlOfItem: (Int) -> String? = { _ in nil }
 
   init(_ inner: any TableDataSource) {
     self.inner = inner

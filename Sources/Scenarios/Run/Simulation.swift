@@ -125,7 +125,7 @@ public enum Simulation {
 
 /// The result of a run made inside a loader's run host (written by the host's body).
 final class HostedOutcome: @unchecked Sendable {
-  var result: Result<RunResult, RunError>?
+  @exclusivity(unchecked) var result: Result<RunResult, RunError>?
 }
 
 /// One run: the world and everything in it, wired to the oracle and the metrics.
@@ -139,9 +139,9 @@ final class SimulationRun {
   let table: TableView
   let oracle: Oracle
   let metrics = MetricsCollector()
-  var urlByItem: [Int: String] = [:]
-  var lastCommitted: [DisplayedCell] = []
-  var eventError: RunError?
+  @exclusivity(unchecked) var urlByItem: [Int: String] = [:]
+  @exclusivity(unchecked) var lastCommitted: [DisplayedCell] = []
+  @exclusivity(unchecked) var eventError: RunError?
   let capture: FrameCapture?
 
   /// The scenario's options for loader `name`: the file's, if it names that loader.
