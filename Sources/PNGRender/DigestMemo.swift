@@ -1,5 +1,13 @@
 import Synchronization
 
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
 /// Process-wide memo of content digests by array storage, so the same bytes moving through the
 /// simulator (a fixture served, delivered, decoded) are hashed once, not at every hop. Only
 /// arrays explicitly remembered (`ContentDigest.remembering`) are kept.
@@ -9,14 +17,27 @@ import Synchronization
 /// place (a mutation of a shared array copies it to new storage first): a key therefore always
 /// names the same bytes. Bounded; the oldest entries go first. The result is identical to
 /// hashing, so the memo changes wall time only.
+///
+/// A different array with the same bytes as a remembered one (a body a delegate accumulated
+/// chunk by chunk from a served fixture, say) is recognised too: by its length and a sample of
+/// its first and last bytes, then confirmed by comparing every byte (`memcmp`, an order of
+/// magnitude cheaper than FNV-1a's byte-serial loop).
 final class DigestMemo: Sendable {
   struct Key: Hashable {
     var address: UInt
     var count: Int
   }
 
+  /// The length of some bytes and a digest of their first and last `sampleLength` bytes.
+  struct Shape: Hashable {
+    var count: Int
+    var sample: UInt64
+  }
+
   struct State {
     var digests: [Key: (bytes: [UInt8], digest: UInt64)] = [:]
+    /// The remembered arrays by shape (several when different bytes share a shape).
+    var byShape: [Shape: [Key]] = [:]
     var order: [Key] = []
     var head = 0
     var retainedBytes = 0
@@ -28,6 +49,8 @@ final class DigestMemo: Sendable {
 
   /// Arrays shorter than this are hashed directly: cheaper than a lookup.
   static let minimumLength = 4_096
+  /// Bytes sampled at each end for `Shape`.
+  static let sampleLength = 256
 
   let capacity: Int
   let byteLimit: Int
@@ -44,7 +67,15 @@ final class DigestMemo: Sendable {
     guard bytes.count >= Self.minimumLength else {
       return bytes.withUnsafeBytes { FNV1a64.hash($0) }
     }
-    if let known = state.withLock({ $0.digests[Self.key(bytes)]?.digest }) { return known }
+    let key = Self.key(bytes)
+    if let known = state.withLock({ $0.digests[key]?.digest }) { return known }
+    let shape = Self.shape(bytes)
+    let candidates = state.withLock { state in
+      (state.byShape[shape] ?? []).compactMap { state.digests[$0] }
+    }
+    for candidate in candidates where Self.equal(candidate.bytes, bytes) {
+      return candidate.digest
+    }
     return bytes.withUnsafeBytes { FNV1a64.hash($0) }
   }
 
@@ -58,12 +89,17 @@ final class DigestMemo: Sendable {
     state.withLock { state in
       guard state.digests[key] == nil else { return }
       state.digests[key] = (bytes, digest)
+      state.byShape[Self.shape(bytes), default: []].append(key)
       state.order.append(key)
       state.retainedBytes += bytes.count
       while state.order.count - state.head > capacity || state.retainedBytes > byteLimit {
         let oldest = state.order[state.head]
-        state.retainedBytes -= state.digests[oldest]?.bytes.count ?? 0
-        state.digests[oldest] = nil
+        if let removed = state.digests.removeValue(forKey: oldest) {
+          state.retainedBytes -= removed.bytes.count
+          let shape = Self.shape(removed.bytes)
+          state.byShape[shape]?.removeAll { $0 == oldest }
+          if state.byShape[shape]?.isEmpty == true { state.byShape[shape] = nil }
+        }
         state.head += 1
       }
       if state.head > capacity {
@@ -72,6 +108,25 @@ final class DigestMemo: Sendable {
       }
     }
     return digest
+  }
+
+  /// The length of `bytes` and the FNV-1a digest of their first and last `sampleLength` bytes
+  /// (`bytes` has at least `minimumLength`, so the two samples do not overlap).
+  static func shape(_ bytes: [UInt8]) -> Shape {
+    bytes.withUnsafeBytes { raw in
+      let head = UnsafeRawBufferPointer(rebasing: raw[..<sampleLength])
+      let tail = UnsafeRawBufferPointer(rebasing: raw[(raw.count - sampleLength)...])
+      return Shape(
+        count: raw.count, sample: FNV1a64.hash(tail, continuing: FNV1a64.hash(head)))
+    }
+  }
+
+  /// Whether `a` and `b` hold the same bytes (same length assumed by the caller's shape).
+  static func equal(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+    guard a.count == b.count else { return false }
+    return a.withUnsafeBytes { x in
+      b.withUnsafeBytes { y in memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 }
+    }
   }
 
   static func key(_ bytes: [UInt8]) -> Key {

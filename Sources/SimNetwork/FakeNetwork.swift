@@ -131,8 +131,10 @@ package final class FakeNetwork {
   package func isServable(_ url: String) -> Bool {
     if isOffline || resolver(url) == nil { return false }
     if outstandingList.contains(where: { $0.url == url && $0.phase == .held }) { return false }
-    let plan = makePlan(url: url, attempt: attempts(for: url) + 1)
-    return plan.fail == nil && !(plan.hold && !isReleased(url))
+    // The rule alone decides (`makePlan` would also draw a latency, which costs a keyed
+    // stream per call; the oracle asks this for every blank row of every frame at rest).
+    let rule = ruleIndex(url: url, attempt: attempts(for: url) + 1).map { script.rules[$0] }
+    return rule?.fail == nil && !((rule?.hold ?? false) && !isReleased(url))
   }
 
   // MARK: Creating and cancelling
@@ -231,10 +233,15 @@ package final class FakeNetwork {
 
   /// The plan for attempt `attempt` of `url`: the first rule that matches it and whose
   /// `times` allows this attempt, over the script's defaults.
-  func makePlan(url: String, attempt: Int) -> TransferPlan {
-    let index = script.rules.indices.first { index in
+  /// The first script rule that applies to attempt `attempt` of `url`, if any.
+  func ruleIndex(url: String, attempt: Int) -> Int? {
+    script.rules.indices.first { index in
       globs[index].matches(url) && (script.rules[index].times.map { attempt <= $0 } ?? true)
     }
+  }
+
+  func makePlan(url: String, attempt: Int) -> TransferPlan {
+    let index = ruleIndex(url: url, attempt: attempt)
     let rule = index.map { script.rules[$0] }
     var stream = world.random.stream("latency", url, attempt)
     let latency = WireModel.draw(rule?.latency ?? script.latency, from: &stream)

@@ -54,6 +54,24 @@ public final class ImageView {
   /// Whether a transition is running.
   public var isTransitioning: Bool { transitionEnd.map { world.now < $0 } ?? false }
 
+  /// What a frame commit at `now` shows in this view: the image and, while a cross-dissolve
+  /// runs, the outgoing image; either one still encoded is decoded on `execution` first
+  /// (UIKit decodes `UIImage(data:)` lazily, at the commit that first shows it).
+  ///
+  /// One call per cell per frame, from the table's commit: the table reads the view through
+  /// this method rather than its stored properties, because a stored property read from
+  /// another module keeps a runtime exclusivity check that `@exclusivity(unchecked)` does not
+  /// lift there.
+  package func imagesForCommit(
+    now: SimTime, on execution: Execution
+  ) -> (image: Image?, outgoing: Image?) {
+    let image = storedImage
+    let outgoing = (transitionEnd.map { now < $0 } ?? false) ? outgoingImage : nil
+    if let image, !image.isDecoded { image.decodeForDisplay(on: execution) }
+    if let outgoing, !outgoing.isDecoded { outgoing.decodeForDisplay(on: execution) }
+    return (image, outgoing)
+  }
+
   /// Every image on screen in this view now: the image, plus the outgoing one mid-transition.
   package var imagesOnScreen: [Image] {
     var images: [Image] = []

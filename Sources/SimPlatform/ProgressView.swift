@@ -19,7 +19,10 @@ public final class ProgressView {
   @exclusivity(unchecked) package private(set) var source: RequestProgress?
   /// Bumped at every change (value, source or visibility): a commit compares it with the last
   /// one it recorded, so an untouched progress view costs one comparison per frame.
-  @exclusivity(unchecked) package private(set) var generation: UInt64 = 0
+  @exclusivity(unchecked) var storedGeneration: UInt64 = 0
+  /// `storedGeneration`, for the table's commit: a getter keeps the read free of the
+  /// cross-module exclusivity check a stored property keeps (`ImageView.imagesForCommit`).
+  package var generation: UInt64 { storedGeneration }
 
   /// An empty, visible progress view (progress 0) in `world`.
   package init(world: World) { self.world = world }
@@ -62,7 +65,7 @@ public final class ProgressView {
   }
 
   func changed(_ action: String) {
-    generation &+= 1
+    storedGeneration &+= 1
     if let thread = world.currentThread, !thread.isMain {
       world.recordMainThreadViolation(
         MainThreadViolation(

@@ -18,20 +18,16 @@ extension TableView {
     let now = world.now
     let trace = configuration.traceDisplay
     for cell in cells {
-      let view = cell.imageView
-      let image = view.image
-      // `ImageView.isTransitioning`, computed here without a call per cell per frame.
-      let outgoing = (view.transitionEnd.map { now < $0 } ?? false) ? view.outgoingImage : nil
-      if let image, !image.isDecoded { image.decodeForDisplay(on: context.execution) }
-      if let outgoing, !outgoing.isDecoded { outgoing.decodeForDisplay(on: context.execution) }
+      let (image, outgoing) = cell.imageView.imagesForCommit(now: now, on: context.execution)
       if noteChange(cell, image: image, outgoing: outgoing) {
         cell.lastRecord = nil
         if trace { traceChange(cell, image: image, outgoing: outgoing, frame: context.number) }
       }
       // One comparison per cell: a progress view nobody touched changes no record and no
       // trace line, so runs of loaders without progress trace exactly as before.
-      if cell.progressView.generation != cell.committedProgress {
-        cell.committedProgress = cell.progressView.generation
+      let progress = cell.progressView.generation
+      if progress != cell.committedProgress {
+        cell.committedProgress = progress
         cell.lastRecord = nil
         if trace { traceProgress(cell, frame: context.number) }
       }
@@ -39,41 +35,47 @@ extension TableView {
     guard displayLog.wantsRecords else {
       displayLog.committedFrameCount += 1
       committedCellIDs = nil
+      committedRecords = []
       return
     }
-    var rebuilt = false
-    let records = cells.map { cell -> DisplayedCell in
-      // An unchanged cell (same row, item and image objects) shows what it showed last frame.
-      if let record = cell.lastRecord { return record }
-      rebuilt = true
-      let row = cell.displayedRow!
-      let item = model.items[row]
-      var images: [DisplayedImage] = []
-      if let image = cell.imageView.image {
-        images.append(DisplayedImage(image, isOutgoing: false))
-      }
-      if cell.imageView.isTransitioning, let outgoing = cell.imageView.outgoingImage {
-        images.append(DisplayedImage(outgoing, isOutgoing: true))
-      }
-      var record = DisplayedCell(
-        cellID: cell.cellID, indexPath: IndexPath(row: row, section: 0), itemID: item.id,
-        url: item.url,
-        images: images)
-      record.configuration = cell.configuration
-      if cell.progressView.generation > 0, let shown = cell.progressView.shown {
-        record.progress = DisplayedProgress(value: shown.value, source: shown.source)
-      }
-      cell.lastRecord = record
-      return record
+    // The same cells in the same order, none rebuilt: every record is the previous frame's,
+    // and the previous frame's array serves again (no record is copied).
+    let repeats = committedCellIDs.map { ids in
+      ids.count == cells.count
+        && zip(ids, cells).allSatisfy { id, cell in id == cell.cellID && cell.lastRecord != nil }
     }
-    // The same cells in the same order, none rebuilt: every record is the previous frame's.
-    let repeats =
-      !rebuilt && committedCellIDs.map { $0.elementsEqual(cells.lazy.map(\.cellID)) } == true
-    if !repeats { committedCellIDs = cells.map(\.cellID) }
+    if repeats != true {
+      committedRecords = cells.map(record(of:))
+      committedCellIDs = cells.map(\.cellID)
+    }
     displayLog.append(
       CommittedFrame(
         frame: context.number, vsync: context.vsync, time: world.now, offset: motion.offset,
-        cells: records, repeatsPrevious: repeats))
+        cells: committedRecords, repeatsPrevious: repeats == true))
+  }
+
+  /// The display-log record of `cell`: the one built at an earlier commit while its row, item
+  /// and images stay the same, else a new one.
+  func record(of cell: TableCell) -> DisplayedCell {
+    if let record = cell.lastRecord { return record }
+    let row = cell.displayedRow!
+    let item = model.items[row]
+    var images: [DisplayedImage] = []
+    if let image = cell.imageView.image {
+      images.append(DisplayedImage(image, isOutgoing: false))
+    }
+    if cell.imageView.isTransitioning, let outgoing = cell.imageView.outgoingImage {
+      images.append(DisplayedImage(outgoing, isOutgoing: true))
+    }
+    var record = DisplayedCell(
+      cellID: cell.cellID, indexPath: IndexPath(row: row, section: 0), itemID: item.id,
+      url: item.url, images: images)
+    record.configuration = cell.configuration
+    if cell.progressView.generation > 0, let shown = cell.progressView.shown {
+      record.progress = DisplayedProgress(value: shown.value, source: shown.source)
+    }
+    cell.lastRecord = record
+    return record
   }
 
   /// Compares what the cell shows now with its last commit and records the new signature;

@@ -54,6 +54,8 @@ public final class TableView {
   /// The cell ids of the last frame whose records were built, in order (nil: none yet, or a
   /// frame went unrecorded since): tells `commit` whether a frame repeats the previous one.
   @exclusivity(unchecked) var committedCellIDs: [Int]? = nil
+  /// The records of the last recorded frame, in order: a frame that repeats it reuses them.
+  @exclusivity(unchecked) var committedRecords: [DisplayedCell] = []
   @exclusivity(unchecked) var cellsAlive = 0
   /// The most cells ever out of the pool at once (displayed, prepared or awaiting end).
   @exclusivity(unchecked) var peakInUse = 0

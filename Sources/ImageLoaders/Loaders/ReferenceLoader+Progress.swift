@@ -20,6 +20,10 @@ final class ReferenceProgressDelegate: SimulatedDataTaskDelegate {
   }
 
   func dataTask(_ task: SimulatedDataTask, didReceive data: [UInt8], execution: Execution) {
+    // As a URLSession delegate reserves `expectedContentLength` before appending.
+    if body.isEmpty, task.countOfBytesExpectedToReceive > 0 {
+      body.reserveCapacity(Int(task.countOfBytesExpectedToReceive))
+    }
     body += data
     onChunk(task)
   }

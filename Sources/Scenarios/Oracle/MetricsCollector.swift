@@ -39,6 +39,9 @@ final class MetricsCollector {
   @exclusivity(unchecked) var timeToImageOnscreen: [SimDuration] = []
   @exclusivity(unchecked) var blankOnscreenTime: SimDuration = .zero
   @exclusivity(unchecked) var blankOnscreenAtLastCommit = 0
+  /// The on-screen rows and the judgements of the last frame processed in full.
+  @exclusivity(unchecked) var lastOnscreenRows: Range<Int>?
+  @exclusivity(unchecked) var lastCorrect: [Bool] = []
 
   func rowDisplayed(itemID: Int, at time: SimTime) {
     if episodeStart[itemID] == nil { episodeStart[itemID] = time }
@@ -60,6 +63,16 @@ final class MetricsCollector {
       blankTime += (frame.time - last) * Int64(blankCellsAtLastCommit)
       blankOnscreenTime += (frame.time - last) * Int64(blankOnscreenAtLastCommit)
     }
+    // A frame that repeats the previous one, judged the same and with the same rows on
+    // screen, changes nothing below: every correct cell was sampled and its episode closed by
+    // the previous frame, every blank one already has its start, and no row was displayed or
+    // ended in between (either would have made the frame a new one).
+    if frame.repeatsPrevious, onscreenRows == lastOnscreenRows, correct == lastCorrect {
+      lastCommit = frame.time
+      return
+    }
+    lastOnscreenRows = onscreenRows
+    lastCorrect = correct
     var blank = 0
     var blankOnscreen = 0
     for (index, cell) in frame.cells.enumerated() {

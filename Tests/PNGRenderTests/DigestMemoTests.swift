@@ -1,0 +1,73 @@
+import Testing
+
+@testable import PNGRender
+
+@Suite("Digest memo")
+struct DigestMemoTests {
+  /// Deterministic pseudo-random bytes (a different `seed` gives different bytes).
+  static func bytes(_ count: Int, seed: UInt64) -> [UInt8] {
+    var state = seed &* 0x9E37_79B9_7F4A_7C15 | 1
+    return (0..<count).map { _ in
+      state ^= state << 13
+      state ^= state >> 7
+      state ^= state << 17
+      return UInt8(truncatingIfNeeded: state)
+    }
+  }
+
+  static func hashed(_ bytes: [UInt8]) -> UInt64 { bytes.withUnsafeBytes { FNV1a64.hash($0) } }
+
+  @Test("a copy of a remembered array, built byte by byte in new storage, gets the same digest")
+  func recognisesEqualContent() {
+    let memo = DigestMemo(capacity: 16, byteLimit: 10_000_000)
+    let served = Self.bytes(50_000, seed: 1)
+    #expect(memo.remember(served) == Self.hashed(served))
+    // A delegate accumulating chunks: new storage, same bytes.
+    var accumulated: [UInt8] = []
+    for start in stride(from: 0, to: served.count, by: 4_096) {
+      accumulated += served[start..<min(start + 4_096, served.count)]
+    }
+    #expect(DigestMemo.key(accumulated) != DigestMemo.key(served))
+    #expect(memo.digest(of: accumulated) == Self.hashed(served))
+  }
+
+  @Test(
+    "bytes that share a remembered array's length and ends but differ inside are hashed",
+    arguments: [300, 25_000, 49_000])
+  func differentMiddle(at index: Int) {
+    let memo = DigestMemo(capacity: 16, byteLimit: 10_000_000)
+    let served = Self.bytes(50_000, seed: 2)
+    memo.remember(served)
+    var altered = served
+    altered[index] &+= 1
+    #expect(DigestMemo.shape(altered) == DigestMemo.shape(served))
+    #expect(memo.digest(of: altered) == Self.hashed(altered))
+    #expect(memo.digest(of: altered) != Self.hashed(served))
+  }
+
+  @Test("a prefix, an extension and unrelated bytes of the same length are hashed, not matched")
+  func otherShapes() {
+    let memo = DigestMemo(capacity: 16, byteLimit: 10_000_000)
+    let served = Self.bytes(20_000, seed: 3)
+    memo.remember(served)
+    let prefix = Array(served.prefix(12_000))
+    let longer = served + [0]
+    let unrelated = Self.bytes(20_000, seed: 4)
+    for other in [prefix, longer, unrelated] {
+      #expect(memo.digest(of: other) == Self.hashed(other))
+    }
+  }
+
+  @Test("an evicted array is no longer recognised by content, and nothing else breaks")
+  func eviction() {
+    let memo = DigestMemo(capacity: 2, byteLimit: 10_000_000)
+    let arrays = (0..<4).map { Self.bytes(8_192, seed: 10 + UInt64($0)) }
+    for array in arrays { memo.remember(array) }
+    let state = memo.state.withLock { $0 }
+    #expect(state.digests.count == 2)
+    #expect(state.byShape.values.reduce(0) { $0 + $1.count } == 2)
+    for array in arrays {
+      #expect(memo.digest(of: Array(array[...])) == Self.hashed(array))
+    }
+  }
+}
