@@ -146,12 +146,28 @@ public final class Image {
       case .failure: [0xE0, 0x40, 0x40, 0xFF]
       default: [0x40, 0x80, 0xE0, 0xFF]
       }
-    var pixels = [UInt8]()
-    pixels.reserveCapacity(width * height * 4)
-    for _ in 0..<width * height { pixels.append(contentsOf: fill) }
     decoded = DecodedBitmap(
-      Bitmap(width: width, height: height, pixels: pixels), meter: world.memory)
+      Bitmap(width: width, height: height, pixels: Self.filled(fill, count: width * height)),
+      meter: world.memory)
     header = nil
+  }
+
+  /// `pattern` repeated `count` times, written by doubling copies (a large placeholder is
+  /// megabytes: a byte-at-a-time loop cost more than the rest of its frame).
+  static func filled(_ pattern: [UInt8], count: Int) -> [UInt8] {
+    let total = pattern.count * count
+    return [UInt8](unsafeUninitializedCapacity: total) { buffer, initialized in
+      guard total > 0 else { return }
+      let base = UnsafeMutableRawPointer(buffer.baseAddress!)
+      pattern.withUnsafeBytes { base.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+      var done = pattern.count
+      while done < total {
+        let chunk = min(done, total - done)
+        (base + done).copyMemory(from: base, byteCount: chunk)
+        done += chunk
+      }
+      initialized = total
+    }
   }
 
   /// Whether the pixels are available without decoding.

@@ -75,8 +75,9 @@ open class TableCell {
   @exclusivity(unchecked) package var committedProgress: UInt64 = 0
   /// The display-log signature of what this cell showed at the last commit.
   @exclusivity(unchecked) package var committed = CommittedSignature()
-  /// The display-log record of the last commit, reused while nothing changes.
-  @exclusivity(unchecked) package var lastRecord: DisplayedCell?
+  /// The display-log record of the last commit, reused while nothing changes. Whoever drops
+  /// it sets the table's `recordsInvalidated` too (a frame with a dropped record is no repeat).
+  @exclusivity(unchecked) var lastRecord: DisplayedCell?
 
   /// Creates a cell; called by the table, never by loaders directly.
   public required init(reuseIdentifier: String, context: Context) {

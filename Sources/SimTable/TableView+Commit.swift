@@ -21,6 +21,7 @@ extension TableView {
       let (image, outgoing) = cell.imageView.imagesForCommit(now: now, on: context.execution)
       if noteChange(cell, image: image, outgoing: outgoing) {
         cell.lastRecord = nil
+        recordsInvalidated = true
         if trace { traceChange(cell, image: image, outgoing: outgoing, frame: context.number) }
       }
       // One comparison per cell: a progress view nobody touched changes no record and no
@@ -29,6 +30,7 @@ extension TableView {
       if progress != cell.committedProgress {
         cell.committedProgress = progress
         cell.lastRecord = nil
+        recordsInvalidated = true
         if trace { traceProgress(cell, frame: context.number) }
       }
     }
@@ -38,20 +40,23 @@ extension TableView {
       committedRecords = []
       return
     }
-    // The same cells in the same order, none rebuilt: every record is the previous frame's,
-    // and the previous frame's array serves again (no record is copied).
-    let repeats = committedCellIDs.map { ids in
-      ids.count == cells.count
-        && zip(ids, cells).allSatisfy { id, cell in id == cell.cellID && cell.lastRecord != nil }
-    }
-    if repeats != true {
+    // The same cells in the same order, no record dropped since the last frame's were built
+    // (every drop sets `recordsInvalidated`): every record is the previous frame's, and the
+    // previous frame's array serves again (no record is copied).
+    let repeats =
+      !recordsInvalidated
+      && committedCellIDs.map { ids in
+        ids.count == cells.count && zip(ids, cells).allSatisfy { $0 == $1.cellID }
+      } == true
+    if !repeats {
       committedRecords = cells.map(record(of:))
       committedCellIDs = cells.map(\.cellID)
+      recordsInvalidated = false
     }
     displayLog.append(
       CommittedFrame(
         frame: context.number, vsync: context.vsync, time: world.now, offset: motion.offset,
-        cells: committedRecords, repeatsPrevious: repeats == true))
+        cells: committedRecords, repeatsPrevious: repeats))
   }
 
   /// The display-log record of `cell`: the one built at an earlier commit while its row, item

@@ -157,6 +157,7 @@ extension TableView {
     // back at the same row and item, showing the same images, may show an item whose URL
     // changed while it was off screen).
     cell.lastRecord = nil
+    recordsInvalidated = true
     charge(world.device.willDisplay + world.device.layoutPerCell)
     world.trace.record(at: world.now, "table.will_display") {
       $0.field("cell", cell.cellID)

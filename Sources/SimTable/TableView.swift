@@ -56,6 +56,8 @@ public final class TableView {
   @exclusivity(unchecked) var committedCellIDs: [Int]? = nil
   /// The records of the last recorded frame, in order: a frame that repeats it reuses them.
   @exclusivity(unchecked) var committedRecords: [DisplayedCell] = []
+  /// Set whenever a cell's `lastRecord` is dropped; cleared when a frame's records are built.
+  @exclusivity(unchecked) var recordsInvalidated = false
   @exclusivity(unchecked) var cellsAlive = 0
   /// The most cells ever out of the pool at once (displayed, prepared or awaiting end).
   @exclusivity(unchecked) var peakInUse = 0

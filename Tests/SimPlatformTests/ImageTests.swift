@@ -242,4 +242,18 @@ struct ImageTests {
     try w.run(for: .ms(1))
     #expect(w.mainThreadViolations.count == 1)
   }
+
+  @Test(
+    "a made image's pixels repeat its colour exactly, for every size",
+    arguments: [1, 2, 3, 7, 64, 1_000, 4_097])
+  func filledPixels(count: Int) {
+    let pattern: [UInt8] = [0xD0, 0x01, 0x7F, 0xFF]
+    let expected = Array((0..<count).map { _ in pattern }.joined())
+    #expect(Image.filled(pattern, count: count) == expected)
+    let w = world()
+    let image = Image(kind: .failure, width: count, height: 3, world: w)
+    #expect(
+      image.decoded?.bitmap.pixels
+        == Array((0..<count * 3).map { _ in [0xE0, 0x40, 0x40, 0xFF] as [UInt8] }.joined()))
+  }
 }

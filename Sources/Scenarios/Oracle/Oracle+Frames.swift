@@ -154,17 +154,17 @@ extension Oracle {
       return
     }
     guard deadlineIsNow || restSince != nil else { return }
+    // Only rows whose URL is servable are judged; that test costs the most (the script's
+    // rules are matched), so it comes last, right before a row would be flagged.
     for cell in cells {
-      guard !judgedCorrect(cell), !showsManualImage(cell), network.isServable(cell.url) else {
-        continue
-      }
+      guard !judgedCorrect(cell), !showsManualImage(cell) else { continue }
       let displayed = displayedSince[cell.cellID] ?? world.now
       // At the end of the run a table still moving counts from the row's display.
       let since = max(restSince ?? displayed, displayed)
       if let success = lastSuccessEnd[cell.url], success >= displayed {
         // The bytes arrived while the row was on screen: the loader has `within` from then to
         // show them (decoding takes time), and no more; the end of the run does not shorten it.
-        if world.now - success >= within {
+        if world.now - success >= within, network.isServable(cell.url) {
           flagNotLoaded(
             cell, reason: "a successful transfer of its URL ended \(world.now - success) ago")
         }
@@ -179,7 +179,7 @@ extension Oracle {
       // A row displayed less than `within` ago (or at rest for less) is still within its
       // allowance, at the end of the run too: a run may end between a transfer's end and the
       // frame that shows its image, or between a layout pass and the start it queued.
-      guard world.now - since >= within else { continue }
+      guard world.now - since >= within, network.isServable(cell.url) else { continue }
       if network.outstanding(for: cell.url) > 0 { continue }
       let failed = lastFailed[cell.url] ?? false
       if failed && cell.images.contains(where: { $0.kind == .failure }) { continue }

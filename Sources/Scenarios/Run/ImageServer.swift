@@ -49,7 +49,7 @@ final class ImageServer {
 
   /// The items at the start of a run: ids 0..<rows with their URLs.
   func initialItems(rows: Int) throws(RunError) -> [TableItem] {
-    var urls = (0..<rows).map { images.templateURL(forItem: $0) }
+    var urls = (0..<rows).map { templateURL($0) }
     var fixtureOf = (0..<rows).map { fixtures[$0 % fixtures.count] }
     for group in images.shared where group.count > 0 {
       for id in group where id < rows && group[0] < rows {
