@@ -90,6 +90,7 @@ public final class ImageView {
       execution.spend(world.device.setImage)
     }
     transitionGeneration += 1
+    world.displayChanged()
     let generation = transitionGeneration
     outgoingImage = isTransitioning ? outgoingImage : storedImage
     storedImage = newImage
@@ -106,6 +107,7 @@ public final class ImageView {
         guard let self, transitionGeneration == generation else { return }
         outgoingImage = nil
         transitionEnd = nil
+        world.displayChanged()
         if let completion { world.main.async(label: "transition.completion") { _ in completion() } }
       }
     }

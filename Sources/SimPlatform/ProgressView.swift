@@ -66,6 +66,7 @@ public final class ProgressView {
 
   func changed(_ action: String) {
     storedGeneration &+= 1
+    world.displayChanged()
     if let thread = world.currentThread, !thread.isMain {
       world.recordMainThreadViolation(
         MainThreadViolation(

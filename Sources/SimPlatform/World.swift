@@ -37,6 +37,10 @@ package final class World {
   /// per-request placeholder records this count when it is made, so the oracle can tell one
   /// made before its cell's current configuration (an earlier request's) from one made for it.
   @exclusivity(unchecked) package var cellConfigurations: UInt64 = 0
+  /// Bumped whenever an image view or progress view changes what it shows (an image set, a
+  /// cross-dissolve ending, a progress change): a table's commit skips its per-cell pass while
+  /// this, its own layout and the clock leave every cell as the last commit saw it.
+  @exclusivity(unchecked) var storedDisplayGeneration: UInt64 = 0
   @exclusivity(unchecked) var memoryCaches: [WeakCache] = []
   /// Entries waiting in each live request queue, by queue id.
   @exclusivity(unchecked) var requestQueueDepths: [Int: Int] = [:]
@@ -61,6 +65,13 @@ package final class World {
 
   /// The current virtual time.
   package var now: SimTime { loop.now }
+
+  /// `storedDisplayGeneration`, read through a getter from the table's module (a stored
+  /// property read from another module keeps its exclusivity check).
+  package var displayGeneration: UInt64 { storedDisplayGeneration }
+
+  /// Something on screen in a view changed (`displayGeneration`).
+  package func displayChanged() { storedDisplayGeneration &+= 1 }
 
   /// The simulated thread whose code is running now (Foundation's current thread), or nil
   /// outside any execution (in a network or scroll event, say).

@@ -13,12 +13,26 @@ extension TableView {
   /// A cell's progress view is recorded too once a loader has set it, with a `table.progress`
   /// line when it changed (an untouched progress view costs one comparison and writes nothing).
   /// While the table is off screen, frames show none of it.
+  ///
+  /// The per-cell pass is skipped when it would find nothing: no view changed what it shows
+  /// (`World.displayGeneration`), no cell moved, entered or left (`layoutGeneration`), the
+  /// table is still on (or off) screen, and no cross-dissolve the last pass saw has ended.
+  /// Every image on screen was decoded by that pass (a decoded image stays decoded).
   func commit(_ context: FrameContext) {
     let cells = isAppeared ? displayed : []
     let now = world.now
+    let display = world.displayGeneration
+    if let last = committedState, last.display == display, last.layout == layoutGeneration,
+      last.appeared == isAppeared, now < last.until
+    {
+      record(cells, context)
+      return
+    }
     let trace = configuration.traceDisplay
+    var until = SimTime.distantFuture
     for cell in cells {
       let (image, outgoing) = cell.imageView.imagesForCommit(now: now, on: context.execution)
+      if outgoing != nil, let end = cell.imageView.transitionEnd { until = min(until, end) }
       if noteChange(cell, image: image, outgoing: outgoing) {
         cell.lastRecord = nil
         recordsInvalidated = true
@@ -34,6 +48,14 @@ extension TableView {
         if trace { traceProgress(cell, frame: context.number) }
       }
     }
+    // Read after the pass: nothing in it changes a view, but the state must describe what it saw.
+    committedState = (world.displayGeneration, layoutGeneration, isAppeared, until)
+    record(cells, context)
+  }
+
+  /// Appends the frame to the display log (when anyone reads it): the previous frame's records
+  /// again when nothing changed, else records rebuilt where a cell's changed.
+  func record(_ cells: [TableCell], _ context: FrameContext) {
     guard displayLog.wantsRecords else {
       displayLog.committedFrameCount += 1
       committedCellIDs = nil

@@ -131,6 +131,7 @@ extension TableView {
     }
     cell.placement = .prepared(row: row)
     cell.itemID = item.id
+    layoutGeneration &+= 1
     cell.configureCount += 1
     world.cellConfigurations += 1
     cell.configuration = world.cellConfigurations
@@ -158,6 +159,7 @@ extension TableView {
     // changed while it was off screen).
     cell.lastRecord = nil
     recordsInvalidated = true
+    layoutGeneration &+= 1
     charge(world.device.willDisplay + world.device.layoutPerCell)
     world.trace.record(at: world.now, "table.will_display") {
       $0.field("cell", cell.cellID)
@@ -175,6 +177,7 @@ extension TableView {
       cell.displayBalance == 1,
       "TableView: didEndDisplaying for cell \(cell.cellID) at row \(row) that is not displayed")
     cell.displayBalance = 0
+    layoutGeneration &+= 1
     cell.placement = .pooled  // transient; set properly below
     world.trace.record(at: world.now, "table.end_display") {
       $0.field("cell", cell.cellID)

@@ -196,6 +196,7 @@ extension TableView {
         reloadedCells.append((cell, old))
       } else if let new = remap(old) {
         cell.placement = .displayed(row: new)
+        layoutGeneration &+= 1
         survivors.append(cell)
       } else {
         deleted.append((cell, old))

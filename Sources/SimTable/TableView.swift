@@ -30,7 +30,12 @@ public final class TableView {
   @exclusivity(unchecked) var motion: ScrollMotion
   @exclusivity(unchecked) var pool: ReusePool
   /// Displayed cells, ordered by row; their rows are contiguous.
-  @exclusivity(unchecked) var displayed: [TableCell] = []
+  @exclusivity(unchecked) var displayed: [TableCell] = [] {
+    didSet { layoutGeneration &+= 1 }
+  }
+  /// Bumped whenever the displayed cells, their rows or their items may have changed (with
+  /// `World.displayGeneration` and the clock, it lets a commit skip its per-cell pass).
+  @exclusivity(unchecked) var layoutGeneration: UInt64 = 0
   /// Cells prepared ahead of visibility (cell prefetching), ordered by row.
   @exclusivity(unchecked) var prepared: [TableCell] = []
   /// Cells ended by `reloadData`, waiting for the next pass, ordered by old row.
@@ -58,6 +63,10 @@ public final class TableView {
   @exclusivity(unchecked) var committedRecords: [DisplayedCell] = []
   /// Set whenever a cell's `lastRecord` is dropped; cleared when a frame's records are built.
   @exclusivity(unchecked) var recordsInvalidated = false
+  /// What the last full commit pass saw: the two generations, whether the table was on screen,
+  /// and the instant until which no cross-dissolve it saw ends (nil: none was seen yet).
+  @exclusivity(unchecked) var committedState:
+    (display: UInt64, layout: UInt64, appeared: Bool, until: SimTime)?
   @exclusivity(unchecked) var cellsAlive = 0
   /// The most cells ever out of the pool at once (displayed, prepared or awaiting end).
   @exclusivity(unchecked) var peakInUse = 0

@@ -43,7 +43,7 @@ extension Oracle {
     }
     checkProgress(frame)
     checkCacheHits(frame)
-    checkEventuallyLoaded(frame.cells, deadlineIsNow: false)
+    checkEventuallyLoaded(frame.cells, deadlineIsNow: false, correct: frameCorrect)
     checkMemory()
     checkPendingStalls()
   }
@@ -149,14 +149,21 @@ extension Oracle {
   /// a successful transfer of its URL that ended while it was displayed. At the end of the run
   /// the same holds whether or not the table is at rest (a moving table counts from the row's
   /// display): a row still within its allowance is not judged.
-  func checkEventuallyLoaded(_ cells: [DisplayedCell], deadlineIsNow: Bool) {
+  ///
+  /// `correct`, when given, is `judgedCorrect` of each cell, already known (the frame's
+  /// judgements): a correct cell is then skipped without copying its record.
+  func checkEventuallyLoaded(
+    _ cells: [DisplayedCell], deadlineIsNow: Bool, correct: [Bool]? = nil
+  ) {
     guard let within = check({ if case .eventuallyLoaded(let w) = $0 { w } else { nil } }) else {
       return
     }
     guard deadlineIsNow || restSince != nil else { return }
     // Only rows whose URL is servable are judged; that test costs the most (the script's
     // rules are matched), so it comes last, right before a row would be flagged.
-    for cell in cells {
+    for index in cells.indices {
+      if let correct, correct[index] { continue }
+      let cell = cells[index]
       guard !judgedCorrect(cell), !showsManualImage(cell) else { continue }
       let displayed = displayedSince[cell.cellID] ?? world.now
       // At the end of the run a table still moving counts from the row's display.
