@@ -18,26 +18,32 @@ import Synchronization
 /// names the same bytes. Bounded; the oldest entries go first. The result is identical to
 /// hashing, so the memo changes wall time only.
 ///
-/// A different array with the same bytes as a remembered one (a body a delegate accumulated
-/// chunk by chunk from a served fixture, say) is recognised too: by its length and a sample of
-/// its first and last bytes, then confirmed by comparing every byte (`memcmp`, an order of
-/// magnitude cheaper than FNV-1a's byte-serial loop).
+/// Bytes that are not a remembered array but begin like one are recognised too, by their first
+/// `sampleLength` bytes: a body a delegate accumulated chunk by chunk from a served fixture
+/// (the same bytes in new storage), a body cut short by a reset or a truncation (a prefix), or
+/// one with flipped bytes. Comparing them with the remembered bytes (`memcmp`, an order of
+/// magnitude cheaper than FNV-1a's byte-serial loop) finds how far they agree; the digest then
+/// resumes from the remembered array's hash state at the last checkpoint before the first
+/// difference (one every `checkpointStride` bytes), so only the rest is hashed. Equal bytes
+/// cost no hashing at all.
 final class DigestMemo: Sendable {
   struct Key: Hashable {
     var address: UInt
     var count: Int
   }
 
-  /// The length of some bytes and a digest of their first and last `sampleLength` bytes.
-  struct Shape: Hashable {
-    var count: Int
-    var sample: UInt64
+  struct Entry {
+    var bytes: [UInt8]
+    var digest: UInt64
+    /// The FNV-1a state after each whole `checkpointStride` bytes: `checkpoints[k]` after the
+    /// first `k × checkpointStride` bytes (`checkpoints[0]` is the offset basis).
+    var checkpoints: [UInt64]
   }
 
   struct State {
-    var digests: [Key: (bytes: [UInt8], digest: UInt64)] = [:]
-    /// The remembered arrays by shape (several when different bytes share a shape).
-    var byShape: [Shape: [Key]] = [:]
+    var digests: [Key: Entry] = [:]
+    /// The remembered arrays by the digest of their first `sampleLength` bytes.
+    var byHead: [UInt64: [Key]] = [:]
     var order: [Key] = []
     var head = 0
     var retainedBytes = 0
@@ -49,8 +55,10 @@ final class DigestMemo: Sendable {
 
   /// Arrays shorter than this are hashed directly: cheaper than a lookup.
   static let minimumLength = 4_096
-  /// Bytes sampled at each end for `Shape`.
+  /// Leading bytes that index remembered arrays.
   static let sampleLength = 256
+  /// Bytes between saved hash states.
+  static let checkpointStride = 4_096
 
   let capacity: Int
   let byteLimit: Int
@@ -61,44 +69,56 @@ final class DigestMemo: Sendable {
     self.byteLimit = byteLimit
   }
 
-  /// The FNV-1a 64 digest of `bytes`: from the memo if these bytes were remembered, otherwise
-  /// computed (and not stored: arrays seen once are not worth retaining).
+  /// The FNV-1a 64 digest of `bytes`: from the memo if these bytes were remembered, resumed
+  /// from a remembered array they begin like, otherwise computed (and not stored: arrays seen
+  /// once are not worth retaining).
   func digest(of bytes: [UInt8]) -> UInt64 {
     guard bytes.count >= Self.minimumLength else {
       return bytes.withUnsafeBytes { FNV1a64.hash($0) }
     }
     let key = Self.key(bytes)
     if let known = state.withLock({ $0.digests[key]?.digest }) { return known }
-    let shape = Self.shape(bytes)
+    let head = Self.headSample(bytes)
     let candidates = state.withLock { state in
-      (state.byShape[shape] ?? []).compactMap { state.digests[$0] }
+      (state.byHead[head] ?? []).compactMap { state.digests[$0] }
     }
-    for candidate in candidates where Self.equal(candidate.bytes, bytes) {
-      return candidate.digest
+    // Resume from the candidate that agrees with `bytes` the longest.
+    var resume: (state: UInt64, offset: Int) = (FNV1a64.offsetBasis, 0)
+    for candidate in candidates {
+      let blocks = Self.equalBlocks(candidate.bytes, bytes)
+      if blocks == -1 { return candidate.digest }
+      let offset = blocks * Self.checkpointStride
+      if offset > resume.offset { resume = (candidate.checkpoints[blocks], offset) }
     }
-    return bytes.withUnsafeBytes { FNV1a64.hash($0) }
+    return bytes.withUnsafeBytes { raw in
+      FNV1a64.hash(
+        UnsafeRawBufferPointer(rebasing: raw[resume.offset...]), continuing: resume.state)
+    }
   }
 
   /// Computes the digest of `bytes` and remembers it, retaining the array: for bytes that will
   /// be handed around many times, such as the fixtures a run serves.
   @discardableResult
   func remember(_ bytes: [UInt8]) -> UInt64 {
-    let digest = digest(of: bytes)
-    guard bytes.count >= Self.minimumLength, bytes.count <= byteLimit / 8 else { return digest }
+    guard bytes.count >= Self.minimumLength, bytes.count <= byteLimit / 8 else {
+      return digest(of: bytes)
+    }
     let key = Self.key(bytes)
+    if let known = state.withLock({ $0.digests[key]?.digest }) { return known }
+    let entry = Self.entry(bytes)
     state.withLock { state in
       guard state.digests[key] == nil else { return }
-      state.digests[key] = (bytes, digest)
-      state.byShape[Self.shape(bytes), default: []].append(key)
+      state.digests[key] = entry
+      state.byHead[Self.headSample(bytes), default: []].append(key)
       state.order.append(key)
       state.retainedBytes += bytes.count
       while state.order.count - state.head > capacity || state.retainedBytes > byteLimit {
         let oldest = state.order[state.head]
         if let removed = state.digests.removeValue(forKey: oldest) {
           state.retainedBytes -= removed.bytes.count
-          let shape = Self.shape(removed.bytes)
-          state.byShape[shape]?.removeAll { $0 == oldest }
-          if state.byShape[shape]?.isEmpty == true { state.byShape[shape] = nil }
+          let head = Self.headSample(removed.bytes)
+          state.byHead[head]?.removeAll { $0 == oldest }
+          if state.byHead[head]?.isEmpty == true { state.byHead[head] = nil }
         }
         state.head += 1
       }
@@ -107,25 +127,56 @@ final class DigestMemo: Sendable {
         state.head = 0
       }
     }
-    return digest
+    return entry.digest
   }
 
-  /// The length of `bytes` and the FNV-1a digest of their first and last `sampleLength` bytes
-  /// (`bytes` has at least `minimumLength`, so the two samples do not overlap).
-  static func shape(_ bytes: [UInt8]) -> Shape {
-    bytes.withUnsafeBytes { raw in
-      let head = UnsafeRawBufferPointer(rebasing: raw[..<sampleLength])
-      let tail = UnsafeRawBufferPointer(rebasing: raw[(raw.count - sampleLength)...])
-      return Shape(
-        count: raw.count, sample: FNV1a64.hash(tail, continuing: FNV1a64.hash(head)))
+  /// The digest of `bytes` with the hash state at every checkpoint.
+  static func entry(_ bytes: [UInt8]) -> Entry {
+    var checkpoints: [UInt64] = [FNV1a64.offsetBasis]
+    checkpoints.reserveCapacity(bytes.count / checkpointStride + 1)
+    let digest = bytes.withUnsafeBytes { raw in
+      var hash = FNV1a64.offsetBasis
+      var offset = 0
+      while offset < raw.count {
+        let end = min(offset + checkpointStride, raw.count)
+        hash = FNV1a64.hash(UnsafeRawBufferPointer(rebasing: raw[offset..<end]), continuing: hash)
+        if end - offset == checkpointStride { checkpoints.append(hash) }
+        offset = end
+      }
+      return hash
     }
+    return Entry(bytes: bytes, digest: digest, checkpoints: checkpoints)
   }
 
-  /// Whether `a` and `b` hold the same bytes (same length assumed by the caller's shape).
-  static func equal(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-    guard a.count == b.count else { return false }
-    return a.withUnsafeBytes { x in
-      b.withUnsafeBytes { y in memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 }
+  /// The FNV-1a digest of the first `sampleLength` bytes (`bytes` has at least
+  /// `minimumLength`).
+  static func headSample(_ bytes: [UInt8]) -> UInt64 {
+    bytes.withUnsafeBytes { FNV1a64.hash(UnsafeRawBufferPointer(rebasing: $0[..<sampleLength])) }
+  }
+
+  /// -1 if `a` and `b` hold the same bytes; otherwise how many whole `checkpointStride`-byte
+  /// blocks they share at the start (blocks within both lengths).
+  static func equalBlocks(_ a: [UInt8], _ b: [UInt8]) -> Int {
+    a.withUnsafeBytes { x in
+      b.withUnsafeBytes { y in
+        let common = min(x.count, y.count)
+        var blocks = 0
+        while (blocks + 1) * checkpointStride <= common,
+          memcmp(
+            x.baseAddress! + blocks * checkpointStride, y.baseAddress! + blocks * checkpointStride,
+            checkpointStride) == 0
+        {
+          blocks += 1
+        }
+        let done = blocks * checkpointStride
+        if x.count == y.count,
+          done == common
+            || memcmp(x.baseAddress! + done, y.baseAddress! + done, common - done) == 0
+        {
+          return -1
+        }
+        return blocks
+      }
     }
   }
 

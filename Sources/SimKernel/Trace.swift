@@ -29,13 +29,20 @@ package final class Trace {
   @exclusivity(unchecked) package private(set) var checkpoints: [UInt64] = []
 
   @exclusivity(unchecked) var text: [UInt8] = []
-  @exclusivity(unchecked) var scratch = TraceLine(bytes: [])
+  /// The buffer lines are written into, reused from line to line (owned by the trace).
+  @exclusivity(unchecked) var scratchBase: UnsafeMutablePointer<UInt8>
+  @exclusivity(unchecked) var scratchCapacity = 256
+  /// Set while a line is being written into the scratch buffer: a line recorded from inside
+  /// another's `fields` gets a buffer of its own.
+  @exclusivity(unchecked) var writing = false
 
   /// Creates an empty trace.
   package init(retention: Retention = .digestOnly) {
     self.retention = retention
-    scratch.bytes.reserveCapacity(256)
+    scratchBase = .allocate(capacity: scratchCapacity)
   }
+
+  deinit { scratchBase.deallocate() }
 
   /// Records one line at `time` of the given `kind`; `fields` appends its key/value pairs.
   ///
@@ -45,16 +52,26 @@ package final class Trace {
   package func record(
     at time: SimTime, _ kind: String = "event", _ fields: (inout TraceLine) -> Void = { _ in }
   ) {
-    var line = scratch
-    scratch = TraceLine(bytes: [])
-    line.bytes.removeAll(keepingCapacity: true)
-    line.appendASCII("t=")
+    let owned = !writing
+    var line =
+      owned
+      ? TraceLine(base: scratchBase, capacity: scratchCapacity)
+      : TraceLine(base: .allocate(capacity: 64), capacity: 64)
+    writing = true
+    line.append(0x74)  // t
+    line.append(0x3D)  // =
     line.appendInteger(time.nanoseconds)
-    line.bytes.append(0x20)
+    line.append(0x20)
     line.appendToken(kind)
     fields(&line)
-    commit(line.bytes)
-    scratch = line
+    commit(UnsafeBufferPointer(start: line.base, count: line.count))
+    if owned {
+      scratchBase = line.base
+      scratchCapacity = line.capacity
+      writing = false
+    } else {
+      line.base.deallocate()
+    }
   }
 
   /// The digest as 16 lowercase hex digits.
@@ -70,7 +87,7 @@ package final class Trace {
     return String(repeating: "0", count: 16 - digits.count) + digits
   }
 
-  func commit(_ bytes: [UInt8]) {
+  func commit(_ bytes: UnsafeBufferPointer<UInt8>) {
     var h = digest
     for byte in bytes { h = (h ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
     h = (h ^ 0x0A) &* 0x0000_0100_0000_01b3
@@ -85,8 +102,24 @@ package final class Trace {
 }
 
 /// A trace line being written: append fields with `field(_:_:)`.
+///
+/// The bytes live in a buffer the trace owns and reuses from line to line (a line is written
+/// for every frame: an array's growth checks and `String` appends cost more than the text).
+/// A line exists only during `Trace.record`'s `fields` closure and must not escape it.
 package struct TraceLine {
-  var bytes: [UInt8]
+  var base: UnsafeMutablePointer<UInt8>
+  var capacity: Int
+  var count = 0
+
+  init(base: UnsafeMutablePointer<UInt8>, capacity: Int) {
+    self.base = base
+    self.capacity = capacity
+  }
+
+  /// The line so far, as text (for tests).
+  var text: String {
+    String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)
+  }
 
   /// Appends ` key=value` with an integer value.
   package mutating func field(_ key: String, _ value: Int) {
@@ -131,59 +164,99 @@ package struct TraceLine {
   }
 
   mutating func beginField(_ key: String) {
-    bytes.append(0x20)
-    bytes.append(contentsOf: key.utf8)
-    bytes.append(0x3D)
+    append(0x20)
+    appendASCII(key)
+    append(0x3D)
   }
 
-  mutating func appendASCII(_ s: String) { bytes.append(contentsOf: s.utf8) }
+  /// Makes room for `extra` more bytes.
+  @inline(__always)
+  mutating func reserve(_ extra: Int) {
+    if count + extra > capacity { grow(to: count + extra) }
+  }
+
+  mutating func grow(to needed: Int) {
+    let newCapacity = Swift.max(needed, capacity * 2)
+    let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+    newBase.initialize(from: base, count: count)
+    base.deallocate()
+    base = newBase
+    capacity = newCapacity
+  }
+
+  @inline(__always)
+  mutating func append(_ byte: UInt8) {
+    reserve(1)
+    base[count] = byte
+    count += 1
+  }
+
+  mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+    reserve(bytes.count)
+    (base + count).initialize(from: source, count: bytes.count)
+    count += bytes.count
+  }
+
+  /// Appends the UTF-8 bytes of `s` as they are.
+  mutating func appendASCII(_ s: String) {
+    var s = s
+    s.withUTF8 { append($0) }
+  }
 
   mutating func appendInteger(_ value: Int64) {
-    if value == 0 {
-      bytes.append(0x30)
-      return
-    }
+    // Digits written backwards into a fixed buffer, then copied at once (20 digits hold any
+    // UInt64, 21 bytes with the sign).
+    reserve(21)
     var magnitude = value.magnitude
-    if value < 0 { bytes.append(0x2D) }
-    // Digits written backwards into a fixed buffer, then appended at once (20 digits hold
-    // any UInt64): no per-digit growth check, no reversal.
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-      var index = 20
-      while magnitude > 0 {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 21) { digits in
+      var index = 21
+      repeat {
         index -= 1
         digits[index] = 0x30 + UInt8(truncatingIfNeeded: magnitude % 10)
         magnitude /= 10
+      } while magnitude > 0
+      if value < 0 {
+        index -= 1
+        digits[index] = 0x2D
       }
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[index...]))
+      append(UnsafeBufferPointer(rebasing: digits[index...]))
     }
   }
 
   mutating func appendToken(_ s: String) {
-    // Native strings are contiguous UTF-8: check and copy in one pass over the buffer.
-    let appended: Bool? = s.utf8.withContiguousStorageIfAvailable { utf8 in
+    // Strings are contiguous UTF-8 here (`withUTF8` makes a bridged one so): check and copy
+    // in one pass over the buffer.
+    var s = s
+    let safe = s.withUTF8 { utf8 in
       guard !utf8.isEmpty, utf8.allSatisfy(Self.isSafe) else { return false }
-      bytes.append(contentsOf: utf8)
+      append(utf8)
       return true
     }
-    if appended == true { return }
-    if appended == nil, !s.isEmpty && s.utf8.allSatisfy(Self.isSafe) {
-      bytes.append(contentsOf: s.utf8)
-      return
-    }
-    bytes.append(0x22)
+    if safe { return }
+    append(0x22)
     for byte in s.utf8 {
       switch byte {
-      case 0x22: bytes.append(contentsOf: [0x5C, 0x22])
-      case 0x5C: bytes.append(contentsOf: [0x5C, 0x5C])
-      case 0x0A: bytes.append(contentsOf: [0x5C, 0x6E])
-      case 0x0D: bytes.append(contentsOf: [0x5C, 0x72])
-      case 0x09: bytes.append(contentsOf: [0x5C, 0x74])
-      case 0..<0x20:
-        bytes.append(contentsOf: Array("\\u{\(String(byte, radix: 16))}".utf8))
-      default: bytes.append(byte)
+      case 0x22:
+        append(0x5C)
+        append(0x22)
+      case 0x5C:
+        append(0x5C)
+        append(0x5C)
+      case 0x0A:
+        append(0x5C)
+        append(0x6E)
+      case 0x0D:
+        append(0x5C)
+        append(0x72)
+      case 0x09:
+        append(0x5C)
+        append(0x74)
+      case 0..<0x20: appendASCII("\\u{\(String(byte, radix: 16))}")
+      default: append(byte)
       }
     }
-    bytes.append(0x22)
+    append(0x22)
   }
 
   static func isSafe(_ byte: UInt8) -> Bool {

@@ -32,29 +32,53 @@ struct DigestMemoTests {
   }
 
   @Test(
-    "bytes that share a remembered array's length and ends but differ inside are hashed",
-    arguments: [300, 25_000, 49_000])
-  func differentMiddle(at index: Int) {
+    "bytes that begin like a remembered array but differ later get the digest of their own bytes",
+    arguments: [300, 4_095, 4_096, 25_000, 49_999])
+  func differentLater(at index: Int) {
     let memo = DigestMemo(capacity: 16, byteLimit: 10_000_000)
     let served = Self.bytes(50_000, seed: 2)
     memo.remember(served)
     var altered = served
     altered[index] &+= 1
-    #expect(DigestMemo.shape(altered) == DigestMemo.shape(served))
+    #expect(DigestMemo.headSample(altered) == DigestMemo.headSample(served))
+    #expect(DigestMemo.equalBlocks(served, altered) == index / DigestMemo.checkpointStride)
     #expect(memo.digest(of: altered) == Self.hashed(altered))
     #expect(memo.digest(of: altered) != Self.hashed(served))
   }
 
-  @Test("a prefix, an extension and unrelated bytes of the same length are hashed, not matched")
-  func otherShapes() {
+  @Test(
+    "a prefix or an extension of a remembered array gets the digest of its own bytes",
+    arguments: [4_096, 4_097, 8_192, 12_000, 19_999, 20_001, 30_000])
+  func prefixesAndExtensions(count: Int) {
     let memo = DigestMemo(capacity: 16, byteLimit: 10_000_000)
     let served = Self.bytes(20_000, seed: 3)
     memo.remember(served)
-    let prefix = Array(served.prefix(12_000))
-    let longer = served + [0]
-    let unrelated = Self.bytes(20_000, seed: 4)
-    for other in [prefix, longer, unrelated] {
+    let other =
+      count <= served.count
+      ? Array(served.prefix(count)) : served + Self.bytes(count - served.count, seed: 9)
+    #expect(memo.digest(of: other) == Self.hashed(other))
+  }
+
+  @Test("unrelated bytes, and bytes differing in the first sample, are hashed in full")
+  func unrelated() {
+    let memo = DigestMemo(capacity: 16, byteLimit: 10_000_000)
+    let served = Self.bytes(20_000, seed: 3)
+    memo.remember(served)
+    var early = served
+    early[10] &+= 1
+    for other in [Self.bytes(20_000, seed: 4), early] {
       #expect(memo.digest(of: other) == Self.hashed(other))
+    }
+  }
+
+  @Test("checkpoints hold the hash state after each whole block")
+  func checkpoints() {
+    let bytes = Self.bytes(3 * DigestMemo.checkpointStride + 17, seed: 5)
+    let entry = DigestMemo.entry(bytes)
+    #expect(entry.digest == Self.hashed(bytes))
+    #expect(entry.checkpoints.count == 4)
+    for (k, state) in entry.checkpoints.enumerated() {
+      #expect(state == Self.hashed(Array(bytes.prefix(k * DigestMemo.checkpointStride))))
     }
   }
 
@@ -65,7 +89,7 @@ struct DigestMemoTests {
     for array in arrays { memo.remember(array) }
     let state = memo.state.withLock { $0 }
     #expect(state.digests.count == 2)
-    #expect(state.byShape.values.reduce(0) { $0 + $1.count } == 2)
+    #expect(state.byHead.values.reduce(0) { $0 + $1.count } == 2)
     for array in arrays {
       #expect(memo.digest(of: Array(array[...])) == Self.hashed(array))
     }

@@ -28,6 +28,26 @@ struct TraceTests {
         """)
   }
 
+  @Test("long lines grow the line buffer, and a line recorded while another is written is whole")
+  func growthAndNesting() {
+    let trace = Trace(retention: .full)
+    let long = String(repeating: "a/b_", count: 300)
+    trace.record(at: .zero, "outer") {
+      $0.field("before", 1)
+      trace.record(at: SimTime(nanoseconds: 5), "inner") { $0.field("long", long) }
+      $0.field("after", Int64.min)
+      $0.field("zero", 0)
+    }
+    trace.record(at: SimTime(nanoseconds: 9), "again") { $0.field("long", long + "\u{1}") }
+    #expect(
+      trace.fullText == """
+        t=5 inner long=\(long)
+        t=0 outer before=1 after=-9223372036854775808 zero=0
+        t=9 again long="\(long)\\u{1}"
+
+        """)
+  }
+
   @Test("the digest is FNV-1a 64 of the full text, whatever the retention")
   func digest() {
     let full = Trace(retention: .full)
