@@ -17,6 +17,8 @@ package struct CaseRunner {
   {
     options = SimulationOptions(
       fixturesRoot: fixturesRoot, catalog: catalog, eventLimit: eventLimit)
+    // A campaign's cases (and their shrinks) share one fixtures folder.
+    options.fixtureIndex = FixtureIndex()
   }
 
   /// What one run showed.

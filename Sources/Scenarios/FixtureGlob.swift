@@ -1,4 +1,5 @@
 package import Foundation
+import Synchronization
 
 /// Fixture globs: paths under the fixtures root in which `*` matches any run of characters
 /// within one path component and `?` exactly one character.
@@ -120,4 +121,29 @@ package enum FixtureGlob {
   private static func utf8Order(_ a: String, _ b: String) -> Bool {
     a.utf8.lexicographicallyPrecedes(b.utf8)
   }
+}
+
+/// What fixture globs matched under a folder, remembered for the life of the index: a fuzz
+/// campaign's worker runs hundreds of cases over one fixtures folder, and listing it (with a
+/// real path per file, to keep matches inside the root) cost more than the rest of a case's
+/// setup. The folder must not change while the index is used; a run without an index
+/// (`cellsim run`, tests) lists it every time.
+package final class FixtureIndex: Sendable {
+  let expansions = Mutex<[FixtureIndexKey: [String]]>([:])
+
+  package init() {}
+
+  /// `FixtureGlob.expand(patterns, in: root)`, from the index after the first time.
+  package func expand(_ patterns: [String], in root: URL) -> [String] {
+    let key = FixtureIndexKey(patterns: patterns, root: root.standardizedFileURL.path)
+    if let known = expansions.withLock({ $0[key] }) { return known }
+    let files = FixtureGlob.expand(patterns, in: root)
+    expansions.withLock { $0[key] = files }
+    return files
+  }
+}
+
+struct FixtureIndexKey: Hashable {
+  var patterns: [String]
+  var root: String
 }

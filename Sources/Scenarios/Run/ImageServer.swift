@@ -27,10 +27,12 @@ final class ImageServer {
   /// The URL template split at its first `{id}`, so URLs are built by concatenation.
   let templateParts: (prefix: String, suffix: String)?
 
-  init(images: Scenario.Images, fixturesRoot: URL) throws(RunError) {
+  init(images: Scenario.Images, fixturesRoot: URL, index: FixtureIndex? = nil) throws(RunError) {
     self.images = images
     self.fixturesRoot = fixturesRoot
-    fixtures = FixtureGlob.expand(images.fixtures, in: fixturesRoot)
+    fixtures =
+      index?.expand(images.fixtures, in: fixturesRoot)
+      ?? FixtureGlob.expand(images.fixtures, in: fixturesRoot)
     if let range = images.urlTemplate.range(of: Scenario.Images.idPlaceholder),
       !images.urlTemplate[range.upperBound...].contains(Scenario.Images.idPlaceholder)
     {

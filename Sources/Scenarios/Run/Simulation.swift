@@ -22,6 +22,9 @@ public struct SimulationOptions {
   public var eventLimit: Int
   /// Records frame offsets and the pixels of frames around one, for reports (nil: nothing).
   package var capture: FrameCapture?
+  /// Remembers what fixture globs matched, for many runs over one fixtures folder that does
+  /// not change meanwhile (a fuzz campaign's cases); nil: every run lists the folder again.
+  package var fixtureIndex: FixtureIndex?
 
   /// Options with the given fixtures root and every loader CellSim ships
   /// (`LoaderCatalog.standard`: the callback and the async loaders).
@@ -176,7 +179,8 @@ final class SimulationRun {
     }
     self.world = world
     let device = world.device
-    server = try ImageServer(images: scenario.images, fixturesRoot: options.fixturesRoot)
+    server = try ImageServer(
+      images: scenario.images, fixturesRoot: options.fixturesRoot, index: options.fixtureIndex)
     let items = try server.initialItems(rows: scenario.table.rows)
     do {
       network = try FakeNetwork(
