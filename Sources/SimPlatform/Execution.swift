@@ -92,24 +92,32 @@ public final class Execution {
       issued[issued.count - 1].kind = .cpu(earlier + duration)
       return
     }
-    issued.append(Step(kind: .cpu(duration), continuation: continuation))
+    issue(Step(kind: .cpu(duration), continuation: continuation))
   }
 
   /// Holds the thread without CPU for `duration` (blocking I/O, a sleep), then runs
   /// `continuation`.
   public func block(for duration: SimDuration, then continuation: (() -> Void)? = nil) {
     precondition(duration >= .zero, "Execution.block: negative duration \(duration)")
-    issued.append(Step(kind: .block(duration), continuation: continuation))
+    issue(Step(kind: .block(duration), continuation: continuation))
   }
 
   /// Holds the thread without CPU until `waiter` completes, then runs `continuation`.
   public func wait(for waiter: Waiter, then continuation: (() -> Void)? = nil) {
-    issued.append(Step(kind: .wait(waiter), continuation: continuation))
+    issue(Step(kind: .wait(waiter), continuation: continuation))
   }
 
   /// Runs `continuation` once every step issued before it has ended.
   public func then(_ continuation: @escaping () -> Void) {
-    issued.append(Step(kind: .then, continuation: continuation))
+    issue(Step(kind: .then, continuation: continuation))
+  }
+
+  /// Appends `step` to the steps issued by the closure now running. The first one reserves
+  /// room for a few (a frame issues three or four; growing from one by doubling allocated
+  /// each time).
+  func issue(_ step: Step) {
+    if issued.capacity == 0 { issued.reserveCapacity(4) }
+    issued.append(step)
   }
 
   // MARK: Driving
@@ -126,8 +134,10 @@ public final class Execution {
 
   func collectIssued() {
     if issued.isEmpty { return }
-    pending.append(contentsOf: issued.reversed())
-    issued.removeAll(keepingCapacity: true)
+    if pending.capacity == 0 { pending.reserveCapacity(Swift.max(4, issued.count)) }
+    // Moved, last issued first, so the first issued is popped next (pending runs from its end);
+    // `issued` keeps its capacity for the next closure.
+    while let step = issued.popLast() { pending.append(step) }
   }
 
   func advance() {

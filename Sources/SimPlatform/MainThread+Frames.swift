@@ -169,7 +169,6 @@ extension MainThread {
     frames.running = due
     let duringScroll = isScrolling
     let start = world.now
-    var commitTime = start
     let observers = frames.observers
     run(label: "frame") { [self] execution in
       let context = FrameContext(number: due.number, vsync: due.vsync, execution: execution)
@@ -180,11 +179,13 @@ extension MainThread {
       }
       let firstCommit = index
       execution.then { [self] in
-        commitTime = world.now
+        let commit = world.now
         for observer in observers[firstCommit...] { observer.handler(context) }
-      }
-      execution.then { [self] in
-        finishFrame(due, start: start, commit: commitTime, duringScroll: duringScroll)
+        // Issued after whatever the commit observers issued (a main-thread decode), so the
+        // frame ends when they have: the same order as a second step of the body.
+        execution.then { [self] in
+          finishFrame(due, start: start, commit: commit, duringScroll: duringScroll)
+        }
       }
     }
   }
