@@ -104,6 +104,13 @@ public struct ContentDigest: Sendable, Hashable, Comparable, CustomStringConvert
     ContentDigest(value: DigestMemo.shared.remember(bytes))
   }
 
+  /// `bytes`, or an array already remembered with `remembering(_:)` that holds the same bytes:
+  /// for a body a delegate rebuilt from a served fixture's chunks, which would otherwise keep a
+  /// private copy of the fixture for as long as it waits (the bytes are the same either way).
+  package static func sharedStorage(for bytes: [UInt8]) -> [UInt8] {
+    DigestMemo.shared.canonical(bytes)
+  }
+
   /// The digest of `bytes`.
   package init(of bytes: UnsafeRawBufferPointer) {
     value = FNV1a64.hash(bytes)

@@ -96,6 +96,19 @@ final class DigestMemo: Sendable {
     }
   }
 
+  /// A remembered array holding the same bytes as `bytes` (sharing its storage costs nothing),
+  /// or `bytes` itself when none does.
+  func canonical(_ bytes: [UInt8]) -> [UInt8] {
+    guard bytes.count >= Self.minimumLength else { return bytes }
+    if state.withLock({ $0.digests[Self.key(bytes)] != nil }) { return bytes }
+    let head = Self.headSample(bytes)
+    let candidates = state.withLock { state in
+      (state.byHead[head] ?? []).compactMap { state.digests[$0]?.bytes }
+    }
+    return candidates.first { $0.count == bytes.count && Self.equalBlocks($0, bytes) == -1 }
+      ?? bytes
+  }
+
   /// Computes the digest of `bytes` and remembers it, retaining the array: for bytes that will
   /// be handed around many times, such as the fixtures a run serves.
   @discardableResult

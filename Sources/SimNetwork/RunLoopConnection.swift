@@ -42,6 +42,9 @@ public final class SimulatedURLConnection: TransferClient {
   @exclusivity(unchecked) public private(set) var isCancelled = false
   /// The id of its transfer once started.
   @exclusivity(unchecked) package private(set) var transferID: Int?
+  /// `NSURLResponse.expectedContentLength` of the response delivered so far: the body's
+  /// length once `didReceiveResponse` has run, -1 before (as for an unknown length).
+  @exclusivity(unchecked) public private(set) var expectedContentLength: Int64 = -1
   /// The slot priority its transfer gets (NSURLConnection has none; default 0.5).
   @exclusivity(unchecked) public var priority: Float = 0.5
   /// Retained until the last callback runs or `cancel()`.
@@ -96,7 +99,9 @@ public final class SimulatedURLConnection: TransferClient {
 
   /// Signals `didReceiveResponse`.
   package func transferDidReceiveResponse(_ transfer: Transfer, status: Int) {
+    let length = Int64(transfer.body.count)
     signal("response") { delegate, execution in
+      self.expectedContentLength = length
       delegate.connection(self, didReceiveResponse: status, execution: execution)
     }
   }

@@ -82,6 +82,29 @@ struct DigestMemoTests {
     }
   }
 
+  @Test("canonical storage: equal bytes come back in the remembered array, others unchanged")
+  func canonical() {
+    let memo = DigestMemo(capacity: 16, byteLimit: 10_000_000)
+    let served = Self.bytes(30_000, seed: 6)
+    memo.remember(served)
+    var rebuilt: [UInt8] = []
+    for start in stride(from: 0, to: served.count, by: 1_000) {
+      rebuilt += served[start..<min(start + 1_000, served.count)]
+    }
+    let shared = memo.canonical(rebuilt)
+    #expect(shared == served)
+    #expect(DigestMemo.key(shared) == DigestMemo.key(served))
+    var flipped = rebuilt
+    flipped[20_000] ^= 0xFF
+    let short = Array(served.prefix(20_000))
+    let small = Array(served.prefix(100))
+    for other in [flipped, short, small] {
+      let result = memo.canonical(other)
+      #expect(result == other)
+      #expect(DigestMemo.key(result) == DigestMemo.key(other))
+    }
+  }
+
   @Test("an evicted array is no longer recognised by content, and nothing else breaks")
   func eviction() {
     let memo = DigestMemo(capacity: 2, byteLimit: 10_000_000)

@@ -1,3 +1,4 @@
+import PNGRender
 import SimNetwork
 package import SimPlatform
 package import SimTable
@@ -123,11 +124,16 @@ final class ImageryDownload: SimulatedURLConnectionDelegate {
   /// A delegate reporting to `finished`.
   init(finished: @escaping ([UInt8]) -> Void) { self.finished = finished }
 
-  /// Starts a new body.
+  /// Starts a new body, sized for the response's expected length (as `NSMutableData
+  /// dataWithCapacity:expectedContentLength` does; without it, every body waiting for the
+  /// serial render queue held up to twice its size of this process's memory).
   func connection(
     _ connection: SimulatedURLConnection, didReceiveResponse status: Int, execution: Execution
   ) {
     data = []
+    if connection.expectedContentLength > 0 {
+      data.reserveCapacity(Int(connection.expectedContentLength))
+    }
   }
 
   /// Appends the chunk.
@@ -138,8 +144,13 @@ final class ImageryDownload: SimulatedURLConnectionDelegate {
   }
 
   /// Hands the body on, whatever the status.
+  ///
+  /// The body waits for the serial render queue, behind every other finished download (the
+  /// loader never cancels): on `fling-1000` hundreds of them. A body equal to the bytes the
+  /// network served is handed on in their storage, so this process does not hold a second
+  /// copy of each; the bytes, and so everything simulated, are the same.
   func connectionDidFinishLoading(_ connection: SimulatedURLConnection, execution: Execution) {
-    let body = data
+    let body = ContentDigest.sharedStorage(for: data)
     data = []
     finished(body)
   }
