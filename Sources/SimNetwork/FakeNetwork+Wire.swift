@@ -49,6 +49,7 @@ extension FakeNetwork {
       $0.field("status", status)
     }
     emit(.firstByte(status: status), transfer)
+    transfer.expectedContentLength = status == 200 ? Int64(source?.count ?? 0) : 0
     transfer.client?.transferDidReceiveResponse(transfer, status: status)
     guard !transfer.hasEnded else { return }
     guard status == 200, let source else {

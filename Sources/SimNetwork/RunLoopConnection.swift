@@ -42,8 +42,9 @@ public final class SimulatedURLConnection: TransferClient {
   @exclusivity(unchecked) public private(set) var isCancelled = false
   /// The id of its transfer once started.
   @exclusivity(unchecked) package private(set) var transferID: Int?
-  /// `NSURLResponse.expectedContentLength` of the response delivered so far: the body's
-  /// length once `didReceiveResponse` has run, -1 before (as for an unknown length).
+  /// `NSURLResponse.expectedContentLength` of the response delivered so far: -1 until
+  /// `didReceiveResponse` runs, then the Content-Length (the length of the bytes the URL
+  /// serves; 0 for an HTTP error).
   @exclusivity(unchecked) public private(set) var expectedContentLength: Int64 = -1
   /// The slot priority its transfer gets (NSURLConnection has none; default 0.5).
   @exclusivity(unchecked) public var priority: Float = 0.5
@@ -99,7 +100,7 @@ public final class SimulatedURLConnection: TransferClient {
 
   /// Signals `didReceiveResponse`.
   package func transferDidReceiveResponse(_ transfer: Transfer, status: Int) {
-    let length = Int64(transfer.body.count)
+    let length = transfer.expectedContentLength
     signal("response") { delegate, execution in
       self.expectedContentLength = length
       delegate.connection(self, didReceiveResponse: status, execution: execution)

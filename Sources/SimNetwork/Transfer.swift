@@ -89,6 +89,9 @@ package final class Transfer {
   @exclusivity(unchecked) var lastActivity: SimTime?
   /// The body being delivered (after corruption or a reset cut).
   @exclusivity(unchecked) var body: [UInt8] = []
+  /// The response's Content-Length, set when the response arrives: the length of the bytes
+  /// the URL serves (a reset or a truncation later delivers fewer), 0 for an HTTP error.
+  @exclusivity(unchecked) var expectedContentLength: Int64 = -1
   /// Cumulative byte counts at which chunks end.
   @exclusivity(unchecked) var chunkEnds: [Int64] = []
   /// The index of the next chunk to deliver.

@@ -40,6 +40,42 @@ struct RunLoopConnectionTests {
     #expect(network.records.first?.endedAt == ms(110))
   }
 
+  @Test("expectedContentLength is -1 until the response callback, then the body's length")
+  func expectedContentLength() throws {
+    final class LengthLog: SimulatedURLConnectionDelegate {
+      var atResponse: Int64?
+      var atData: [Int64] = []
+      func connection(
+        _ connection: SimulatedURLConnection, didReceiveResponse status: Int,
+        execution: Execution
+      ) { atResponse = connection.expectedContentLength }
+      func connection(
+        _ connection: SimulatedURLConnection, didReceive data: [UInt8], execution: Execution
+      ) { atData.append(connection.expectedContentLength) }
+      func connectionDidFinishLoading(
+        _ connection: SimulatedURLConnection, execution: Execution
+      ) {}
+      func connection(
+        _ connection: SimulatedURLConnection, didFailWithError error: NetworkError,
+        execution: Execution
+      ) {}
+    }
+    let world = quietWorld()
+    let network = try makeNetwork(
+      world, NetworkScript(latency: .fixed(.ms(10)), chunkSize: 4_000),
+      bodies: [url: pattern(10_000)])
+    let log = LengthLog()
+    var before: Int64?
+    world.loop.schedule(at: .zero) {
+      let connection = SimulatedURLConnection(url: url, delegate: log, network: network)
+      before = connection.expectedContentLength
+    }
+    try world.run(until: ms(1_000))
+    #expect(before == -1)
+    #expect(log.atResponse == 10_000)
+    #expect(log.atData == [10_000, 10_000, 10_000])
+  }
+
   @Test("subscribers hear when the final callback runs, so a delivery stall is measurable")
   func callbackRanIsReported() throws {
     let world = quietWorld()
