@@ -97,6 +97,16 @@ open class SimulatedOperation {
   open func main(_ execution: Execution) {}
 }
 
+extension SimulatedOperation {
+  /// Drops what a finished world's operation still holds: its completion block, its
+  /// dependencies and, for a block operation, its blocks (`World.tearDown`).
+  func dropWork() {
+    completionBlock = nil
+    dependencies = []
+    (self as? SimulatedBlockOperation)?.blocks = []
+  }
+}
+
 /// A weak reference to an operation, so dependents do not keep each other alive.
 struct WeakOperation {
   weak var operation: SimulatedOperation?

@@ -252,3 +252,12 @@ public final class SimulatedOperationQueue: WorkerClient {
       operations.allSatisfy { !$0.isFinished }, "OperationQueue: holds a finished operation")
   }
 }
+
+extension SimulatedOperationQueue: PendingWorkHolder {
+  func dropPendingWork() {
+    let dropped = operations
+    operations.removeAll()
+    dispatchedToMain = nil
+    for operation in dropped { operation.dropWork() }
+  }
+}

@@ -76,3 +76,10 @@ public final class SimulatedQueue: WorkerClient {
     }
   }
 }
+
+extension SimulatedQueue: PendingWorkHolder {
+  func dropPendingWork() {
+    items.removeAll()
+    head = 0
+  }
+}

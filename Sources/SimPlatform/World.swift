@@ -45,6 +45,8 @@ package final class World {
   /// Entries waiting in each live request queue, by queue id.
   @exclusivity(unchecked) var requestQueueDepths: [Int: Int] = [:]
   @exclusivity(unchecked) var globalQueues: [String: SimulatedQueue] = [:]
+  /// Every queue made in this world, weakly: `tearDown` drops the work still waiting in them.
+  @exclusivity(unchecked) var queues: [WeakQueue] = []
 
   /// Creates a world at time zero. The display link starts at once: vsync 0 is at t=0.
   package init(
@@ -99,25 +101,25 @@ package final class World {
 
   /// A new serial queue: one item at a time, first in first out.
   package func serialQueue(label: String) -> SimulatedQueue {
-    SimulatedQueue(world: self, label: label, width: 1)
+    registered(SimulatedQueue(world: self, label: label, width: 1))
   }
 
   /// A new concurrent queue running at most `width` items at once (nil: as many as the worker
   /// pool allows, like a GCD concurrent queue).
   package func concurrentQueue(label: String, width: Int? = nil) -> SimulatedQueue {
     precondition(width.map { $0 >= 1 } ?? true, "concurrentQueue: width must be at least 1")
-    return SimulatedQueue(world: self, label: label, width: width)
+    return registered(SimulatedQueue(world: self, label: label, width: width))
   }
 
   /// A new operation queue.
   package func operationQueue(name: String? = nil) -> SimulatedOperationQueue {
-    SimulatedOperationQueue(world: self, name: name, boundToMain: false)
+    registered(SimulatedOperationQueue(world: self, name: name, boundToMain: false))
   }
 
   /// A new serial operation queue whose operations run on the main thread, like
   /// `OperationQueue.main`.
   package func mainOperationQueue() -> SimulatedOperationQueue {
-    SimulatedOperationQueue(world: self, name: "main", boundToMain: true)
+    registered(SimulatedOperationQueue(world: self, name: "main", boundToMain: true))
   }
 
   /// Entries waiting in every live `RequestQueue` of the world (the oracle's `bounded_queue`
@@ -173,6 +175,14 @@ package final class World {
     cpu.waiters.removeAll()
     cpu.waitHead = 0
     globalQueues.removeAll()
+    for entry in queues { entry.queue?.dropPendingWork() }
+    queues.removeAll()
+  }
+
+  /// Remembers `queue` (weakly) for `tearDown`, and returns it.
+  func registered<Queue: PendingWorkHolder>(_ queue: Queue) -> Queue {
+    queues.append(WeakQueue(queue: queue))
+    return queue
   }
 
   /// Checks every component's internal consistency; stops with a message if one is broken.
@@ -182,6 +192,18 @@ package final class World {
     workers._checkInvariants()
     main._checkInvariants()
   }
+}
+
+/// A queue whose waiting work a finished world drops: the work's closures capture the loader
+/// and its tasks, which hold the world and the network, so a queue left holding them after a
+/// run kept every run's world alive (about 1 MB per fuzz case).
+protocol PendingWorkHolder: AnyObject {
+  /// Forgets the work that has not started.
+  func dropPendingWork()
+}
+
+struct WeakQueue {
+  weak var queue: (any PendingWorkHolder)?
 }
 
 struct WeakCache {
