@@ -76,15 +76,10 @@ final class DigestMemo: Sendable {
     guard bytes.count >= Self.minimumLength else {
       return bytes.withUnsafeBytes { FNV1a64.hash($0) }
     }
-    let key = Self.key(bytes)
-    if let known = state.withLock({ $0.digests[key]?.digest }) { return known }
-    let head = Self.headSample(bytes)
-    let candidates = state.withLock { state in
-      (state.byHead[head] ?? []).compactMap { state.digests[$0] }
-    }
+    if let known = state.withLock({ $0.digests[Self.key(bytes)]?.digest }) { return known }
     // Resume from the candidate that agrees with `bytes` the longest.
     var resume: (state: UInt64, offset: Int) = (FNV1a64.offsetBasis, 0)
-    for candidate in candidates {
+    for candidate in candidates(beginningLike: bytes) {
       let blocks = Self.equalBlocks(candidate.bytes, bytes)
       if blocks == -1 { return candidate.digest }
       let offset = blocks * Self.checkpointStride
@@ -101,12 +96,15 @@ final class DigestMemo: Sendable {
   func canonical(_ bytes: [UInt8]) -> [UInt8] {
     guard bytes.count >= Self.minimumLength else { return bytes }
     if state.withLock({ $0.digests[Self.key(bytes)] != nil }) { return bytes }
+    return candidates(beginningLike: bytes).first {
+      $0.bytes.count == bytes.count && Self.equalBlocks($0.bytes, bytes) == -1
+    }?.bytes ?? bytes
+  }
+
+  /// The remembered arrays whose first `sampleLength` bytes hash like those of `bytes`.
+  func candidates(beginningLike bytes: [UInt8]) -> [Entry] {
     let head = Self.headSample(bytes)
-    let candidates = state.withLock { state in
-      (state.byHead[head] ?? []).compactMap { state.digests[$0]?.bytes }
-    }
-    return candidates.first { $0.count == bytes.count && Self.equalBlocks($0, bytes) == -1 }
-      ?? bytes
+    return state.withLock { state in (state.byHead[head] ?? []).compactMap { state.digests[$0] } }
   }
 
   /// Computes the digest of `bytes` and remembers it, retaining the array: for bytes that will

@@ -173,13 +173,11 @@ package struct StableHasher: Sendable {
   /// module this function is not specialized, and its generic loop cost hundreds of
   /// instructions a byte (the oracle's prefix index, megabytes per run, took 97 % of a run).
   package mutating func combine<Bytes: Sequence>(bytes: Bytes) where Bytes.Element == UInt8 {
-    var hash = value
     let folded: Void? = bytes.withContiguousStorageIfAvailable { buffer in
-      for byte in buffer { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+      for byte in buffer { combine(byte: byte) }
     }
     if folded == nil {
-      for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+      for byte in bytes { combine(byte: byte) }
     }
-    value = hash
   }
 }

@@ -116,11 +116,6 @@ package struct TraceLine {
     self.capacity = capacity
   }
 
-  /// The line so far, as text (for tests).
-  var text: String {
-    String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)
-  }
-
   /// Appends ` key=value` with an integer value.
   package mutating func field(_ key: String, _ value: Int) {
     beginField(key)
