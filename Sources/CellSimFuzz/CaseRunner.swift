@@ -19,6 +19,8 @@ package struct CaseRunner {
       fixturesRoot: fixturesRoot, catalog: catalog, eventLimit: eventLimit)
     // A campaign's cases (and their shrinks) share one fixtures folder.
     options.fixtureIndex = FixtureIndex()
+    // Cases and shrink candidates are judged by their violations; nobody reads their digest.
+    options.skipsTrace = true
   }
 
   /// What one run showed.
@@ -35,7 +37,8 @@ package struct CaseRunner {
     }
   }
 
-  /// Runs `scenario`.
+  /// Runs `scenario`, without a trace unless `keepTrace` (the result's digest is then that of
+  /// the empty trace: replay a finding with `Simulation.run` for its digest).
   package func run(_ scenario: Scenario, keepTrace: Bool = false) -> Outcome {
     var options = options
     options.keepTrace = keepTrace

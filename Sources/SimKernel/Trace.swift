@@ -12,8 +12,12 @@ package final class Trace {
   package enum Retention: Sendable {
     /// Keep the full text (for `--trace FILE`, replay and debugging).
     case full
-    /// Keep only the digest and checkpoints (fast; the default for fuzzing).
+    /// Keep only the digest and checkpoints (the default).
     case digestOnly
+    /// Record nothing: no line is written, and the digest stays that of the empty trace. For
+    /// runs whose digest nobody reads (a fuzz case and its shrink candidates, which are judged
+    /// by their violations alone; a finding is replayed with a trace).
+    case none
   }
 
   /// Lines between checkpoint digests.
@@ -52,6 +56,7 @@ package final class Trace {
   package func record(
     at time: SimTime, _ kind: String = "event", _ fields: (inout TraceLine) -> Void = { _ in }
   ) {
+    if retention == .none { return }
     let owned = !writing
     var line =
       owned

@@ -60,17 +60,40 @@ struct ShrinkerTests {
     #expect(read.expect.violations == [.noCrossCellImage])
     #expect(read.about?.contains("campaign seed 1") == true)
     #expect(read.about?.contains("cellsim replay") == true)
-    guard case .ran(let before) = runner.run(shrunk), case .ran(let after) = runner.run(read)
+    guard case .ran(let before) = runner.run(shrunk, keepTrace: true),
+      case .ran(let after) = runner.run(read, keepTrace: true)
     else {
       Issue.record("a run failed")
       return
     }
     #expect(before.digest == after.digest)
+    #expect(before.digest != Trace(retention: .none).digestHex)
     #expect(after.meetsExpectation)
     // Written once: the same finding again is not written over.
     #expect(try finding.write(to: folder) == nil)
     let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
     #expect(names == [finding.fileName])
+  }
+
+  @Test("a case runs without a trace, with the verdicts of a traced run")
+  func untracedRun() throws {
+    let original = Self.naive.original
+    guard case .ran(let lean) = runner.run(original),
+      case .ran(let traced) = runner.run(original, keepTrace: true)
+    else {
+      Issue.record("a run failed")
+      return
+    }
+    #expect(lean.violations == traced.violations)
+    #expect(lean.metrics.map(\.value) == traced.metrics.map(\.value))
+    #expect(lean.events == traced.events)
+    #expect(lean.digest == Trace(retention: .none).digestHex)
+    #expect(lean.traceText == nil)
+    let direct = try Simulation.run(original, options: runner.options)
+    #expect(direct.violations == traced.violations)
+    var options = runner.options
+    options.skipsTrace = false
+    #expect(try Simulation.run(original, options: options).digest == traced.digest)
   }
 
   @Test("shrinking is deterministic and canonical: the same input gives the same text")

@@ -67,6 +67,23 @@ struct TraceTests {
     #expect(full.digestHex.count == 16)
   }
 
+  @Test("a trace that records nothing calls no field writer and keeps the empty digest")
+  func none() {
+    let trace = Trace(retention: .none)
+    var written = 0
+    for i in 0..<2_000 {
+      trace.record(at: SimTime(nanoseconds: Int64(i)), "tick") {
+        written += 1
+        $0.field("i", i)
+      }
+    }
+    #expect(written == 0)
+    #expect(trace.lineCount == 0)
+    #expect(trace.digest == Trace(retention: .digestOnly).digest)
+    #expect(trace.checkpoints.isEmpty)
+    #expect(trace.fullText.isEmpty)
+  }
+
   @Test("one changed field changes the digest and the checkpoints after it")
   func sensitivity() {
     func run(_ flip: Int) -> Trace {
