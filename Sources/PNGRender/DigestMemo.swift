@@ -47,6 +47,10 @@ final class DigestMemo: Sendable {
     var order: [Key] = []
     var head = 0
     var retainedBytes = 0
+    /// The last few arrays hashed (`recentCapacity`, oldest overwritten first), with the
+    /// digest of their first `sampleLength` bytes.
+    var recent: [(head: UInt64, entry: Entry)] = []
+    var recentNext = 0
   }
 
   /// The process's memo: at most 4,096 arrays and 48 MB retained (fixtures are shared by
@@ -59,6 +63,13 @@ final class DigestMemo: Sendable {
   static let sampleLength = 256
   /// Bytes between saved hash states.
   static let checkpointStride = 4_096
+  /// Arrays hashed last kept (a body no remembered array holds: corrupted, truncated): the
+  /// network and then the decoder each ask for the digest of the same delivered bytes, the
+  /// second time in other storage (the loader's accumulated body), and the second answer is
+  /// then a `memcmp` instead of hashing everything after the first difference again.
+  static let recentCapacity = 4
+  /// Arrays longer than this are not kept.
+  static let recentByteLimit = 4_000_000
 
   let capacity: Int
   let byteLimit: Int
@@ -69,25 +80,57 @@ final class DigestMemo: Sendable {
     self.byteLimit = byteLimit
   }
 
-  /// The FNV-1a 64 digest of `bytes`: from the memo if these bytes were remembered, resumed
-  /// from a remembered array they begin like, otherwise computed (and not stored: arrays seen
-  /// once are not worth retaining).
+  /// The FNV-1a 64 digest of `bytes`: from the memo if these bytes were remembered or hashed
+  /// lately, resumed from a remembered array they begin like, otherwise computed (and kept
+  /// among the last `recentCapacity` hashed, not remembered for good).
   func digest(of bytes: [UInt8]) -> UInt64 {
     guard bytes.count >= Self.minimumLength else {
       return bytes.withUnsafeBytes { FNV1a64.hash($0) }
     }
     if let known = state.withLock({ $0.digests[Self.key(bytes)]?.digest }) { return known }
     // Resume from the candidate that agrees with `bytes` the longest.
-    var resume: (state: UInt64, offset: Int) = (FNV1a64.offsetBasis, 0)
-    for candidate in candidates(beginningLike: bytes) {
+    let head = Self.headSample(bytes)
+    var best: (entry: Entry, blocks: Int)?
+    for candidate in candidates(head: head) {
       let blocks = Self.equalBlocks(candidate.bytes, bytes)
       if blocks == -1 { return candidate.digest }
-      let offset = blocks * Self.checkpointStride
-      if offset > resume.offset { resume = (candidate.checkpoints[blocks], offset) }
+      if blocks > 0, blocks > best?.blocks ?? 0 { best = (candidate, blocks) }
     }
-    return bytes.withUnsafeBytes { raw in
-      FNV1a64.hash(
-        UnsafeRawBufferPointer(rebasing: raw[resume.offset...]), continuing: resume.state)
+    // Hash what differs (all of it when nothing agrees), saving the states a later near-copy
+    // resumes from.
+    var checkpoints =
+      best.map { Array($0.entry.checkpoints[...$0.blocks]) } ?? [FNV1a64.offsetBasis]
+    let digest = Self.hash(bytes, from: best?.blocks ?? 0, continuing: &checkpoints)
+    if bytes.count <= Self.recentByteLimit {
+      let entry = Entry(bytes: bytes, digest: digest, checkpoints: checkpoints)
+      state.withLock { state in
+        if state.recent.count < Self.recentCapacity {
+          state.recent.append((head, entry))
+        } else {
+          state.recent[state.recentNext] = (head, entry)
+        }
+        state.recentNext = (state.recentNext + 1) % Self.recentCapacity
+      }
+    }
+    return digest
+  }
+
+  /// The FNV-1a digest of `bytes`, resumed at the start of block `block` from
+  /// `checkpoints[block]` (which holds the states up to it), appending the state after every
+  /// later whole block.
+  static func hash(_ bytes: [UInt8], from block: Int, continuing checkpoints: inout [UInt64])
+    -> UInt64
+  {
+    bytes.withUnsafeBytes { raw in
+      var hash = checkpoints[block]
+      var offset = block * checkpointStride
+      while offset < raw.count {
+        let end = min(offset + checkpointStride, raw.count)
+        hash = FNV1a64.hash(UnsafeRawBufferPointer(rebasing: raw[offset..<end]), continuing: hash)
+        if end - offset == checkpointStride { checkpoints.append(hash) }
+        offset = end
+      }
+      return hash
     }
   }
 
@@ -105,6 +148,15 @@ final class DigestMemo: Sendable {
   func candidates(beginningLike bytes: [UInt8]) -> [Entry] {
     let head = Self.headSample(bytes)
     return state.withLock { state in (state.byHead[head] ?? []).compactMap { state.digests[$0] } }
+  }
+
+  /// The remembered arrays, then the recently hashed ones, whose first `sampleLength` bytes
+  /// hash to `head`.
+  func candidates(head: UInt64) -> [Entry] {
+    state.withLock { state in
+      (state.byHead[head] ?? []).compactMap { state.digests[$0] }
+        + state.recent.lazy.filter { $0.head == head }.map(\.entry)
+    }
   }
 
   /// Computes the digest of `bytes` and remembers it, retaining the array: for bytes that will
@@ -145,17 +197,7 @@ final class DigestMemo: Sendable {
   static func entry(_ bytes: [UInt8]) -> Entry {
     var checkpoints: [UInt64] = [FNV1a64.offsetBasis]
     checkpoints.reserveCapacity(bytes.count / checkpointStride + 1)
-    let digest = bytes.withUnsafeBytes { raw in
-      var hash = FNV1a64.offsetBasis
-      var offset = 0
-      while offset < raw.count {
-        let end = min(offset + checkpointStride, raw.count)
-        hash = FNV1a64.hash(UnsafeRawBufferPointer(rebasing: raw[offset..<end]), continuing: hash)
-        if end - offset == checkpointStride { checkpoints.append(hash) }
-        offset = end
-      }
-      return hash
-    }
+    let digest = hash(bytes, from: 0, continuing: &checkpoints)
     return Entry(bytes: bytes, digest: digest, checkpoints: checkpoints)
   }
 

@@ -59,9 +59,15 @@ public final class Execution {
   /// When it started.
   public let startedAt: SimTime
 
-  /// Pending steps, next one last.
+  // Most closures issue at most one step, and most executions never have more than one step
+  // pending: the first of each lives inline, so those need no array (two allocations per
+  // execution, and a frame is an execution).
+  /// The next pending step; the rest are in `pending`, next-but-one last.
+  @exclusivity(unchecked) var next: Step?
   @exclusivity(unchecked) var pending: [Step] = []
-  /// Steps issued by the closure now running, in issue order.
+  /// The first step issued by the closure now running; the later ones are in `issued`, in
+  /// issue order.
+  @exclusivity(unchecked) var firstIssued: Step?
   @exclusivity(unchecked) var issued: [Step] = []
   @exclusivity(unchecked) var onFinish: ((Execution) -> Void)?
   /// True while the execution holds its thread without needing CPU (block or wait).
@@ -86,11 +92,18 @@ public final class Execution {
   /// `spend` calls without continuations merge into one step.
   public func spend(_ duration: SimDuration, then continuation: (() -> Void)? = nil) {
     precondition(duration >= .zero, "Execution.spend: negative duration \(duration)")
-    if continuation == nil, let last = issued.last, last.continuation == nil,
-      case .cpu(let earlier) = last.kind
-    {
-      issued[issued.count - 1].kind = .cpu(earlier + duration)
-      return
+    if continuation == nil {
+      if let last = issued.last {
+        if last.continuation == nil, case .cpu(let earlier) = last.kind {
+          issued[issued.count - 1].kind = .cpu(earlier + duration)
+          return
+        }
+      } else if let last = firstIssued, last.continuation == nil,
+        case .cpu(let earlier) = last.kind
+      {
+        firstIssued = Step(kind: .cpu(earlier + duration), continuation: nil)
+        return
+      }
     }
     issue(Step(kind: .cpu(duration), continuation: continuation))
   }
@@ -112,10 +125,13 @@ public final class Execution {
     issue(Step(kind: .then, continuation: continuation))
   }
 
-  /// Appends `step` to the steps issued by the closure now running. The first one reserves
-  /// room for a few (a frame issues three or four; growing from one by doubling allocated
-  /// each time).
+  /// Appends `step` to the steps issued by the closure now running. The array, once needed,
+  /// reserves room for a few (growing from one by doubling allocated each time).
   func issue(_ step: Step) {
+    if firstIssued == nil {
+      firstIssued = step
+      return
+    }
     if issued.capacity == 0 { issued.reserveCapacity(4) }
     issued.append(step)
   }
@@ -133,15 +149,32 @@ public final class Execution {
   }
 
   func collectIssued() {
-    if issued.isEmpty { return }
-    if pending.capacity == 0 { pending.reserveCapacity(Swift.max(4, issued.count)) }
-    // Moved, last issued first, so the first issued is popped next (pending runs from its end);
-    // `issued` keeps its capacity for the next closure.
-    while let step = issued.popLast() { pending.append(step) }
+    guard let first = firstIssued else { return }
+    firstIssued = nil
+    // Pushed last issued first, so the first issued runs next; `issued` keeps its capacity for
+    // the next closure.
+    while let step = issued.popLast() { push(step) }
+    push(first)
+  }
+
+  /// Makes `step` the next pending step.
+  func push(_ step: Step) {
+    if let top = next {
+      if pending.capacity == 0 { pending.reserveCapacity(4) }
+      pending.append(top)
+    }
+    next = step
+  }
+
+  /// Removes and returns the next pending step.
+  func popStep() -> Step? {
+    guard let top = next else { return nil }
+    next = pending.popLast()
+    return top
   }
 
   func advance() {
-    while let step = pending.popLast() {
+    while let step = popStep() {
       switch step.kind {
       case .then:
         run(step.continuation)

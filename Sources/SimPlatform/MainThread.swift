@@ -62,12 +62,14 @@ public final class MainThread {
   /// Total time the main thread has been busy (callbacks, frames, blocked waits).
   @exclusivity(unchecked) package private(set) var busyTime: SimDuration = .zero
   @exclusivity(unchecked) var frames: FrameState
-  /// The target of the main thread's vsync and wake events (allocated once, not per event).
-  lazy var events = MainThreadEvents(self)
+  /// The target of the main thread's vsync and wake events (allocated once, not per event;
+  /// set at the end of `init`, which it needs `self` for).
+  @exclusivity(unchecked) private(set) var events: MainThreadEvents! = nil
 
   init(world: World) {
     self.world = world
     self.frames = FrameState()
+    events = MainThreadEvents(self)
   }
 
   /// Whether the main thread is running something now.

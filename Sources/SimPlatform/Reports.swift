@@ -43,30 +43,37 @@ package final class ReportBus {
 /// them in `deinit`; decode steps register their working memory for as long as they last. A
 /// loader that leaks images therefore shows up here.
 package final class MemoryMeter {
+  // Stored privately and read through computed properties: `@exclusivity(unchecked)` is not
+  // honoured for a stored property read directly from another module (the oracle reads the
+  // peak every frame).
+  @exclusivity(unchecked) var live: Int64 = 0
+  @exclusivity(unchecked) var peak: Int64 = 0
+  @exclusivity(unchecked) var registrations = 0
+
   /// Bytes registered now.
-  @exclusivity(unchecked) package private(set) var liveBytes: Int64 = 0
+  package var liveBytes: Int64 { live }
   /// The most bytes ever registered at once.
-  @exclusivity(unchecked) package private(set) var peakBytes: Int64 = 0
+  package var peakBytes: Int64 { peak }
   /// Registrations alive now.
-  @exclusivity(unchecked) package private(set) var liveRegistrations = 0
+  package var liveRegistrations: Int { registrations }
 
   init() {}
 
   /// Adds `bytes` to the live total.
   package func register(_ bytes: Int64) {
     precondition(bytes >= 0, "MemoryMeter.register: negative byte count \(bytes)")
-    liveBytes += bytes
-    liveRegistrations += 1
-    peakBytes = max(peakBytes, liveBytes)
+    live += bytes
+    registrations += 1
+    peak = max(peak, live)
   }
 
   /// Removes `bytes` from the live total.
   package func unregister(_ bytes: Int64) {
     precondition(
-      bytes <= liveBytes && liveRegistrations > 0,
+      bytes <= live && registrations > 0,
       "MemoryMeter.unregister: \(bytes) bytes were never registered")
-    liveBytes -= bytes
-    liveRegistrations -= 1
+    live -= bytes
+    registrations -= 1
   }
 }
 

@@ -104,11 +104,12 @@ public final class TableView {
   }
 
   func installObservers() {
-    world.main.addFrameObserver(.scroll) { [weak self] context in self?.scrollPhase(context) }
-    world.main.addFrameObserver(.layout) { [weak self] context in self?.layoutPass(context) }
-    world.main.addFrameObserver(.commit) { [weak self] context in self?.commit(context) }
-    world.reports.subscribe { [weak self] report in
-      if case .memoryWarning = report { self?.didReceiveMemoryWarning() }
+    let table = WeakReference(self)
+    world.main.addFrameObserver(.scroll) { context in table.object?.scrollPhase(context) }
+    world.main.addFrameObserver(.layout) { context in table.object?.layoutPass(context) }
+    world.main.addFrameObserver(.commit) { context in table.object?.commit(context) }
+    world.reports.subscribe { report in
+      if case .memoryWarning = report { table.object?.didReceiveMemoryWarning() }
     }
   }
 

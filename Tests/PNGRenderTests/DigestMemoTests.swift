@@ -71,6 +71,38 @@ struct DigestMemoTests {
     }
   }
 
+  @Test(
+    "bytes hashed lately are recognised in other storage, with their own checkpoints",
+    arguments: [10, 300, 9_000])
+  func recent(at index: Int) {
+    let memo = DigestMemo(capacity: 16, byteLimit: 10_000_000)
+    let served = Self.bytes(30_000, seed: 7)
+    memo.remember(served)
+    var corrupted = served
+    corrupted[index] ^= 0x5A
+    #expect(memo.digest(of: corrupted) == Self.hashed(corrupted))
+    let kept = memo.state.withLock { $0.recent }
+    #expect(kept.count == 1)
+    #expect(kept.first?.entry.checkpoints == DigestMemo.entry(corrupted).checkpoints)
+    // The loader's accumulated copy of the same bytes: equal to the kept one.
+    let accumulated = corrupted.map { $0 }
+    #expect(DigestMemo.key(accumulated) != DigestMemo.key(corrupted))
+    #expect(
+      memo.candidates(head: DigestMemo.headSample(accumulated)).contains {
+        DigestMemo.equalBlocks($0.bytes, accumulated) == -1
+      })
+    #expect(memo.digest(of: accumulated) == Self.hashed(corrupted))
+    // A later change of the kept bytes resumes from the kept checkpoints.
+    var again = accumulated
+    again[25_000] ^= 1
+    #expect(memo.digest(of: again) == Self.hashed(again))
+    // Only the last few are kept.
+    for seed in 0..<UInt64(DigestMemo.recentCapacity + 2) {
+      _ = memo.digest(of: Self.bytes(5_000, seed: 100 + seed))
+    }
+    #expect(memo.state.withLock { $0.recent.count } == DigestMemo.recentCapacity)
+  }
+
   @Test("checkpoints hold the hash state after each whole block")
   func checkpoints() {
     let bytes = Self.bytes(3 * DigestMemo.checkpointStride + 17, seed: 5)

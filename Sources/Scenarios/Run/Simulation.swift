@@ -228,14 +228,17 @@ final class SimulationRun {
     observed.observe = { oracle.tableCallback($0) }
     observed.urlOfItem = { [unowned self] in urlByItem[$0] }
     oracle.urlOfItem = { [unowned self] in urlByItem[$0] }
-    table.displayLog.subscribe { [weak self] frame in
+    let run = WeakReference(self)
+    table.displayLog.subscribe { frame in
       oracle.frameCommitted(frame)
+      let run = run.object
       // The rows within the screen's bounds, computed once per frame rather than per cell.
-      let onscreen = self?.onscreenRows(offset: frame.offset) ?? 0..<0
+      let onscreen = run?.onscreenRows(offset: frame.offset) ?? 0..<0
       metrics.frameCommitted(frame, correct: oracle.frameCorrect, onscreenRows: onscreen)
-      self?.lastCommitted = frame.cells
-      if let self, let capture = self.capture {
-        capture.committed(frame, table: table, device: world.device)
+      guard let run else { return }
+      run.lastCommitted = frame.cells
+      if let capture = run.capture {
+        capture.committed(frame, table: run.table, device: run.world.device)
       }
     }
     world.reports.subscribe { report in
