@@ -9,31 +9,34 @@ import SimKernel
 /// it costs array stores. "Shown in the previous frame" is a frame serial per URL instead of a
 /// rebuilt set. Nothing here is iterated, so no hashing order can reach a trace.
 struct ShownHistory {
+  /// One URL's history.
+  struct Record {
+    /// When its image was last committed whole in a displayed cell.
+    var lastShown: SimTime?
+    /// When the current (or last) unbroken run of frames showing its image began.
+    var shownSince: SimTime?
+    /// When the bytes of the image it last showed arrived.
+    var shownObtained: SimTime?
+    /// The end of its last successful transfer (mirrors `Oracle.lastSuccessEnd`).
+    var lastSuccessEnd: SimTime?
+    /// The serial of the last frame that showed its image (0: none).
+    var shownInFrame = 0
+  }
+
   /// Interned URLs: the index of each URL seen.
   var ids: [String: Int] = [:]
-  /// When each URL's image was last committed whole in a displayed cell.
-  var lastShown: [SimTime?] = []
-  /// When the current (or last) unbroken run of frames showing each URL's image began.
-  var shownSince: [SimTime?] = []
-  /// When the bytes of the image each URL last showed arrived.
-  var shownObtained: [SimTime?] = []
-  /// The end of each URL's last successful transfer (mirrors `Oracle.lastSuccessEnd`).
-  var lastSuccessEnd: [SimTime?] = []
-  /// The serial of the last frame that showed each URL's image (0: none).
-  var shownInFrame: [Int] = []
+  /// Each URL's history, by index: one array, so a frame's update of a URL is one
+  /// uniqueness check and one element, not five arrays.
+  var records: [Record] = []
   /// Frames committed so far.
   var frameSerial = 0
 
   /// The index of `url`, interning it on first sight.
   mutating func id(_ url: String) -> Int {
     if let id = ids[url] { return id }
-    let id = lastShown.count
+    let id = records.count
     ids[url] = id
-    lastShown.append(nil)
-    shownSince.append(nil)
-    shownObtained.append(nil)
-    lastSuccessEnd.append(nil)
-    shownInFrame.append(0)
+    records.append(Record())
     return id
   }
 
@@ -43,23 +46,27 @@ struct ShownHistory {
   /// The frame being committed shows the image of URL `id` at `time`: a stint of frames
   /// showing it starts unless the previous frame showed it too.
   mutating func shown(_ id: Int, at time: SimTime) {
-    if shownInFrame[id] != frameSerial {
-      if shownInFrame[id] != frameSerial - 1 { shownSince[id] = time }
-      shownInFrame[id] = frameSerial
+    let serial = frameSerial
+    records.withUnsafeMutableBufferPointer { records in
+      precondition(records.indices.contains(id), "ShownHistory: URL \(id) was never interned")
+      if records[id].shownInFrame != serial {
+        if records[id].shownInFrame != serial - 1 { records[id].shownSince = time }
+        records[id].shownInFrame = serial
+      }
+      records[id].lastShown = time
+      // The delivery that fed what this frame shows (not a later re-fetch of the URL).
+      records[id].shownObtained = records[id].lastSuccessEnd ?? records[id].shownSince
     }
-    lastShown[id] = time
-    // The delivery that fed what this frame shows (not a later re-fetch of the URL).
-    shownObtained[id] = lastSuccessEnd[id] ?? shownSince[id]
   }
 
   /// A successful transfer of `url` ended at `time`.
   mutating func succeeded(_ url: String, at time: SimTime) {
-    lastSuccessEnd[id(url)] = time
+    records[id(url)].lastSuccessEnd = time
   }
 
   /// When `url`'s image was last committed whole, if ever.
-  func lastShown(_ url: String) -> SimTime? { ids[url].flatMap { lastShown[$0] } }
+  func lastShown(_ url: String) -> SimTime? { ids[url].flatMap { records[$0].lastShown } }
 
   /// When the bytes of the image `url` last showed arrived, if it was ever shown.
-  func shownObtained(_ url: String) -> SimTime? { ids[url].flatMap { shownObtained[$0] } }
+  func shownObtained(_ url: String) -> SimTime? { ids[url].flatMap { records[$0].shownObtained } }
 }
