@@ -43,7 +43,8 @@ extension Oracle {
     }
     checkProgress(frame)
     checkCacheHits(frame)
-    checkEventuallyLoaded(frame.cells, deadlineIsNow: false, correct: frameCorrect)
+    checkEventuallyLoaded(
+      frame.cells, deadlineIsNow: false, correct: frameCorrect, urlIDs: frameURLIDs)
     checkMemory()
     checkPendingStalls()
   }
@@ -151,9 +152,11 @@ extension Oracle {
   /// display): a row still within its allowance is not judged.
   ///
   /// `correct`, when given, is `judgedCorrect` of each cell, already known (the frame's
-  /// judgements): a correct cell is then skipped without copying its record.
+  /// judgements): a correct cell is then skipped without copying its record. `urlIDs`, when
+  /// given, is each cell's interned URL (`shown.id`), also already known.
   func checkEventuallyLoaded(
-    _ cells: [DisplayedCell], deadlineIsNow: Bool, correct: [Bool]? = nil
+    _ cells: [DisplayedCell], deadlineIsNow: Bool, correct: [Bool]? = nil,
+    urlIDs: [Int]? = nil
   ) {
     guard let within = check({ if case .eventuallyLoaded(let w) = $0 { w } else { nil } }) else {
       return
@@ -168,7 +171,8 @@ extension Oracle {
       let displayed = displayedSince[cell.cellID] ?? world.now
       // At the end of the run a table still moving counts from the row's display.
       let since = max(restSince ?? displayed, displayed)
-      if let success = lastSuccessEnd[cell.url], success >= displayed {
+      let history = shown.records[urlIDs?[index] ?? shown.id(cell.url)]
+      if let success = history.lastSuccessEnd, success >= displayed {
         // The bytes arrived while the row was on screen: the loader has `within` from then to
         // show them (decoding takes time), and no more; the end of the run does not shorten it.
         if world.now - success >= within, network.isServable(cell.url) {
@@ -180,7 +184,7 @@ extension Oracle {
       // A transfer of the URL ended while the row was displayed, less than `within` ago, with
       // a failure or a body that may not decode: the loader is still hearing of it (a hop to
       // the main thread) or decoding it, and has `within` to show its image or the failure.
-      if let ended = lastEnded[cell.url], ended >= displayed, world.now - ended < within {
+      if let ended = history.lastEnded, ended >= displayed, world.now - ended < within {
         continue
       }
       // A row displayed less than `within` ago (or at rest for less) is still within its
@@ -188,8 +192,7 @@ extension Oracle {
       // frame that shows its image, or between a layout pass and the start it queued.
       guard world.now - since >= within, network.isServable(cell.url) else { continue }
       if network.outstanding(for: cell.url) > 0 { continue }
-      let failed = lastFailed[cell.url] ?? false
-      if failed && cell.images.contains(where: { $0.kind == .failure }) { continue }
+      if history.lastFailed && cell.images.contains(where: { $0.kind == .failure }) { continue }
       flagNotLoaded(
         cell,
         reason: deadlineIsNow

@@ -53,14 +53,10 @@ final class Oracle {
   // eventually_loaded
   @exclusivity(unchecked) var restSince: SimTime?
   @exclusivity(unchecked) var displayedSince: [Int: SimTime] = [:]  // by cell id
-  @exclusivity(unchecked) var lastSuccessEnd: [String: SimTime] = [:]
-  /// When each URL's latest transfer that was not cancelled ended, whatever its outcome.
-  @exclusivity(unchecked) var lastEnded: [String: SimTime] = [:]
+  // Each URL's last successful, last ended and last failed transfer live in `shown`, by
+  // interned URL: the check reads them for every waiting cell of every frame.
   /// URLs with a transfer that ended other than cancelled: only they may show a failure image.
   @exclusivity(unchecked) var endedURLs: Set<String> = []
-  /// Whether each URL's latest transfer failed: an error outcome, or a "success" that did not
-  /// deliver exactly the served bytes (a truncated or corrupted body is a failure to the user).
-  @exclusivity(unchecked) var lastFailed: [String: Bool] = [:]
   // cancel_on_end_display
   @exclusivity(unchecked) var pendingEndChecks: [PendingEndCheck] = []
   /// Rows that left (ended display, or had their prefetch cancelled), by URL: work queued for
@@ -219,16 +215,14 @@ final class Oracle {
       // A cancelled transfer is no result: the URL's latest result stays what it was.
       if outcome != .cancelled {
         endedURLs.insert(record.url)
-        lastEnded[record.url] = event.at
-        lastFailed[record.url] = outcome != .success || !record.deliveredExactBytes
+        shown.ended(
+          record.url, at: event.at,
+          failed: outcome != .success || !record.deliveredExactBytes)
       }
       // A successful transfer delivered its whole body, even one a `flip_bytes` rule changed:
       // a loader cannot tell such a body from the served one if it decodes.
       if outcome == .success { completeDigests.insert(record.digest) }
-      if record.deliveredExactBytes {
-        lastSuccessEnd[record.url] = event.at
-        shown.succeeded(record.url, at: event.at)
-      }
+      if record.deliveredExactBytes { shown.succeeded(record.url, at: event.at) }
       if outcome != .cancelled { awaitingCallback.append((record.id, record.url, event.at)) }
       if outcome == .cancelled, isChecked(.progressIsolation) {
         cancelledTransfers.insert(record.id)

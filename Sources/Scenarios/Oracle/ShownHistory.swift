@@ -1,7 +1,8 @@
 import SimKernel
 
-/// What each URL's image did on screen, frame by frame, with URLs interned to indexes so the
-/// per-frame bookkeeping touches arrays, not string-keyed dictionaries.
+/// What each URL's image did on screen, frame by frame, and how its transfers ended, with URLs
+/// interned to indexes so the per-frame bookkeeping touches arrays, not string-keyed
+/// dictionaries.
 ///
 /// A frame commit used to hash each displayed cell's URL four or five times (three
 /// dictionaries and two sets per cell per frame: a quarter of a `fling-1000` run). Here a URL
@@ -17,8 +18,13 @@ struct ShownHistory {
     var shownSince: SimTime?
     /// When the bytes of the image it last showed arrived.
     var shownObtained: SimTime?
-    /// The end of its last successful transfer (mirrors `Oracle.lastSuccessEnd`).
+    /// The end of its last transfer that delivered exactly the served bytes.
     var lastSuccessEnd: SimTime?
+    /// The end of its latest transfer that was not cancelled, whatever its outcome.
+    var lastEnded: SimTime?
+    /// Whether that transfer failed: an error outcome, or a "success" that did not deliver
+    /// exactly the served bytes (a truncated or corrupted body is a failure to the user).
+    var lastFailed = false
     /// The serial of the last frame that showed its image (0: none).
     var shownInFrame = 0
   }
@@ -59,9 +65,16 @@ struct ShownHistory {
     }
   }
 
-  /// A successful transfer of `url` ended at `time`.
+  /// A transfer of `url` that delivered exactly the served bytes ended at `time`.
   mutating func succeeded(_ url: String, at time: SimTime) {
     records[id(url)].lastSuccessEnd = time
+  }
+
+  /// A transfer of `url` ended at `time`, not cancelled; `failed` as `Record.lastFailed`.
+  mutating func ended(_ url: String, at time: SimTime, failed: Bool) {
+    let id = id(url)
+    records[id].lastEnded = time
+    records[id].lastFailed = failed
   }
 
   /// When `url`'s image was last committed whole, if ever.

@@ -18,12 +18,19 @@ final class ImageServer {
   let fixturesRoot: URL
   /// Fixture paths matched by the globs, sorted, relative to the root.
   let fixtures: [String]
-  @exclusivity(unchecked) var bytesByURL: [String: [UInt8]] = [:]
-  @exclusivity(unchecked) var digestByURL: [String: ContentDigest] = [:]
+  /// What a registered URL serves.
+  struct Served {
+    var bytes: [UInt8]
+    var digest: ContentDigest
+    /// With `unique_bytes`, until the stamped bytes are made: `bytes` and `digest` are still
+    /// the fixture's.
+    var unstamped: Bool
+  }
+
+  /// Every registered URL (one dictionary: the oracle asks for a URL's digest for every cell
+  /// it judges, and one lookup hashes the URL once).
+  @exclusivity(unchecked) var served: [String: Served] = [:]
   @exclusivity(unchecked) var fileCache: [String: (bytes: [UInt8], digest: ContentDigest)] = [:]
-  /// With `unique_bytes`: URLs registered whose stamped bytes are not made yet, with their
-  /// fixture's bytes and digest.
-  @exclusivity(unchecked) var unstamped: [String: (bytes: [UInt8], digest: ContentDigest)] = [:]
   /// The URL template split at its first `{id}`, so URLs are built by concatenation.
   let templateParts: (prefix: String, suffix: String)?
 
@@ -77,25 +84,21 @@ final class ImageServer {
   /// Makes `url` serve `fixture` (a path under the fixtures root). A URL already registered
   /// keeps its first fixture unless `replace` is set.
   func register(url: String, fixture: String, replace: Bool = false) throws(RunError) {
-    if (bytesByURL[url] != nil || unstamped[url] != nil) && !replace { return }
+    if served[url] != nil && !replace { return }
     let file = try load(fixture)
-    if images.uniqueBytes {
-      bytesByURL[url] = nil
-      digestByURL[url] = nil
-      unstamped[url] = file
-      return
-    }
-    bytesByURL[url] = file.bytes
-    digestByURL[url] = file.digest
+    served[url] = Served(bytes: file.bytes, digest: file.digest, unstamped: images.uniqueBytes)
   }
 
-  /// Makes the stamped bytes of `url` if they are still to be made.
-  func stampIfNeeded(_ url: String) {
-    guard let file = unstamped.removeValue(forKey: url) else { return }
+  /// What `url` serves, its stamped bytes made first if they are still to be made.
+  func servedStamped(_ url: String) -> Served? {
+    guard let entry = served[url] else { return nil }
+    guard entry.unstamped else { return entry }
     let stamped =
-      StampedFixtureMemo.shared.stamped(file.bytes, source: file.digest, url: url) ?? file
-    bytesByURL[url] = stamped.bytes
-    digestByURL[url] = stamped.digest
+      StampedFixtureMemo.shared.stamped(entry.bytes, source: entry.digest, url: url)
+      ?? (entry.bytes, entry.digest)
+    let made = Served(bytes: stamped.bytes, digest: stamped.digest, unstamped: false)
+    served[url] = made
+    return made
   }
 
   /// The template URL of item `id`.
@@ -105,16 +108,10 @@ final class ImageServer {
   }
 
   /// The bytes `url` serves, or nil (the network answers 404).
-  func bytes(for url: String) -> [UInt8]? {
-    stampIfNeeded(url)
-    return bytesByURL[url]
-  }
+  func bytes(for url: String) -> [UInt8]? { servedStamped(url)?.bytes }
 
   /// The digest of the bytes `url` serves.
-  func digest(for url: String) -> ContentDigest? {
-    stampIfNeeded(url)
-    return digestByURL[url]
-  }
+  func digest(for url: String) -> ContentDigest? { servedStamped(url)?.digest }
 
   /// The bytes and digest of `fixture`, read through the process-wide `FixtureStore`, so
   /// every run in a process shares one array per fixture.
@@ -132,6 +129,6 @@ final class ImageServer {
 extension ImageServer {
   /// The URLs whose fixture has digest `source`, sorted (for messages only).
   func urlsServing(_ source: ContentDigest) -> [String] {
-    digestByURL.filter { $0.value == source }.map(\.key).sorted()
+    served.filter { !$0.value.unstamped && $0.value.digest == source }.map(\.key).sorted()
   }
 }
