@@ -28,6 +28,25 @@ extension Scenario {
     /// A progress view shows only the progress of its cell's current request.
     case progressIsolation = "progress_isolation"
 
+    /// A distinct bit per invariant, for sets of ids kept as masks (the oracle asks whether an
+    /// invariant is checked several times a frame).
+    package var bit: UInt16 {
+      switch self {
+      case .noCrossCellImage: 1 << 0
+      case .noCorruptImage: 1 << 1
+      case .eventuallyLoaded: 1 << 2
+      case .cancelOnEndDisplay: 1 << 3
+      case .boundedQueue: 1 << 4
+      case .noDuplicateTransfers: 1 << 5
+      case .cacheHitOnRevisit: 1 << 6
+      case .noDeliveryStall: 1 << 7
+      case .frameBudget: 1 << 8
+      case .memoryBudget: 1 << 9
+      case .latestPriorityWins: 1 << 10
+      case .progressIsolation: 1 << 11
+      }
+    }
+
     /// The names of the parameters this invariant takes, in documentation order.
     public var parameterNames: [String] {
       switch self {

@@ -246,17 +246,15 @@ extension Oracle {
 
   // MARK: memory_budget, frame_budget
 
-  func memoryLimit() -> Int64? {
-    let picked: ByteSize?? = check { check -> ByteSize?? in
-      if case .memoryBudget(let max) = check { return .some(max) }
-      return nil
-    }
-    guard let bound = picked else { return nil }
-    return bound?.bytes ?? world.device.memoryBudget
+  /// The bound of `memory_budget` among `checks`, if it is checked: its `max`, or the
+  /// device's budget.
+  static func memoryBound(_ checks: [Scenario.InvariantCheck], device: DeviceProfile) -> Int64? {
+    for case .memoryBudget(let max) in checks { return max?.bytes ?? device.memoryBudget }
+    return nil
   }
 
   func checkMemory() {
-    guard !memoryFlagged, let limit = memoryLimit(), world.memory.peakBytes > limit else { return }
+    guard !memoryFlagged, let limit = memoryBound, world.memory.peakBytes > limit else { return }
     memoryFlagged = true
     flag(
       .memoryBudget,

@@ -18,6 +18,10 @@ final class Oracle {
   let network: FakeNetwork
   let server: ImageServer
   let checks: [Scenario.InvariantCheck]
+  /// The checked invariants' bits (`InvariantID.bit`).
+  let checkedMask: UInt16
+  /// The bound of `memory_budget` when it is checked (its `max`, or the device's budget).
+  let memoryBound: Int64?
   @exclusivity(unchecked) var report = ViolationReport()
   let metrics: MetricsCollector
 
@@ -112,6 +116,8 @@ final class Oracle {
     self.server = server
     self.checks = checks
     self.metrics = metrics
+    checkedMask = checks.reduce(0) { $0 | $1.id.bit }
+    memoryBound = Self.memoryBound(checks, device: world.device)
   }
 
   func check<T>(_ pick: (Scenario.InvariantCheck) -> T?) -> T? {
@@ -119,7 +125,7 @@ final class Oracle {
     return nil
   }
 
-  func isChecked(_ id: Scenario.InvariantID) -> Bool { checks.contains { $0.id == id } }
+  func isChecked(_ id: Scenario.InvariantID) -> Bool { checkedMask & id.bit != 0 }
 
   /// Records a violation (and traces it).
   func flag(
