@@ -102,7 +102,9 @@ extension Oracle {
         remaining.append(pending)
         continue
       }
-      guard !isNeeded(pending.url) else { continue }
+      // No transfer of the URL outstanding (the usual case: the loader cancelled): nothing
+      // can be stale, and whether a row needs the URL (a scan of the rows) need not be asked.
+      guard network.outstanding(for: pending.url) > 0, !isNeeded(pending.url) else { continue }
       let stale = network.outstandingIDs.compactMap { network.record(id: $0) }
         .filter { $0.url == pending.url && $0.queuedAt <= pending.at }
       guard !stale.isEmpty else { continue }
