@@ -81,7 +81,10 @@ package final class MemoryMeter {
 package final class MemoryRegistration {
   /// The bytes held.
   package let bytes: Int64
-  @exclusivity(unchecked) weak var meter: MemoryMeter?
+  /// Held strongly: a weak reference would give the meter a side table, and every retain of
+  /// it (the oracle reads the peak every frame) would take the runtime's slow path. The meter
+  /// references nothing, so a registration outliving its world only keeps a few bytes alive.
+  let meter: MemoryMeter
 
   /// Registers `bytes` with `meter` until this object is deallocated.
   package init(bytes: Int64, meter: MemoryMeter) {
@@ -90,5 +93,5 @@ package final class MemoryRegistration {
     meter.register(bytes)
   }
 
-  deinit { meter?.unregister(bytes) }
+  deinit { meter.unregister(bytes) }
 }

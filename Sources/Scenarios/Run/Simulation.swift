@@ -228,18 +228,16 @@ final class SimulationRun {
     observed.observe = { oracle.tableCallback($0) }
     observed.urlOfItem = { [unowned self] in urlByItem[$0] }
     oracle.urlOfItem = { [unowned self] in urlByItem[$0] }
-    let run = WeakReference(self)
-    table.displayLog.subscribe { frame in
+    // Unowned, not weak: the run owns the table that owns this subscriber, removed at
+    // `tearDown`; a weak reference would give the run a side table, whose retains take the
+    // runtime's slow path, every frame.
+    table.displayLog.subscribe { [unowned self] frame in
       oracle.frameCommitted(frame)
-      let run = run.object
       // The rows within the screen's bounds, computed once per frame rather than per cell.
-      let onscreen = run?.onscreenRows(offset: frame.offset) ?? 0..<0
+      let onscreen = onscreenRows(offset: frame.offset)
       metrics.frameCommitted(frame, correct: oracle.frameCorrect, onscreenRows: onscreen)
-      guard let run else { return }
-      run.lastCommitted = frame.cells
-      if let capture = run.capture {
-        capture.committed(frame, table: run.table, device: run.world.device)
-      }
+      lastCommitted = frame.cells
+      if let capture { capture.committed(frame, table: table, device: world.device) }
     }
     world.reports.subscribe { report in
       metrics.platformReport(report)
