@@ -74,6 +74,12 @@ package enum WireModel {
   /// or `:` (the port is not part of the host), lowercased. A URL without a scheme is read as
   /// starting with its host.
   package static func host(of url: String) -> String {
+    if let host = url.utf8.withContiguousStorageIfAvailable(asciiHost) ?? nil { return host }
+    return characterHost(of: url)
+  }
+
+  /// `host(of:)` by `Character`, for any URL.
+  static func characterHost(of url: String) -> String {
     var rest = Substring(url)
     if let range = rest.firstRange(of: "://") { rest = rest[range.upperBound...] }
     if let end = rest.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) {
@@ -82,6 +88,33 @@ package enum WireModel {
     if let at = rest.lastIndex(of: "@") { rest = rest[rest.index(after: at)...] }
     if let colon = rest.firstIndex(of: ":") { rest = rest[..<colon] }
     return rest.lowercased()
+  }
+
+  /// `host(of:)` by bytes, for an all-ASCII URL (where every character is one byte, and
+  /// lowercasing is ASCII's); nil for any other, left to the general form. A transfer is
+  /// created for every request, and splitting its URL by `Character` cost more than the rest
+  /// of creating it.
+  static func asciiHost(_ url: UnsafeBufferPointer<UInt8>) -> String? {
+    guard url.allSatisfy({ $0 < 0x80 }) else { return nil }
+    let slash = UInt8(ascii: "/")
+    var start = 0
+    if url.count >= 3 {
+      for index in 0...(url.count - 3)
+      where url[index] == UInt8(ascii: ":") && url[index + 1] == slash && url[index + 2] == slash {
+        start = index + 3
+        break
+      }
+    }
+    var end = start
+    while end < url.count, url[end] != slash, url[end] != UInt8(ascii: "?"),
+      url[end] != UInt8(ascii: "#")
+    {
+      end += 1
+    }
+    if let at = url[start..<end].lastIndex(of: UInt8(ascii: "@")) { start = at + 1 }
+    if let colon = url[start..<end].firstIndex(of: UInt8(ascii: ":")) { end = colon }
+    let lowered = url[start..<end].map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+    return String(decoding: lowered, as: UTF8.self)
   }
 
   /// The StableHasher (FNV-1a 64) digest of `bytes`.

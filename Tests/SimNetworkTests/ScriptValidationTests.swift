@@ -157,6 +157,16 @@ struct GlobTests {
     #expect(WireModel.host(of: "https://img.test/1.png") == "img.test")
     #expect(WireModel.host(of: "https://u:p@IMG.test:8443/1.png?x#y") == "img.test")
     #expect(WireModel.host(of: "img.test/1.png") == "img.test")
+    // The byte-wise form for ASCII URLs agrees with the general one.
+    let urls = [
+      "", ":", "://", "a://", "http://", "http://@", "http://h:80", "HTTP://A.B/C", "x@y:z/q",
+      "//h/", "h?q", "h#f", "https://u:p@h@x:1/", "\r\nhttp://H/", "https://img.test/{id}.png",
+      "ftp://[::1]:21/x", "https://h/a://b", "mailto:a@b", "https://Ex%41mple.test?x=@:",
+    ]
+    for url in urls {
+      #expect(WireModel.host(of: url) == WireModel.characterHost(of: url), "\(url)")
+    }
+    #expect(WireModel.host(of: "https://Ünï.test/x") == "ünï.test")
     #expect(WireModel.host(of: "https://img.test?q=1") == "img.test")
   }
 }
