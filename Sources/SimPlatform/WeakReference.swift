@@ -4,9 +4,13 @@
 /// for exclusive access at run time (`swift_beginAccess`): a frame observer paid that on
 /// every frame. Reading through this object's unchecked property costs only the weak load.
 package final class WeakReference<Object: AnyObject> {
+  /// Stored privately and read through `object`: `@exclusivity(unchecked)` is not honoured
+  /// for a stored property read directly from another module.
+  @exclusivity(unchecked) weak var stored: Object?
+
   /// The object, or nil once it has been deallocated.
-  @exclusivity(unchecked) package private(set) weak var object: Object?
+  package var object: Object? { stored }
 
   /// A weak reference to `object`.
-  package init(_ object: Object) { self.object = object }
+  package init(_ object: Object) { stored = object }
 }
