@@ -24,18 +24,26 @@ final class MetricsCollector {
   @exclusivity(unchecked) var cacheHits = 0
   @exclusivity(unchecked) var cacheMisses = 0
   @exclusivity(unchecked) var truncations = 0
-  @exclusivity(unchecked) var episodeStart: [Int: SimTime] = [:]
+  /// A displayed row's episode, by item id (ids are dense: 0..<rows, then one per insert).
+  struct Episode {
+    /// When the row's display began, until the first frame that shows its image.
+    var start: SimTime?
+    /// For a displayed row not yet showing its image, the first commit that showed it within
+    /// the screen's bounds.
+    var onscreenStart: SimTime?
+    /// Whether the row was already sampled for the on-screen time to image in this episode.
+    var onscreenSampled = false
+  }
+
+  /// Episodes by item id: arrays, not dictionaries, since every cell of every frame that is
+  /// not a repeat looks its item up two or three times.
+  @exclusivity(unchecked) var episodes: [Episode] = []
   @exclusivity(unchecked) var timeToImage: [SimDuration] = []
   @exclusivity(unchecked) var blankTime: SimDuration = .zero
   @exclusivity(unchecked) var lastCommit: SimTime?
   @exclusivity(unchecked) var blankCellsAtLastCommit = 0
   /// When each digest first appeared on screen.
   @exclusivity(unchecked) var firstShown: [UInt64: SimTime] = [:]
-  /// For displayed rows not yet showing their image, the first commit that showed them within
-  /// the screen's bounds, by item id.
-  @exclusivity(unchecked) var onscreenStart: [Int: SimTime] = [:]
-  /// Rows already sampled for the on-screen time to image in their display episode.
-  @exclusivity(unchecked) var onscreenSampled: Set<Int> = []
   @exclusivity(unchecked) var timeToImageOnscreen: [SimDuration] = []
   @exclusivity(unchecked) var blankOnscreenTime: SimDuration = .zero
   @exclusivity(unchecked) var blankOnscreenAtLastCommit = 0
@@ -43,14 +51,22 @@ final class MetricsCollector {
   @exclusivity(unchecked) var lastOnscreenRows: Range<Int>?
   @exclusivity(unchecked) var lastCorrect: [Bool] = []
 
+  /// The index of item `id` in `episodes`, growing it as needed.
+  func episode(_ id: Int) -> Int {
+    precondition(id >= 0, "MetricsCollector: negative item id \(id)")
+    if id >= episodes.count {
+      episodes.append(contentsOf: repeatElement(Episode(), count: id + 1 - episodes.count))
+    }
+    return id
+  }
+
   func rowDisplayed(itemID: Int, at time: SimTime) {
-    if episodeStart[itemID] == nil { episodeStart[itemID] = time }
+    let id = episode(itemID)
+    if episodes[id].start == nil { episodes[id].start = time }
   }
 
   func rowEnded(itemID: Int, at time: SimTime) {
-    episodeStart[itemID] = nil
-    onscreenStart[itemID] = nil
-    onscreenSampled.remove(itemID)
+    episodes[episode(itemID)] = Episode()
   }
 
   /// Records a committed frame; `correct[i]` tells whether `frame.cells[i]` shows its row's
@@ -77,16 +93,17 @@ final class MetricsCollector {
     var blankOnscreen = 0
     for (index, cell) in frame.cells.enumerated() {
       let correct = correct[index]
+      let id = episode(cell.itemID)
       if onscreenRows.contains(cell.indexPath.row) {
         if !correct { blankOnscreen += 1 }
-        if !onscreenSampled.contains(cell.itemID) {
-          let start = onscreenStart[cell.itemID] ?? frame.time
+        if !episodes[id].onscreenSampled {
+          let start = episodes[id].onscreenStart ?? frame.time
           if correct {
             timeToImageOnscreen.append(frame.time - start)
-            onscreenSampled.insert(cell.itemID)
-            onscreenStart[cell.itemID] = nil
+            episodes[id].onscreenSampled = true
+            episodes[id].onscreenStart = nil
           } else {
-            onscreenStart[cell.itemID] = start
+            episodes[id].onscreenStart = start
           }
         }
       }
@@ -100,9 +117,9 @@ final class MetricsCollector {
         }
       }
       if correct {
-        if let start = episodeStart[cell.itemID] {
+        if let start = episodes[id].start {
           timeToImage.append(frame.time - start)
-          episodeStart[cell.itemID] = nil
+          episodes[id].start = nil
         }
       } else {
         blank += 1

@@ -168,7 +168,8 @@ extension Oracle {
       if let correct, correct[index] { continue }
       let cell = cells[index]
       guard !judgedCorrect(cell), !showsManualImage(cell) else { continue }
-      let displayed = displayedSince[cell.cellID] ?? world.now
+      let displayed =
+        (cell.cellID < displayedSince.count ? displayedSince[cell.cellID] : nil) ?? world.now
       // At the end of the run a table still moving counts from the row's display.
       let since = max(restSince ?? displayed, displayed)
       let history = shown.records[urlIDs?[index] ?? shown.id(cell.url)]
@@ -222,11 +223,15 @@ extension Oracle {
   func tableCallback(_ callback: TableCallback) {
     switch callback {
     case .willDisplay(let cell, let row, let itemID, let url):
+      if cell.cellID >= displayedSince.count {
+        displayedSince.append(
+          contentsOf: repeatElement(nil, count: cell.cellID + 1 - displayedSince.count))
+      }
       displayedSince[cell.cellID] = world.now
       metrics.rowDisplayed(itemID: itemID, at: world.now)
       expectCacheHit(cell: cell, row: row, itemID: itemID, url: url)
     case .didEndDisplaying(let cell, let row, let itemID, let url):
-      displayedSince[cell.cellID] = nil
+      if cell.cellID < displayedSince.count { displayedSince[cell.cellID] = nil }
       if let url, revisits[url]?.cell == cell.cellID { revisits[url] = nil }
       // A row that leaves before a frame showed it had no first frame to judge: its
       // expectation lapses (kept, it would judge a later, unrelated display of the item).

@@ -56,7 +56,9 @@ final class Oracle {
 
   // eventually_loaded
   @exclusivity(unchecked) var restSince: SimTime?
-  @exclusivity(unchecked) var displayedSince: [Int: SimTime] = [:]  // by cell id
+  /// When each displayed cell's display began, by cell id (the table numbers its cells 0, 1,
+  /// 2, …; read for every waiting cell of every frame, so an array).
+  @exclusivity(unchecked) var displayedSince: [SimTime?] = []
   // Each URL's last successful, last ended and last failed transfer live in `shown`, by
   // interned URL: the check reads them for every waiting cell of every frame.
   /// URLs with a transfer that ended other than cancelled: only they may show a failure image.
