@@ -146,7 +146,9 @@ final class SimulationRun {
   let table: TableView
   let oracle: Oracle
   let metrics = MetricsCollector()
-  @exclusivity(unchecked) var urlByItem: [Int: String] = [:]
+  /// The URL of each item id, deleted items included (ids are dense: 0..<rows, then one per
+  /// insert; looked up for every displayed row when the oracle asks whether a URL is needed).
+  @exclusivity(unchecked) var urlByItem: [String?] = []
   @exclusivity(unchecked) var lastCommitted: [DisplayedCell] = []
   @exclusivity(unchecked) var eventError: RunError?
   let capture: FrameCapture?
@@ -207,7 +209,9 @@ final class SimulationRun {
     } catch {
       throw .setup("loader: \(error)")
     }
-    for item in items { urlByItem[item.id] = item.url }
+    var urls = [String?](repeating: nil, count: (items.map(\.id).max() ?? -1) + 1)
+    for item in items { urls[item.id] = item.url }
+    urlByItem = urls
     observed = ObservedDataSource(loader.dataSource)
     do {
       table = try TableView(
@@ -226,8 +230,8 @@ final class SimulationRun {
     let oracle = self.oracle
     let metrics = self.metrics
     observed.observe = { oracle.tableCallback($0) }
-    observed.urlOfItem = { [unowned self] in urlByItem[$0] }
-    oracle.urlOfItem = { [unowned self] in urlByItem[$0] }
+    observed.urlOfItem = { [unowned self] in urlOfItem($0) }
+    oracle.urlOfItem = { [unowned self] in urlOfItem($0) }
     // Unowned, not weak: the run owns the table that owns this subscriber, removed at
     // `tearDown`; a weak reference would give the run a side table, whose retains take the
     // runtime's slow path, every frame.
@@ -257,6 +261,20 @@ final class SimulationRun {
       }
       oracle.transferEvent(event)
     }
+  }
+
+  /// The URL item `id` has (or had, if deleted), if the item ever existed.
+  func urlOfItem(_ id: Int) -> String? {
+    id >= 0 && id < urlByItem.count ? urlByItem[id] : nil
+  }
+
+  /// Records that item `id` has `url`.
+  func setURL(_ url: String, ofItem id: Int) {
+    precondition(id >= 0, "SimulationRun: negative item id \(id)")
+    if id >= urlByItem.count {
+      urlByItem.append(contentsOf: repeatElement(nil, count: id + 1 - urlByItem.count))
+    }
+    urlByItem[id] = url
   }
 
   /// The rows within the screen's bounds at `offset` (the preload margin excluded): what the
