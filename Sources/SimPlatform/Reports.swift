@@ -20,20 +20,61 @@ package enum PlatformReport {
   case mainThreadViolation(MainThreadViolation)
   /// A scheduler's priority was set, or it chose what to start (`latest_priority_wins`).
   case priority(PriorityReport)
+
+  /// The report's kind.
+  package var kind: Kind {
+    switch self {
+    case .frame: .frame
+    case .runLoopMode: .runLoopMode
+    case .cache: .cache
+    case .requestQueue: .requestQueue
+    case .memoryWarning: .memoryWarning
+    case .mainWorkEnded: .mainWorkEnded
+    case .mainThreadViolation: .mainThreadViolation
+    case .priority: .priority
+    }
+  }
+
+  /// The kinds of report, one per case.
+  package enum Kind: Int, CaseIterable, Sendable {
+    case frame, runLoopMode, cache, requestQueue, memoryWarning, mainWorkEnded
+    case mainThreadViolation, priority
+  }
 }
 
 /// Delivers platform reports to subscribers in subscription order.
+///
+/// A subscriber may name the kinds it wants: every frame sends two reports, and calling
+/// every subscriber for every report (most of them ignore most kinds) was a few percent of a
+/// run.
 package final class ReportBus {
-  @exclusivity(unchecked) var subscribers: [(PlatformReport) -> Void] = []
+  /// The subscribers of each kind (by `Kind.rawValue`), in subscription order.
+  @exclusivity(unchecked) var subscribers: [[(PlatformReport) -> Void]] =
+    Array(repeating: [], count: PlatformReport.Kind.allCases.count)
 
-  /// Adds a subscriber; it receives every later report, synchronously, in order.
-  package func subscribe(_ subscriber: @escaping (PlatformReport) -> Void) {
-    subscribers.append(subscriber)
+  /// Adds a subscriber; it receives every later report of `kinds` (nil: of every kind),
+  /// synchronously, in order.
+  package func subscribe(
+    to kinds: [PlatformReport.Kind]? = nil, _ subscriber: @escaping (PlatformReport) -> Void
+  ) {
+    for kind in kinds ?? PlatformReport.Kind.allCases {
+      subscribers[kind.rawValue].append(subscriber)
+    }
   }
 
-  /// Sends `report` to every subscriber.
+  /// Whether anyone would receive a report of `kind`.
+  package func wants(_ kind: PlatformReport.Kind) -> Bool {
+    !subscribers[kind.rawValue].isEmpty
+  }
+
+  /// Sends `report` to every subscriber of its kind.
   package func send(_ report: PlatformReport) {
-    for subscriber in subscribers { subscriber(report) }
+    for subscriber in subscribers[report.kind.rawValue] { subscriber(report) }
+  }
+
+  /// Forgets every subscriber (when a run is over, to break reference cycles).
+  package func removeAllSubscribers() {
+    for index in subscribers.indices { subscribers[index].removeAll() }
   }
 }
 

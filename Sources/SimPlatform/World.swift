@@ -169,7 +169,7 @@ package final class World {
   /// closures; call this when a run is over, or every run leaks its whole world.
   package func tearDown() {
     loop.removeAllEvents()
-    reports.subscribers.removeAll()
+    reports.removeAllSubscribers()
     main.tearDown()
     workers.tearDown()
     cpu.waiters.removeAll()

@@ -108,7 +108,7 @@ public final class TableView {
     world.main.addFrameObserver(.scroll) { context in table.object?.scrollPhase(context) }
     world.main.addFrameObserver(.layout) { context in table.object?.layoutPass(context) }
     world.main.addFrameObserver(.commit) { context in table.object?.commit(context) }
-    world.reports.subscribe { report in
+    world.reports.subscribe(to: [.memoryWarning]) { report in
       if case .memoryWarning = report { table.object?.didReceiveMemoryWarning() }
     }
   }

@@ -243,7 +243,9 @@ final class SimulationRun {
       lastCommitted = frame.cells
       if let capture { capture.committed(frame, table: table, device: world.device) }
     }
-    world.reports.subscribe { report in
+    // The kinds the metrics and the oracle read (`platformReport`, the switch below).
+    world.reports.subscribe(to: [.cache, .requestQueue, .mainWorkEnded, .memoryWarning]) {
+      report in
       metrics.platformReport(report)
       switch report {
       case .mainWorkEnded: oracle.mainWorkEnded()
@@ -253,7 +255,9 @@ final class SimulationRun {
       }
     }
     let priorities = PriorityJudge(oracle: oracle)
-    world.reports.subscribe { if case .priority(let report) = $0 { priorities.report(report) } }
+    world.reports.subscribe(to: [.priority]) {
+      if case .priority(let report) = $0 { priorities.report(report) }
+    }
     network.subscribe { if case .ended = $0.kind { priorities.transferEnded(url: $0.record.url) } }
     network.subscribe { [network] event in
       if case .queued = event.kind {

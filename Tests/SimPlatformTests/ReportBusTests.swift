@@ -1,0 +1,42 @@
+import SimKernel
+import Testing
+
+@testable import SimPlatform
+
+@Suite("Report bus")
+struct ReportBusTests {
+  @Test("a subscriber gets the kinds it named, in order with the others; by default every kind")
+  func subscriptionsByKind() {
+    let bus = ReportBus()
+    var log: [String] = []
+    bus.subscribe { log.append("all:\($0.kind)") }
+    bus.subscribe(to: [.memoryWarning, .mainWorkEnded]) { log.append("some:\($0.kind)") }
+    bus.subscribe(to: []) { log.append("none:\($0.kind)") }
+    bus.subscribe { log.append("all2:\($0.kind)") }
+    #expect(bus.wants(.frame))
+    bus.send(.memoryWarning)
+    bus.send(.runLoopMode(.tracking))
+    bus.send(.mainWorkEnded(label: "x"))
+    #expect(
+      log == [
+        "all:memoryWarning", "some:memoryWarning", "all2:memoryWarning",
+        "all:runLoopMode", "all2:runLoopMode",
+        "all:mainWorkEnded", "some:mainWorkEnded", "all2:mainWorkEnded",
+      ])
+    bus.removeAllSubscribers()
+    log.removeAll()
+    bus.send(.memoryWarning)
+    #expect(log.isEmpty)
+    #expect(PlatformReport.Kind.allCases.allSatisfy { !bus.wants($0) })
+  }
+
+  @Test("every report's kind is its case")
+  func kinds() {
+    let reports: [(PlatformReport, PlatformReport.Kind)] = [
+      (.memoryWarning, .memoryWarning), (.runLoopMode(.default), .runLoopMode),
+      (.mainWorkEnded(label: "frame"), .mainWorkEnded),
+    ]
+    for (report, kind) in reports { #expect(report.kind == kind) }
+    #expect(Set(PlatformReport.Kind.allCases.map(\.rawValue)).count == 8)
+  }
+}
