@@ -57,14 +57,9 @@ package final class ReportBus {
   package func subscribe(
     to kinds: [PlatformReport.Kind]? = nil, _ subscriber: @escaping (PlatformReport) -> Void
   ) {
-    for kind in kinds ?? PlatformReport.Kind.allCases {
+    for kind in PlatformReport.Kind.allCases where kinds?.contains(kind) ?? true {
       subscribers[kind.rawValue].append(subscriber)
     }
-  }
-
-  /// Whether anyone would receive a report of `kind`.
-  package func wants(_ kind: PlatformReport.Kind) -> Bool {
-    !subscribers[kind.rawValue].isEmpty
   }
 
   /// Sends `report` to every subscriber of its kind.

@@ -172,7 +172,8 @@ extension Oracle {
         (cell.cellID < displayedSince.count ? displayedSince[cell.cellID] : nil) ?? world.now
       // At the end of the run a table still moving counts from the row's display.
       let since = max(restSince ?? displayed, displayed)
-      let history = shown.records[urlIDs?[index] ?? shown.id(cell.url)]
+      let urlID = urlIDs?[index] ?? shown.id(cell.url)
+      let history = shown.records[urlID]
       if let success = history.lastSuccessEnd, success >= displayed {
         // The bytes arrived while the row was on screen: the loader has `within` from then to
         // show them (decoding takes time), and no more; the end of the run does not shorten it.
