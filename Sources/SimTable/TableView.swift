@@ -64,7 +64,7 @@ public final class TableView {
   /// Set whenever a cell's `lastRecord` is dropped; cleared when a frame's records are built.
   @exclusivity(unchecked) var recordsInvalidated = false
   /// What the last full commit pass saw: the two generations, whether the table was on screen,
-  /// and the instant until which no cross-dissolve it saw ends (nil: none was seen yet).
+  /// and the instant until which no cross-dissolve it saw ends (nil: no full pass yet).
   @exclusivity(unchecked) var committedState:
     (display: UInt64, layout: UInt64, appeared: Bool, until: SimTime)?
   @exclusivity(unchecked) var cellsAlive = 0
@@ -108,9 +108,7 @@ public final class TableView {
     world.main.addFrameObserver(.scroll) { context in table.object?.scrollPhase(context) }
     world.main.addFrameObserver(.layout) { context in table.object?.layoutPass(context) }
     world.main.addFrameObserver(.commit) { context in table.object?.commit(context) }
-    world.reports.subscribe(to: [.memoryWarning]) { report in
-      if case .memoryWarning = report { table.object?.didReceiveMemoryWarning() }
-    }
+    world.reports.subscribe(to: [.memoryWarning]) { _ in table.object?.didReceiveMemoryWarning() }
   }
 
   /// The data source. Stops with a message if it has been deallocated (it is held weakly).

@@ -158,9 +158,7 @@ extension Oracle {
     _ cells: [DisplayedCell], deadlineIsNow: Bool, correct: [Bool]? = nil,
     urlIDs: [Int]? = nil
   ) {
-    guard let within = check({ if case .eventuallyLoaded(let w) = $0 { w } else { nil } }) else {
-      return
-    }
+    guard let within = loadedWithin else { return }
     guard deadlineIsNow || restSince != nil else { return }
     // Only rows whose URL is servable are judged; that test costs the most (the script's
     // rules are matched), so it comes last, right before a row would be flagged.

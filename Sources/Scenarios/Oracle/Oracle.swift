@@ -22,6 +22,8 @@ final class Oracle {
   let checkedMask: UInt16
   /// The bound of `memory_budget` when it is checked (its `max`, or the device's budget).
   let memoryBound: Int64?
+  /// The `within` of `eventually_loaded` when it is checked (read every frame).
+  let loadedWithin: SimDuration?
   @exclusivity(unchecked) var report = ViolationReport()
   let metrics: MetricsCollector
 
@@ -120,6 +122,10 @@ final class Oracle {
     self.metrics = metrics
     checkedMask = checks.reduce(0) { $0 | $1.id.bit }
     memoryBound = Self.memoryBound(checks, device: world.device)
+    loadedWithin =
+      checks.lazy.compactMap { check -> SimDuration? in
+        if case .eventuallyLoaded(let within) = check { within } else { nil }
+      }.first
   }
 
   func check<T>(_ pick: (Scenario.InvariantCheck) -> T?) -> T? {
