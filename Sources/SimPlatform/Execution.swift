@@ -51,7 +51,12 @@ public final class Execution {
   }
 
   /// The world this execution runs in.
-  package unowned let world: World
+  ///
+  /// Held strongly, not unowned: an execution reads the world's clock, loop and current thread
+  /// at every step, and each read through an unowned reference is a checked retain and a
+  /// release. An execution lives only while its thread, a pending event, a CPU-slot wait or a
+  /// `Waiter` holds it; `World.tearDown` drops all of those the world owns.
+  package let world: World
   /// The thread it occupies until it finishes.
   package let thread: SimThread
   /// A label for traces.

@@ -125,9 +125,9 @@ extension MainThread {
   /// Marks the start or end of scrolling.
   package func setScrolling(_ scrolling: Bool) {
     if scrolling, frames.scrollingSince == nil {
-      frames.scrollingSince = world.now
+      frames.scrollingSince = loop.now
     } else if !scrolling, let since = frames.scrollingSince {
-      frames.stats.scrollingTime += world.now - since
+      frames.stats.scrollingTime += loop.now - since
       frames.scrollingSince = nil
     }
   }
@@ -135,7 +135,7 @@ extension MainThread {
   /// Frame statistics so far, counting an open scrolling interval up to now.
   package var frameStats: FrameStats {
     var stats = frames.stats
-    if let since = frames.scrollingSince { stats.scrollingTime += world.now - since }
+    if let since = frames.scrollingSince { stats.scrollingTime += loop.now - since }
     return stats
   }
 
@@ -146,8 +146,8 @@ extension MainThread {
   func scheduleVsync() {
     let number = frames.nextVsync
     frames.nextVsync += 1
-    world.loop.schedule(
-      at: world.device.vsync(number), target: events, tag: Int(truncatingIfNeeded: number))
+    loop.schedule(
+      at: device.vsync(number), target: events, tag: Int(truncatingIfNeeded: number))
   }
 
   /// The display link's vsync `number`: marks a frame due (or counts a skipped vsync while a
@@ -156,7 +156,7 @@ extension MainThread {
     if frames.running != nil {
       frames.running?.skipped += 1
     } else if frames.due == nil {
-      frames.due = FrameState.Due(number: number, vsync: world.now)
+      frames.due = FrameState.Due(number: number, vsync: loop.now)
     } else {
       frames.due?.skipped += 1
     }
@@ -168,7 +168,7 @@ extension MainThread {
     frames.due = nil
     frames.running = due
     let duringScroll = isScrolling
-    let start = world.now
+    let start = loop.now
     let observers = frames.observers
     run(label: "frame") { [self] execution in
       let context = FrameContext(number: due.number, vsync: due.vsync, execution: execution)
@@ -179,7 +179,7 @@ extension MainThread {
       }
       let firstCommit = index
       execution.then { [self] in
-        let commit = world.now
+        let commit = loop.now
         for observer in observers[firstCommit...] { observer.handler(context) }
         // Issued after whatever the commit observers issued (a main-thread decode), so the
         // frame ends when they have: the same order as a second step of the body.
@@ -196,8 +196,8 @@ extension MainThread {
     let skipped = frames.running?.skipped ?? due.skipped
     frames.running = nil
     let record = FrameRecord(
-      number: due.number, vsync: due.vsync, start: start, commit: commit, end: world.now,
-      deadline: world.device.vsync(due.number + 1), duringScroll: duringScroll,
+      number: due.number, vsync: due.vsync, start: start, commit: commit, end: loop.now,
+      deadline: device.vsync(due.number + 1), duringScroll: duringScroll,
       skippedVsyncs: skipped)
     frames.stats.frames += 1
     if record.isHitch {
@@ -210,12 +210,12 @@ extension MainThread {
       }
     }
     frames.platformWork = .zero
-    world.trace.record(at: world.now, "frame") {
+    trace.record(at: loop.now, "frame") {
       $0.field("n", record.number)
       $0.field("start", record.start.nanoseconds)
       $0.field("late", record.lateness)
       if record.skippedVsyncs > 0 { $0.field("skipped", record.skippedVsyncs) }
     }
-    world.reports.send(.frame(record))
+    reports.send(.frame(record))
   }
 }

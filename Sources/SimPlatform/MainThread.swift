@@ -46,6 +46,14 @@ public final class MainThread {
   }
 
   unowned let world: World
+  // The world's loop, trace, report bus and device, held directly: each read through the
+  // unowned `world` costs a checked retain and a release, and the main thread reads them at
+  // every vsync, wake and frame. None of them holds the main thread, so this adds no cycle
+  // beyond the pending events `World.tearDown` drops.
+  let loop: EventLoop
+  let trace: Trace
+  let reports: ReportBus
+  let device: DeviceProfile
   /// The main thread itself (id 0).
   package let thread = SimThread(id: 0)
   /// The current run-loop mode.
@@ -68,6 +76,10 @@ public final class MainThread {
 
   init(world: World) {
     self.world = world
+    self.loop = world.loop
+    self.trace = world.trace
+    self.reports = world.reports
+    self.device = world.device
     self.frames = FrameState()
     events = MainThreadEvents(self)
   }
@@ -93,7 +105,7 @@ public final class MainThread {
     _ body: @escaping (Execution) -> Void
   ) {
     precondition(delay >= .zero, "MainThread.asyncAfter: negative delay \(delay)")
-    world.loop.schedule(after: delay) { [self] in
+    loop.schedule(after: delay) { [self] in
       enqueue(Item(modes: .common, label: label, body: body))
     }
   }
@@ -135,11 +147,11 @@ public final class MainThread {
     }
     if let interval {
       precondition(interval > .zero, "MainThread.scheduleTimer: interval must be positive")
-      timer.handle = world.loop.scheduleRepeating(first: world.now + delay, every: interval, fire)
+      timer.handle = loop.scheduleRepeating(first: loop.now + delay, every: interval, fire)
     } else {
-      timer.handle = world.loop.schedule(after: delay, fire)
+      timer.handle = loop.schedule(after: delay, fire)
     }
-    timer.loop = world.loop
+    timer.loop = loop
     return timer
   }
 
@@ -148,8 +160,8 @@ public final class MainThread {
   package func setMode(_ newMode: RunLoopMode) {
     guard newMode != mode else { return }
     mode = newMode
-    world.trace.record(at: world.now, "runloop.mode") { $0.field("mode", newMode.rawValue) }
-    world.reports.send(.runLoopMode(newMode))
+    trace.record(at: loop.now, "runloop.mode") { $0.field("mode", newMode.rawValue) }
+    reports.send(.runLoopMode(newMode))
     scheduleWake()
   }
 
@@ -167,7 +179,7 @@ public final class MainThread {
   func scheduleWake() {
     guard !wakeScheduled, !isBusy else { return }
     wakeScheduled = true
-    world.loop.schedule(after: .zero, target: events, tag: MainThreadEvents.wakeTag)
+    loop.schedule(after: .zero, target: events, tag: MainThreadEvents.wakeTag)
   }
 
   /// A scheduled wake: takes a run-loop turn.
@@ -253,8 +265,8 @@ public final class MainThread {
   func run(label: String, _ body: (Execution) -> Void) {
     let execution = Execution(world: world, thread: thread, label: label) { [self] execution in
       thread.execution = nil
-      busyTime += world.now - execution.startedAt
-      world.reports.send(.mainWorkEnded(label: execution.label))
+      busyTime += loop.now - execution.startedAt
+      reports.send(.mainWorkEnded(label: execution.label))
       workEnded()
     }
     thread.execution = execution
