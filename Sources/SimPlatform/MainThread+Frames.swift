@@ -93,7 +93,9 @@ struct FrameState {
   /// Set while a frame runs; vsyncs that pass meanwhile are absorbed by it.
   var running: Due?
   var nextVsync: Int64 = 0
-  var observers: [(phase: FramePhase, order: Int, handler: (FrameContext) -> Void)] = []
+  var observers:
+    [(phase: FramePhase, order: Int, owner: ObjectIdentifier?, handler: (FrameContext) -> Void)] =
+      []
   var stats = FrameStats()
   var scrollingSince: SimTime?
   /// Main-thread work the platform did for the table (creating, configuring and laying out
@@ -103,11 +105,22 @@ struct FrameState {
 
 extension MainThread {
   /// Adds a frame observer for `phase`. Observers of a phase run in the order they were added.
+  ///
+  /// An object whose observers capture it unowned names itself as `owner` and removes them in
+  /// its `deinit` (`removeFrameObservers(owner:)`): a weak capture would give it a side table,
+  /// and every retain of it anywhere would take the runtime's slow path.
   package func addFrameObserver(
-    _ phase: FramePhase, _ handler: @escaping (FrameContext) -> Void
+    _ phase: FramePhase, owner: AnyObject? = nil, _ handler: @escaping (FrameContext) -> Void
   ) {
-    frames.observers.append((phase, frames.observers.count, handler))
+    let owner = owner.map(ObjectIdentifier.init)
+    frames.observers.append((phase, frames.observers.count, owner, handler))
     frames.observers.sort { ($0.phase, $0.order) < ($1.phase, $1.order) }
+  }
+
+  /// Removes the frame observers added with `owner` (call it from the owner's `deinit`).
+  package func removeFrameObservers(owner: AnyObject) {
+    let owner = ObjectIdentifier(owner)
+    frames.observers.removeAll { $0.owner == owner }
   }
 
   /// The table spent `cost` of main-thread time on its own work (UIKit's part of dequeuing,

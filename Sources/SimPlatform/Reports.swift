@@ -48,23 +48,37 @@ package enum PlatformReport {
 /// every subscriber for every report (most of them ignore most kinds) was a few percent of a
 /// run.
 package final class ReportBus {
+  struct Subscriber {
+    var owner: ObjectIdentifier?
+    var receive: (PlatformReport) -> Void
+  }
+
   /// The subscribers of each kind (by `Kind.rawValue`), in subscription order.
-  @exclusivity(unchecked) var subscribers: [[(PlatformReport) -> Void]] =
+  @exclusivity(unchecked) var subscribers: [[Subscriber]] =
     Array(repeating: [], count: PlatformReport.Kind.allCases.count)
 
   /// Adds a subscriber; it receives every later report of `kinds` (nil: of every kind),
-  /// synchronously, in order.
+  /// synchronously, in order. An object whose subscriber captures it unowned names itself as
+  /// `owner` and unsubscribes in its `deinit` (`removeSubscribers(owner:)`).
   package func subscribe(
-    to kinds: [PlatformReport.Kind]? = nil, _ subscriber: @escaping (PlatformReport) -> Void
+    to kinds: [PlatformReport.Kind]? = nil, owner: AnyObject? = nil,
+    _ subscriber: @escaping (PlatformReport) -> Void
   ) {
+    let entry = Subscriber(owner: owner.map(ObjectIdentifier.init), receive: subscriber)
     for kind in PlatformReport.Kind.allCases where kinds?.contains(kind) ?? true {
-      subscribers[kind.rawValue].append(subscriber)
+      subscribers[kind.rawValue].append(entry)
     }
+  }
+
+  /// Removes the subscribers added with `owner` (call it from the owner's `deinit`).
+  package func removeSubscribers(owner: AnyObject) {
+    let owner = ObjectIdentifier(owner)
+    for index in subscribers.indices { subscribers[index].removeAll { $0.owner == owner } }
   }
 
   /// Sends `report` to every subscriber of its kind.
   package func send(_ report: PlatformReport) {
-    for subscriber in subscribers[report.kind.rawValue] { subscriber(report) }
+    for subscriber in subscribers[report.kind.rawValue] { subscriber.receive(report) }
   }
 
   /// Forgets every subscriber (when a run is over, to break reference cycles).

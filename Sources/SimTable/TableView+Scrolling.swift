@@ -45,8 +45,9 @@ extension TableView {
     precondition(velocity.isFinite, "TableView.fling: velocity must be finite")
     drag(by: velocity * ScrollPhysics.flingDuration.seconds, over: ScrollPhysics.flingDuration)
     let generation = gestureGeneration
-    world.loop.schedule(after: ScrollPhysics.flingDuration) { [weak self] in
-      guard let self, gestureGeneration == generation else { return }
+    world.loop.schedule(after: ScrollPhysics.flingDuration) { [self] in
+      // Held strongly for the 50 ms: a weak capture would give the table a side table.
+      guard gestureGeneration == generation else { return }
       release(velocity: velocity)
     }
   }

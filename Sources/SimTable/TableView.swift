@@ -103,12 +103,23 @@ public final class TableView {
     installObservers()
   }
 
+  /// Hooks the table into the display link and memory warnings. The observers capture the
+  /// table unowned and `deinit` removes them, so a table its owner drops stops observing, as
+  /// with a weak capture, without the side table a weak reference gives an object (every
+  /// retain of the table, several per frame, would then take the runtime's slow path).
   func installObservers() {
-    let table = WeakReference(self)
-    world.main.addFrameObserver(.scroll) { context in table.object?.scrollPhase(context) }
-    world.main.addFrameObserver(.layout) { context in table.object?.layoutPass(context) }
-    world.main.addFrameObserver(.commit) { context in table.object?.commit(context) }
-    world.reports.subscribe(to: [.memoryWarning]) { _ in table.object?.didReceiveMemoryWarning() }
+    let main = world.main!
+    main.addFrameObserver(.scroll, owner: self) { [unowned self] in scrollPhase($0) }
+    main.addFrameObserver(.layout, owner: self) { [unowned self] in layoutPass($0) }
+    main.addFrameObserver(.commit, owner: self) { [unowned self] in commit($0) }
+    world.reports.subscribe(to: [.memoryWarning], owner: self) { [unowned self] _ in
+      didReceiveMemoryWarning()
+    }
+  }
+
+  deinit {
+    world.main?.removeFrameObservers(owner: self)
+    world.reports.removeSubscribers(owner: self)
   }
 
   /// The data source. Stops with a message if it has been deallocated (it is held weakly).

@@ -31,6 +31,33 @@ struct ReportBusTests {
     #expect(bus.subscribers.allSatisfy { $0.isEmpty })
   }
 
+  @Test("removing an owner's subscribers leaves the others, in order")
+  func removeByOwner() {
+    final class Owner {}
+    let bus = ReportBus()
+    let owner = Owner()
+    let other = Owner()
+    var log: [String] = []
+    bus.subscribe { log.append("free:\($0.kind)") }
+    bus.subscribe(to: [.memoryWarning], owner: owner) { log.append("owned:\($0.kind)") }
+    bus.subscribe(owner: other) { log.append("other:\($0.kind)") }
+    bus.subscribe(owner: owner) { log.append("owned2:\($0.kind)") }
+    bus.send(.memoryWarning)
+    #expect(
+      log == [
+        "free:memoryWarning", "owned:memoryWarning", "other:memoryWarning",
+        "owned2:memoryWarning",
+      ])
+    bus.removeSubscribers(owner: owner)
+    log.removeAll()
+    bus.send(.memoryWarning)
+    bus.send(.mainWorkEnded(label: "x"))
+    #expect(
+      log == [
+        "free:memoryWarning", "other:memoryWarning", "free:mainWorkEnded", "other:mainWorkEnded",
+      ])
+  }
+
   @Test("every report's kind is its case")
   func kinds() {
     let reports: [(PlatformReport, PlatformReport.Kind)] = [

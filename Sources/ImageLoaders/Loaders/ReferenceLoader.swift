@@ -118,8 +118,10 @@ package final class ReferenceLoader: CatalogLoader {
   var cellClaims: [Int: String] = [:]
   /// The URL each prefetch-window item claims, by item id.
   var prefetchClaims: [Int: String] = [:]
-  /// The table, remembered from its callbacks.
-  weak var table: TableView?
+  /// The table, remembered from its callbacks. Held strongly: the table holds its data
+  /// source weakly, as UIKit's does, so this makes no cycle (and a weak reference would give
+  /// the table a side table, putting every retain of it on the runtime's slow path).
+  var table: TableView?
   /// The failure image, made on first use.
   var failureImage: Image?
 
