@@ -35,8 +35,11 @@ package final class FakeNetwork {
   /// a local reachability failure that needs no round trip.
   package static let refusalDelay = SimDuration.ms(1)
 
-  /// The world it runs in.
-  package unowned let world: World
+  /// The world it runs in. Held strongly: the network reads the world's clock and loop at
+  /// every chunk, and each read through an unowned reference is a checked retain and a
+  /// release. The world holds the network only through pending events and report subscribers,
+  /// which `World.tearDown` drops.
+  package let world: World
   /// The validated script.
   package let script: NetworkScript
   /// Connection slots per host: the script's limit, or the device's.
