@@ -67,15 +67,15 @@ extension Oracle {
 
   /// Runs due checks after `within`; with 0, when the main-thread turn ends (or, outside any
   /// main-thread turn, at once after this event).
+  ///
+  /// The event holds the oracle strongly until it runs (`World.tearDown` drops it): a weak
+  /// capture would give the oracle a side table, and its retains, several per frame, would
+  /// take the runtime's slow path.
   func scheduleCancelCheck(within: SimDuration) {
     if within > .zero {
-      world.loop.schedule(after: within) { [weak self] in
-        self?.runEndChecks(upTo: self?.world.now ?? .zero)
-      }
+      world.loop.schedule(after: within) { [self] in runEndChecks(upTo: world.now) }
     } else if world.currentThread?.execution == nil || !world.main.isBusy {
-      world.loop.schedule(after: .zero) { [weak self] in
-        self?.runEndChecks(upTo: self?.world.now ?? .zero)
-      }
+      world.loop.schedule(after: .zero) { [self] in runEndChecks(upTo: world.now) }
     }
   }
 

@@ -24,13 +24,16 @@ extension Oracle {
     // An idle frame shows what the last one showed; only a cancellation can change a verdict.
     if frame.repeatsPrevious && !progressDirty { return }
     progressDirty = false
-    for cell in frame.cells {
-      guard let progress = cell.progress, let source = progress.url else {
-        if cell.progress == nil, judgedProgress[cell.cellID] != nil {
-          judgedProgress[cell.cellID] = nil
+    // By index, reading only the progress: most cells show none, and copying each record
+    // (its URL and images) only to skip it was most of this check's time.
+    for index in frame.cells.indices {
+      guard let progress = frame.cells[index].progress, let source = progress.url else {
+        if !judgedProgress.isEmpty, frame.cells[index].progress == nil {
+          judgedProgress[frame.cells[index].cellID] = nil
         }
         continue
       }
+      let cell = frame.cells[index]
       let cancelled = cancelledTransfers.contains(progress.transferID)
       let state = JudgedProgress(progress: progress, url: cell.url, cancelled: cancelled)
       if judgedProgress[cell.cellID] == state { continue }
