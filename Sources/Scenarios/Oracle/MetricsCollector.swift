@@ -91,10 +91,13 @@ final class MetricsCollector {
     lastCorrect = correct
     var blank = 0
     var blankOnscreen = 0
-    for (index, cell) in frame.cells.enumerated() {
+    // By index, reading fields in place: copying each record (its URL, images and progress)
+    // was most of this method's time.
+    let cells = frame.cells
+    for index in cells.indices {
       let correct = correct[index]
-      let id = episode(cell.itemID)
-      if onscreenRows.contains(cell.indexPath.row) {
+      let id = episode(cells[index].itemID)
+      if onscreenRows.contains(cells[index].indexPath.row) {
         if !correct { blankOnscreen += 1 }
         if !episodes[id].onscreenSampled {
           let start = episodes[id].onscreenStart ?? frame.time
@@ -108,12 +111,11 @@ final class MetricsCollector {
         }
       }
       // A frame that repeats the previous one shows no image for the first time.
-      for image in cell.images
-      where !frame.repeatsPrevious
-        && image.kind == .content && !image.isOutgoing
-      {
-        if let source = image.provenance?.source.value, firstShown[source] == nil {
-          firstShown[source] = frame.time
+      if !frame.repeatsPrevious {
+        for image in cells[index].images where image.kind == .content && !image.isOutgoing {
+          if let source = image.provenance?.source.value, firstShown[source] == nil {
+            firstShown[source] = frame.time
+          }
         }
       }
       if correct {

@@ -33,8 +33,8 @@ extension Oracle {
     } else {
       frameCorrect.removeAll(keepingCapacity: true)
       frameURLIDs.removeAll(keepingCapacity: true)
-      for cell in frame.cells {
-        let judgement = judgement(of: cell)
+      for index in frame.cells.indices {
+        let judgement = judgement(of: frame.cells[index])
         frameCorrect.append(judgement.correct)
         frameURLIDs.append(judgement.urlID)
         if judgement.correct { shown.shown(judgement.urlID, at: frame.time) }
