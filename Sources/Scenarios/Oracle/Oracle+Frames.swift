@@ -47,6 +47,7 @@ extension Oracle {
       frame.cells, deadlineIsNow: false, correct: frameCorrect, urlIDs: frameURLIDs)
     checkMemory()
     checkPendingStalls()
+    lastCommitted = frame.cells
   }
 
   /// A piece of main-thread work ended (the turn is over): end-of-display checks due at the
@@ -267,7 +268,7 @@ extension Oracle {
   }
 
   /// The checks due at the end of the run.
-  func finish(lastCommitted: [DisplayedCell]) {
+  func finish() {
     runEndChecks(upTo: .distantFuture)
     checkPendingStalls()
     checkMemory()

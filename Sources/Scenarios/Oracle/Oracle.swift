@@ -107,6 +107,8 @@ final class Oracle {
   /// What each cell's progress view showed when last judged, by cell id (looked up, never
   /// iterated): a stale progress left on screen counts once.
   @exclusivity(unchecked) var judgedProgress: [Int: JudgedProgress] = [:]
+  /// The cells of the last committed frame, for the checks at the end of the run.
+  @exclusivity(unchecked) var lastCommitted: [DisplayedCell] = []
   /// The URL of an item id, including deleted items (set by the run).
   @exclusivity(unchecked) var urlOfItem: (Int) -> String? = { _ in nil }
 

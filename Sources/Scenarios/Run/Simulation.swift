@@ -149,7 +149,6 @@ final class SimulationRun {
   /// The URL of each item id, deleted items included (ids are dense: 0..<rows, then one per
   /// insert; looked up for every displayed row when the oracle asks whether a URL is needed).
   @exclusivity(unchecked) var urlByItem: [String?] = []
-  @exclusivity(unchecked) var lastCommitted: [DisplayedCell] = []
   @exclusivity(unchecked) var eventError: RunError?
   let capture: FrameCapture?
 
@@ -232,16 +231,17 @@ final class SimulationRun {
     observed.observe = { oracle.tableCallback($0) }
     observed.urlOfItem = { [unowned self] in urlOfItem($0) }
     oracle.urlOfItem = { [unowned self] in urlOfItem($0) }
-    // Unowned, not weak: the run owns the table that owns this subscriber, removed at
-    // `tearDown`; a weak reference would give the run a side table, whose retains take the
-    // runtime's slow path, every frame.
-    table.displayLog.subscribe { [unowned self] frame in
+    // The subscriber captures no `self`: the run owns the table that owns it (removed at
+    // `tearDown`), so it would have to be unowned, and reading an unowned reference is a
+    // checked retain and a release every frame. The table comes through the oracle.
+    let capture = self.capture
+    let device = world.device
+    table.displayLog.subscribe { frame in
       oracle.frameCommitted(frame)
       // The rows within the screen's bounds, computed once per frame rather than per cell.
-      let onscreen = onscreenRows(offset: frame.offset)
+      let onscreen = Self.onscreenRows(of: oracle.table, offset: frame.offset)
       metrics.frameCommitted(frame, correct: oracle.frameCorrect, onscreenRows: onscreen)
-      lastCommitted = frame.cells
-      if let capture { capture.committed(frame, table: table, device: world.device) }
+      if let capture { capture.committed(frame, table: oracle.table, device: device) }
     }
     // The kinds the metrics and the oracle read (`platformReport`, the switch below).
     world.reports.subscribe(to: [.cache, .requestQueue, .mainWorkEnded, .memoryWarning]) {
@@ -283,7 +283,7 @@ final class SimulationRun {
 
   /// The rows within the screen's bounds at `offset` (the preload margin excluded): what the
   /// user actually sees.
-  func onscreenRows(offset: Double) -> Range<Int> {
+  static func onscreenRows(of table: TableView, offset: Double) -> Range<Int> {
     let layout = table.layout
     return layout.rows(onLines: layout.lines(from: offset, to: offset + layout.viewportHeight))
   }
@@ -332,7 +332,7 @@ final class SimulationRun {
       }
     }
     if let eventError { throw eventError }
-    oracle.finish(lastCommitted: lastCommitted)
+    oracle.finish()
     let collected = metrics.finish(world: world, network: network, end: end)
     let ordered = Scenario.Metric.allCases.map { (metric: $0, value: collected[$0] ?? 0) }
     let reasons = scenario.expect.unmetReasons(violations: oracle.report, metrics: ordered)
