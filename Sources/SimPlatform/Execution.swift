@@ -130,6 +130,10 @@ public final class Execution {
     issue(Step(kind: .then, continuation: continuation))
   }
 
+  /// Whether any step is waiting: issued by the closure now running, or pending after it.
+  /// When none is, a `then` continuation issued now would run at once.
+  var hasPendingSteps: Bool { firstIssued != nil || next != nil }
+
   /// Appends `step` to the steps issued by the closure now running. The array, once needed,
   /// reserves room for a few (growing from one by doubling allocated each time).
   func issue(_ step: Step) {

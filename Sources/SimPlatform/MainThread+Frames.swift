@@ -191,15 +191,40 @@ extension MainThread {
         index += 1
       }
       let firstCommit = index
-      execution.then { [self] in
-        let commit = loop.now
-        for observer in observers[firstCommit...] { observer.handler(context) }
-        // Issued after whatever the commit observers issued (a main-thread decode), so the
-        // frame ends when they have: the same order as a second step of the body.
-        execution.then { [self] in
-          finishFrame(due, start: start, commit: commit, duringScroll: duringScroll)
-        }
+      // The commit runs after the steps the scroll and layout observers issued. When they
+      // issued none (an idle frame), that is now: running it here is the same instant, thread
+      // and order as a `then` step, without the step and its closure.
+      guard execution.hasPendingSteps else {
+        commitPhase(
+          due, start: start, duringScroll: duringScroll, observers[firstCommit...], context)
+        return
       }
+      execution.then { [self] in
+        commitPhase(
+          due, start: start, duringScroll: duringScroll, observers[firstCommit...], context)
+      }
+    }
+  }
+
+  /// A frame's commit observers, then its end, once the steps they issue (a main-thread
+  /// decode) have run: at once if they issued none.
+  func commitPhase(
+    _ due: FrameState.Due, start: SimTime, duringScroll: Bool,
+    _ observers: ArraySlice<
+      (phase: FramePhase, order: Int, owner: ObjectIdentifier?, handler: (FrameContext) -> Void)
+    >,
+    _ context: FrameContext
+  ) {
+    let commit = loop.now
+    for observer in observers { observer.handler(context) }
+    guard context.execution.hasPendingSteps else {
+      finishFrame(due, start: start, commit: commit, duringScroll: duringScroll)
+      return
+    }
+    // Issued after whatever the commit observers issued, so the frame ends when they have:
+    // the same order as a second step of the body.
+    context.execution.then { [self] in
+      finishFrame(due, start: start, commit: commit, duringScroll: duringScroll)
     }
   }
 
