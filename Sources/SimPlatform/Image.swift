@@ -28,7 +28,9 @@ public struct ImageProvenance: Hashable, Sendable, CustomStringConvertible {
 
   /// For example `a1b2…/max 128 px`.
   public var description: String {
-    ([source.description] + transforms.map(\.description)).joined(separator: "/")
+    var text = source.description
+    for transform in transforms { text += "/" + transform.description }
+    return text
   }
 }
 
@@ -95,6 +97,17 @@ public final class Image {
   @exclusivity(unchecked) package private(set) var decodeError: PNGError?
   /// The header of an encoded image.
   let header: PNGHeader?
+  @exclusivity(unchecked) var storedProvenanceText: String?
+
+  /// `provenance?.description`, made once: a table that traces what it displays prints it
+  /// whenever a cell starts showing the image.
+  package var provenanceText: String? {
+    guard let provenance else { return nil }
+    if let text = storedProvenanceText { return text }
+    let text = provenance.description
+    storedProvenanceText = text
+    return text
+  }
 
   /// `UIImage(data:)`: an encoded image that decodes on first display, or nil when the bytes
   /// do not start with a readable PNG header (as UIKit returns nil for data it cannot read).

@@ -37,8 +37,24 @@ package struct DisplayedImage: Hashable, Sendable {
   /// For example `content:00ab…/max 128 px`, `placeholder` or
   /// `placeholder@https://img.test/3.png` (a placeholder made for one request).
   package var summary: String {
+    Self.summary(
+      kind: kind, provenance: provenance?.description, requestURL: requestURL,
+      rendered: rendered, isOutgoing: isOutgoing)
+  }
+
+  /// The summary of `image` shown now (`summary`), with its provenance's text made once per
+  /// image (`Image.provenanceText`): a table with `traceDisplay` prints it for every change.
+  package static func summary(of image: Image, isOutgoing: Bool) -> String {
+    summary(
+      kind: image.kind, provenance: image.provenanceText, requestURL: image.requestURL,
+      rendered: image.decodeError == nil, isOutgoing: isOutgoing)
+  }
+
+  static func summary(
+    kind: Image.Kind, provenance: String?, requestURL: String?, rendered: Bool, isOutgoing: Bool
+  ) -> String {
     var text = kind.rawValue
-    if let provenance { text += ":" + provenance.description }
+    if let provenance { text += ":" + provenance }
     if let requestURL { text += "@" + requestURL }
     if !rendered { text += "!undecodable" }
     if isOutgoing { text += "(out)" }

@@ -134,8 +134,8 @@ extension TableView {
       $0.field("row", row)
       $0.field("item", itemID)
       var summaries: [String] = []
-      if let image { summaries.append(DisplayedImage(image, isOutgoing: false).summary) }
-      if let outgoing { summaries.append(DisplayedImage(outgoing, isOutgoing: true).summary) }
+      if let image { summaries.append(DisplayedImage.summary(of: image, isOutgoing: false)) }
+      if let outgoing { summaries.append(DisplayedImage.summary(of: outgoing, isOutgoing: true)) }
       $0.field("images", summaries.isEmpty ? "none" : summaries.joined(separator: ";"))
     }
   }
