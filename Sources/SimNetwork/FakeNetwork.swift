@@ -56,8 +56,14 @@ package final class FakeNetwork {
   @exclusivity(unchecked) var hosts: [String: HostSlots] = [:]
   /// Transfers created per URL.
   @exclusivity(unchecked) var attemptCounts: [String: Int] = [:]
+  /// A transfer-event subscriber, in a struct: a closure stored directly as an array's element
+  /// is kept at the array's generic abstraction, and every call goes through a thunk.
+  struct Subscriber {
+    var receive: (TransferEvent) -> Void
+  }
+
   /// Transfer-event subscribers, in subscription order.
-  @exclusivity(unchecked) var subscribers: [(TransferEvent) -> Void] = []
+  @exclusivity(unchecked) var subscribers: [Subscriber] = []
   /// The target of first-byte and chunk events (allocated once, not per event).
   lazy var wire = WireEvents(self)
 
@@ -106,7 +112,7 @@ package final class FakeNetwork {
   /// Adds a subscriber; it hears every later transfer event synchronously, in order (the
   /// oracle and metrics subscribe here). It must not start or cancel transfers.
   package func subscribe(_ subscriber: @escaping (TransferEvent) -> Void) {
-    subscribers.append(subscriber)
+    subscribers.append(Subscriber(receive: subscriber))
   }
 
   /// Transfers not yet ended: waiting for a slot, active, or being refused.
@@ -218,7 +224,7 @@ package final class FakeNetwork {
     world.trace.record(at: world.now, "net.callback") { $0.field("id", id) }
     guard !subscribers.isEmpty else { return }
     let event = TransferEvent(at: world.now, kind: .callbackRan, record: records[id - 1])
-    for subscriber in subscribers { subscriber(event) }
+    for subscriber in subscribers { subscriber.receive(event) }
   }
 
   // MARK: Internals
@@ -269,6 +275,6 @@ package final class FakeNetwork {
   func emit(_ kind: TransferEvent.Kind, _ transfer: Transfer) {
     guard !subscribers.isEmpty else { return }
     let event = TransferEvent(at: world.now, kind: kind, record: records[transfer.id - 1])
-    for subscriber in subscribers { subscriber(event) }
+    for subscriber in subscribers { subscriber.receive(event) }
   }
 }

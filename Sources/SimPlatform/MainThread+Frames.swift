@@ -82,6 +82,17 @@ package struct FrameStats: Hashable, Sendable {
   }
 }
 
+/// A frame observer. A struct, not a tuple: a closure stored directly as an array's element
+/// (or in a tuple that is one) is kept at the array's generic abstraction, and every call then
+/// goes through a reabstraction thunk.
+struct FrameObserver {
+  var phase: FramePhase
+  var order: Int
+  /// The object whose `deinit` removes the observer, if any.
+  var owner: ObjectIdentifier?
+  var handler: (FrameContext) -> Void
+}
+
 struct FrameState {
   struct Due {
     var number: Int64
@@ -93,9 +104,7 @@ struct FrameState {
   /// Set while a frame runs; vsyncs that pass meanwhile are absorbed by it.
   var running: Due?
   var nextVsync: Int64 = 0
-  var observers:
-    [(phase: FramePhase, order: Int, owner: ObjectIdentifier?, handler: (FrameContext) -> Void)] =
-      []
+  var observers: [FrameObserver] = []
   var stats = FrameStats()
   var scrollingSince: SimTime?
   /// Main-thread work the platform did for the table (creating, configuring and laying out
@@ -113,7 +122,9 @@ extension MainThread {
     _ phase: FramePhase, owner: AnyObject? = nil, _ handler: @escaping (FrameContext) -> Void
   ) {
     let owner = owner.map(ObjectIdentifier.init)
-    frames.observers.append((phase, frames.observers.count, owner, handler))
+    frames.observers.append(
+      FrameObserver(
+        phase: phase, order: frames.observers.count, owner: owner, handler: handler))
     frames.observers.sort { ($0.phase, $0.order) < ($1.phase, $1.order) }
   }
 
@@ -210,9 +221,7 @@ extension MainThread {
   /// decode) have run: at once if they issued none.
   func commitPhase(
     _ due: FrameState.Due, start: SimTime, duringScroll: Bool,
-    _ observers: ArraySlice<
-      (phase: FramePhase, order: Int, owner: ObjectIdentifier?, handler: (FrameContext) -> Void)
-    >,
+    _ observers: ArraySlice<FrameObserver>,
     _ context: FrameContext
   ) {
     let commit = loop.now

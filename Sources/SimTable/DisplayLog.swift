@@ -154,7 +154,13 @@ package final class DisplayLog {
   package let capacity: Int?
   @exclusivity(unchecked) var ring: [CommittedFrame] = []
   @exclusivity(unchecked) var head = 0
-  @exclusivity(unchecked) var subscribers: [(CommittedFrame) -> Void] = []
+  /// Each in a struct: a closure stored directly as an array's element is kept at the array's
+  /// generic abstraction, and every call then goes through a reabstraction thunk.
+  struct Subscriber {
+    var receive: (CommittedFrame) -> Void
+  }
+
+  @exclusivity(unchecked) var subscribers: [Subscriber] = []
 
   /// Forgets every subscriber (when a run is over, to break reference cycles).
   package func removeAllSubscribers() { subscribers.removeAll() }
@@ -166,7 +172,7 @@ package final class DisplayLog {
   /// Adds a subscriber; it receives every later committed frame, in order, synchronously at
   /// the frame's commit (after the frame's main-thread decodes).
   package func subscribe(_ subscriber: @escaping (CommittedFrame) -> Void) {
-    subscribers.append(subscriber)
+    subscribers.append(Subscriber(receive: subscriber))
   }
 
   /// The frames kept in memory, oldest first.
@@ -184,7 +190,7 @@ package final class DisplayLog {
 
   func append(_ frame: CommittedFrame) {
     committedFrameCount += 1
-    for subscriber in subscribers { subscriber(frame) }
+    for subscriber in subscribers { subscriber.receive(frame) }
     guard let capacity else {
       ring.append(frame)
       return
