@@ -40,8 +40,14 @@ package enum ScrollPhysics {
     offset x: Double, velocity v: Double, milliseconds dt: Double, rate r: Double
   ) -> (offset: Double, velocity: Double) {
     guard dt > 0 else { return (x, v) }
-    let decay = DeterministicMath.pow(r, dt)
-    return (x + v * r * (1 - decay) / (1 - r), v * decay)
+    return decelerate(offset: x, velocity: v, decay: DeterministicMath.pow(r, dt), rate: r)
+  }
+
+  /// `decelerate` with the frame's decay `r^dt` already known.
+  package static func decelerate(
+    offset x: Double, velocity v: Double, decay: Double, rate r: Double
+  ) -> (offset: Double, velocity: Double) {
+    (x + v * r * (1 - decay) / (1 - r), v * decay)
   }
 
   /// The continuous closed form of deceleration: `offset0 + v0·(r^t − 1)/ln r` after `t`

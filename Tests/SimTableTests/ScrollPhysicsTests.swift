@@ -69,6 +69,39 @@ struct ScrollPhysicsTests {
     #expect(abs(atOneSecond[1] - x) < 1e-5)
   }
 
+  @Test("remembered frame decays give the same bits as computing each frame's, at uneven frames")
+  func decayMemoIsExact() {
+    var configuration = TableConfiguration()
+    configuration.startOffset = 50_000
+    let geometry = TableGeometry(
+      rowHeight: 100, columns: 1, viewportWidth: 400, viewportHeight: 800, preloadMargin: 0,
+      itemCount: 10_000)
+    var motion = ScrollMotion(offset: 50_000, configuration: configuration)
+    motion.release(velocity: 4_000, at: .zero, geometry: geometry)
+    // 120 Hz vsyncs in whole nanoseconds (two frame lengths), then a late frame and 60 Hz.
+    var times = (1...200).map { SimTime.zero + .ns(Int64($0) * 1_000_000_000 / 120) }
+    times +=
+      [times.last! + .ms(25)] + (1...50).map { times.last! + .ms(25) + .ns(Int64($0) * 16_666_667) }
+    var x = 50_000.0
+    var v = 4.0
+    var last = SimTime.zero
+    var compared = 0
+    for time in times where motion.state == .decelerating {
+      motion.advance(to: time, geometry: geometry)
+      let step = ScrollPhysics.decelerate(
+        offset: x, velocity: v, milliseconds: (time - last).milliseconds,
+        rate: configuration.decelerationRate)
+      (x, v, last) = (step.offset, step.velocity, time)
+      if motion.state == .decelerating {
+        #expect(motion.offset == x, "at \(time)")
+        #expect(motion.decelerationVelocity == v)
+        compared += 1
+      }
+    }
+    #expect(compared > 200, "the late frame and the 60 Hz frames were compared too")
+    #expect(motion.decays.count == 2)
+  }
+
   @Test("a release under 0.25 pt/ms does not decelerate")
   func releaseThreshold() throws {
     let h = try Harness(rows: 100) { $0.startOffset = 500 }
