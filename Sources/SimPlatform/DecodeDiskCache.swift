@@ -2,6 +2,14 @@ package import Foundation
 import PNGRender
 import Synchronization
 
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
 /// Decode results persisted in a folder, so a fresh process (a cold suite run, a fuzz worker)
 /// does not decode the same fixtures again.
 ///
@@ -14,16 +22,18 @@ import Synchronization
 /// - Concurrent writers: an entry is written to a temporary file in the same folder and
 ///   renamed into place (`rename(2)` is atomic), so a reader sees a whole entry or none; two
 ///   processes storing the same key write the same bytes.
-/// - Corruption: an entry carries its size and an FNV-1a 64 checksum of its pixels; one that
-///   does not match (cut short, edited, from another format version) is ignored and replaced.
+/// - Corruption: an entry carries its size and a checksum of its pixels (`checksum(_:)`); one
+///   that does not match (cut short, edited, from another format version) is ignored and
+///   replaced.
 /// - Bounded: after each store the folder is trimmed to `byteLimit`, oldest entries first.
 ///
 /// The folder is `CELLSIM_CACHE_DIR` if set (`off` disables the cache), else
 /// `.build/cellsim-cache` when the current directory has a `.build` folder (a SwiftPM package
 /// root), else none.
 package final class DecodeDiskCache: Sendable {
-  /// The first bytes of every entry (format version 1).
-  static let magic: [UInt8] = Array("CSDC1\n".utf8)
+  /// The first bytes of every entry (format version 2: version 1 checksummed with FNV-1a, byte
+  /// by byte, which was a tenth of a fresh `cellsim run` of fling-1000).
+  static let magic: [UInt8] = Array("CSDC2\n".utf8)
   /// Header: magic, width and height (UInt32 little-endian each), checksum (UInt64).
   static let headerSize = 6 + 4 + 4 + 8
 
@@ -57,9 +67,9 @@ package final class DecodeDiskCache: Sendable {
     return DecodeDiskCache(folder: build.appendingPathComponent("cellsim-cache"))
   }
 
-  /// Bump when the decoder's or the resampler's output changes: entries of another version are
-  /// never read.
-  static let version = 1
+  /// Bump when the decoder's or the resampler's output changes, or the entry format: entries of
+  /// another version are never read (2: the word-wise checksum, `magic` CSDC2).
+  static let version = 2
 
   /// The file name of `key`: version, kind, digest, byte count and transforms, in safe
   /// characters.
@@ -77,11 +87,64 @@ package final class DecodeDiskCache: Sendable {
     .joined(separator: "-") + "_" + transforms.joined(separator: "_") + ".rgba"
   }
 
-  /// The bitmap stored for `key`, or nil if there is none or it is damaged.
+  /// The bitmap stored for `key`, or nil if there is none or it is damaged. The header is read
+  /// first and the pixels straight into the bitmap's array: reading the whole file and then
+  /// copying the pixels out moved every byte twice more.
   func load(_ key: DecodeMemo.Key) -> Bitmap? {
-    let url = folder.appendingPathComponent(Self.name(of: key))
-    guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
-    return Self.decodeEntry([UInt8](data))
+    let path = folder.appendingPathComponent(Self.name(of: key)).path
+    let descriptor = open(path, O_RDONLY)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var header = [UInt8](repeating: 0, count: Self.headerSize)
+    let headerRead = header.withUnsafeMutableBytes {
+      Self.readFully(descriptor, $0.baseAddress!, Self.headerSize)
+    }
+    guard headerRead == Self.headerSize, let (width, height, checksum) = Self.header(header)
+    else { return nil }
+    let count = width * height * 4
+    // The file's size must be what the header says before anything that size is allocated (a
+    // damaged header may claim 65,536 × 65,536 pixels).
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, Int(status.st_size) == Self.headerSize + count
+    else { return nil }
+    let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+      initialized = Self.readFully(descriptor, buffer.baseAddress!, count) == count ? count : 0
+    }
+    guard pixels.count == count, pixels.withUnsafeBytes({ Self.checksum($0) }) == checksum
+    else { return nil }
+    return Bitmap(width: width, height: height, pixels: pixels)
+  }
+
+  /// Reads up to `count` bytes into `buffer`, retrying short reads; returns how many it read.
+  static func readFully(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int
+  {
+    var done = 0
+    while done < count {
+      let got = read(descriptor, buffer + done, count - done)
+      if got < 0, errno == EINTR { continue }
+      guard got > 0 else { break }
+      done += got
+    }
+    return done
+  }
+
+  /// A checksum of `bytes` that detects a damaged entry, eight bytes a step: FNV-1a's
+  /// multiply-after-xor on 64-bit words (each step a bijection of the state, so one changed
+  /// word always changes the result), with the length folded in first. Not a content digest:
+  /// only this cache reads it.
+  static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+    let prime: UInt64 = 0x0000_0100_0000_01b3
+    var state = FNV1a64.offsetBasis ^ UInt64(bytes.count)
+    var offset = 0
+    while offset + 8 <= bytes.count {
+      state = (state ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* prime
+      offset += 8
+    }
+    while offset < bytes.count {
+      state = (state ^ UInt64(bytes[offset])) &* prime
+      offset += 1
+    }
+    return state ^ (state >> 32)
   }
 
   /// Stores `bitmap` for `key` (atomically), then trims the folder to its bound. Failures
@@ -138,23 +201,29 @@ package final class DecodeDiskCache: Sendable {
     bytes.reserveCapacity(headerSize + bitmap.pixels.count)
     appendLittleEndian(UInt32(bitmap.width), to: &bytes)
     appendLittleEndian(UInt32(bitmap.height), to: &bytes)
-    appendLittleEndian(bitmap.pixels.withUnsafeBytes { FNV1a64.hash($0) }, to: &bytes)
+    appendLittleEndian(bitmap.pixels.withUnsafeBytes { checksum($0) }, to: &bytes)
     bytes.append(contentsOf: bitmap.pixels)
     return bytes
   }
 
   /// The bitmap in `bytes`, or nil if they are not a whole, intact entry.
   static func decodeEntry(_ bytes: [UInt8]) -> Bitmap? {
-    guard bytes.count >= headerSize, bytes.starts(with: magic) else { return nil }
-    let width = Int(readLittleEndian(UInt32.self, bytes, at: 6))
-    let height = Int(readLittleEndian(UInt32.self, bytes, at: 10))
-    let checksum = readLittleEndian(UInt64.self, bytes, at: 14)
-    guard width > 0, height > 0, width <= 1 << 16, height <= 1 << 16,
+    guard bytes.count >= headerSize, let (width, height, checksum) = header(bytes),
       bytes.count == headerSize + width * height * 4
     else { return nil }
     let pixels = Array(bytes[headerSize...])
-    guard pixels.withUnsafeBytes({ FNV1a64.hash($0) }) == checksum else { return nil }
+    guard pixels.withUnsafeBytes({ Self.checksum($0) }) == checksum else { return nil }
     return Bitmap(width: width, height: height, pixels: pixels)
+  }
+
+  /// The size and checksum in an entry's header (its first `headerSize` bytes), or nil if the
+  /// magic is not this version's or the size is out of bounds.
+  static func header(_ bytes: [UInt8]) -> (width: Int, height: Int, checksum: UInt64)? {
+    guard bytes.count >= headerSize, bytes.starts(with: magic) else { return nil }
+    let width = Int(readLittleEndian(UInt32.self, bytes, at: 6))
+    let height = Int(readLittleEndian(UInt32.self, bytes, at: 10))
+    guard width > 0, height > 0, width <= 1 << 16, height <= 1 << 16 else { return nil }
+    return (width, height, readLittleEndian(UInt64.self, bytes, at: 14))
   }
 
   static func appendLittleEndian<T: FixedWidthInteger>(_ value: T, to bytes: inout [UInt8]) {

@@ -58,13 +58,34 @@ struct DecodeDiskCacheTests {
     flipped[whole.count - 5] ^= 0x40
     var otherMagic = whole
     otherMagic[4] = UInt8(ascii: "9")
-    for damaged in [Array(whole.dropLast(3)), flipped, otherMagic, [], Array(whole.prefix(10))] {
+    // A header claiming 65,536 × 65,536 pixels over a small file is refused before anything
+    // that size is allocated; so is a byte past the pixels.
+    var huge = whole
+    huge.replaceSubrange(6..<14, with: [0, 0, 1, 0, 0, 0, 1, 0])
+    let longer = whole + [0]
+    for damaged in [
+      Array(whole.dropLast(3)), flipped, otherMagic, [], Array(whole.prefix(10)), huge, longer,
+    ] {
       try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
       try Data(damaged).write(to: path)
       #expect(cache.load(Self.key(7)) == nil)
     }
     cache.store(Self.key(7), bitmap)
     #expect(cache.load(Self.key(7)) == bitmap)
+  }
+
+  @Test("the checksum changes with any one byte, the trailing ones too, and with the length")
+  func checksumDetectsEveryByte() {
+    let pixels = (0..<60).map { UInt8(truncatingIfNeeded: $0 &* 37) }  // 7 words and 4 bytes
+    let base = pixels.withUnsafeBytes { DecodeDiskCache.checksum($0) }
+    for index in pixels.indices {
+      var changed = pixels
+      changed[index] ^= 0x01
+      #expect(changed.withUnsafeBytes { DecodeDiskCache.checksum($0) } != base, "byte \(index)")
+    }
+    let shorter = Array(pixels.dropLast())
+    #expect(shorter.withUnsafeBytes { DecodeDiskCache.checksum($0) } != base)
+    #expect(pixels.withUnsafeBytes { DecodeDiskCache.checksum($0) } == base)
   }
 
   @Test("the folder is trimmed to its byte bound, oldest entries first")
