@@ -27,9 +27,7 @@ final class WireEvents: EventTarget {
   /// The tag for `kind` of `transfer`, which is remembered until `forget(_:)`.
   func tag(_ kind: Kind, of transfer: Transfer) -> Int {
     let index = transfer.id - 1
-    if transfers.count <= index {
-      transfers.append(contentsOf: repeatElement(nil, count: index + 1 - transfers.count))
-    }
+    transfers.extend(toInclude: index, with: nil)
     transfers[index] = transfer
     return transfer.id << 1 | kind.rawValue
   }

@@ -150,6 +150,13 @@ struct InvariantTests {
       scenario, options: SimulationOptions(fixturesRoot: Repository.fixtures, catalog: catalog))
   }
 
+  @Test("each invariant has a bit of its own (the oracle keeps the checked ones as a mask)")
+  func distinctBits() {
+    let bits = Scenario.InvariantID.allCases.map(\.bit)
+    #expect(bits.allSatisfy { $0.nonzeroBitCount == 1 })
+    #expect(Set(bits).count == bits.count)
+  }
+
   @Test("the flawed loader violates exactly the invariant", arguments: cases)
   func flawed(_ c: Case) throws {
     let result = try run(try scenario(c, flaw: c.flaw))

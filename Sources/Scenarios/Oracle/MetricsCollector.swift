@@ -53,10 +53,7 @@ final class MetricsCollector {
 
   /// The index of item `id` in `episodes`, growing it as needed.
   func episode(_ id: Int) -> Int {
-    precondition(id >= 0, "MetricsCollector: negative item id \(id)")
-    if id >= episodes.count {
-      episodes.append(contentsOf: repeatElement(Episode(), count: id + 1 - episodes.count))
-    }
+    episodes.extend(toInclude: id, with: Episode())
     return id
   }
 

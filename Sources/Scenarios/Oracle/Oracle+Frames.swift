@@ -223,10 +223,7 @@ extension Oracle {
   func tableCallback(_ callback: TableCallback) {
     switch callback {
     case .willDisplay(let cell, let row, let itemID, let url):
-      if cell.cellID >= displayedSince.count {
-        displayedSince.append(
-          contentsOf: repeatElement(nil, count: cell.cellID + 1 - displayedSince.count))
-      }
+      displayedSince.extend(toInclude: cell.cellID, with: nil)
       displayedSince[cell.cellID] = world.now
       metrics.rowDisplayed(itemID: itemID, at: world.now)
       expectCacheHit(cell: cell, row: row, itemID: itemID, url: url)

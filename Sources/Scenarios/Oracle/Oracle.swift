@@ -188,9 +188,7 @@ final class Oracle {
     reportedNotLoaded.remove(id)
     let correct = showsCorrectImage(cell)
     let urlID = shown.id(cell.url)
-    if id >= judged.count {
-      judged.append(contentsOf: repeatElement(nil, count: id + 1 - judged.count))
-    }
+    judged.extend(toInclude: id, with: nil)
     judged[id] = JudgedCell(
       cell: cell, correct: correct, generation: digestGeneration, urlID: urlID)
     judgedSerial += 1

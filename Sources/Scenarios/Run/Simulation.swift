@@ -274,10 +274,7 @@ final class SimulationRun {
 
   /// Records that item `id` has `url`.
   func setURL(_ url: String, ofItem id: Int) {
-    precondition(id >= 0, "SimulationRun: negative item id \(id)")
-    if id >= urlByItem.count {
-      urlByItem.append(contentsOf: repeatElement(nil, count: id + 1 - urlByItem.count))
-    }
+    urlByItem.extend(toInclude: id, with: nil)
     urlByItem[id] = url
   }
 
