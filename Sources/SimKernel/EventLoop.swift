@@ -124,23 +124,28 @@ public final class EventLoop {
   /// until the event runs or is cancelled. Use on hot paths (a timer that reschedules itself,
   /// the display link); ordering is exactly as for closures.
   @discardableResult
-  public func schedule(at time: SimTime, target: any EventTarget, tag: Int = 0) -> EventHandle {
+  public func schedule(at time: SimTime, target: consuming any EventTarget, tag: Int = 0)
+    -> EventHandle
+  {
     precondition(
       time >= now,
       "EventLoop.schedule(at:target:): t=\(time) is in the past (now is t=\(now)); "
         + "schedule at or after now")
-    return insert(time: time.nanoseconds, interval: 0, .target(target, tag))
+    return insert(time: time.nanoseconds, interval: 0, .target(consume target, tag))
   }
 
   /// Schedules `target.fire(tag:)` `delay` from now, without allocating.
   @discardableResult
-  public func schedule(after delay: SimDuration, target: any EventTarget, tag: Int = 0)
+  public func schedule(
+    after delay: SimDuration, target: consuming any EventTarget, tag: Int = 0
+  )
     -> EventHandle
   {
     precondition(
       delay.nanoseconds >= 0,
       "EventLoop.schedule(after:target:): negative delay \(delay); delays must be zero or more")
-    return insert(time: nowNanoseconds + delay.nanoseconds, interval: 0, .target(target, tag))
+    return insert(
+      time: nowNanoseconds + delay.nanoseconds, interval: 0, .target(consume target, tag))
   }
 
   /// Cancels the event. Returns true if it was pending; false if it already ran or was
@@ -249,8 +254,8 @@ public final class EventLoop {
     return nextSeq
   }
 
-  func insert(time: Int64, interval: Int64, _ action: SlotTable.Action) -> EventHandle {
-    let (slot, generation) = slots.occupy(action, interval: interval)
+  func insert(time: Int64, interval: Int64, _ action: consuming SlotTable.Action) -> EventHandle {
+    let (slot, generation) = slots.occupy(consume action, interval: interval)
     heap.push(Entry(time: time, seq: takeSeq(), slot: slot, generation: generation))
     pendingEvents += 1
     return EventHandle(slot: slot, generation: generation)

@@ -46,18 +46,18 @@ final class SlotTable {
 
   /// Puts `action` in a free slot and returns the slot and its generation.
   @inline(__always)
-  func occupy(_ action: Action, interval: Int64) -> (UInt32, UInt32) {
+  func occupy(_ action: consuming Action, interval: Int64) -> (UInt32, UInt32) {
     let slot: Int
     if freeCount > 0 {
       freeCount -= 1
       slot = Int(freeList[freeCount])
-      slots[slot].action = action
+      slots[slot].action = consume action
       slots[slot].interval = interval
     } else {
       if count == capacity { grow() }
       slot = count
       count += 1
-      (slots + slot).initialize(to: Slot(action: action, interval: interval, generation: 0))
+      (slots + slot).initialize(to: Slot(action: consume action, interval: interval, generation: 0))
     }
     return (UInt32(truncatingIfNeeded: slot), slots[slot].generation)
   }
