@@ -54,22 +54,30 @@ public final class ImageView {
   /// Whether a transition is running.
   public var isTransitioning: Bool { transitionEnd.map { world.now < $0 } ?? false }
 
-  /// What a frame commit at `now` shows in this view: the image and, while a cross-dissolve
-  /// runs, the outgoing image; either one still encoded is decoded on `execution` first
-  /// (UIKit decodes `UIImage(data:)` lazily, at the commit that first shows it).
+  /// What a frame commit at `now` shows in this view, by serial number: the image and, while
+  /// a cross-dissolve runs, the outgoing image (with the transition's end); either one still
+  /// encoded is decoded on `execution` first (UIKit decodes `UIImage(data:)` lazily, at the
+  /// commit that first shows it).
   ///
   /// One call per cell per frame, from the table's commit: the table reads the view through
   /// this method rather than its stored properties, because a stored property read from
   /// another module keeps a runtime exclusivity check that `@exclusivity(unchecked)` does not
-  /// lift there.
-  package func imagesForCommit(
+  /// lift there. It returns serial numbers, not the images: an object returned across modules
+  /// is retained and released again, and the table needs the images only when they changed
+  /// (`imagesShown(at:)`).
+  package func serialsForCommit(
     now: SimTime, on execution: Execution
-  ) -> (image: Image?, outgoing: Image?) {
-    let image = storedImage
+  ) -> (image: UInt64?, outgoing: UInt64?, transitionEnd: SimTime?) {
     let outgoing = (transitionEnd.map { now < $0 } ?? false) ? outgoingImage : nil
-    if let image, !image.isDecoded { image.decodeForDisplay(on: execution) }
-    if let outgoing, !outgoing.isDecoded { outgoing.decodeForDisplay(on: execution) }
-    return (image, outgoing)
+    if let image = storedImage, !image.isDecoded { image.decodeForDisplay(on: execution) }
+    guard let outgoing else { return (storedImage?.serial, nil, nil) }
+    if !outgoing.isDecoded { outgoing.decodeForDisplay(on: execution) }
+    return (storedImage?.serial, outgoing.serial, transitionEnd)
+  }
+
+  /// The images a commit at `now` shows in this view (those `serialsForCommit` numbers).
+  package func imagesShown(at now: SimTime) -> (image: Image?, outgoing: Image?) {
+    (storedImage, (transitionEnd.map { now < $0 } ?? false) ? outgoingImage : nil)
   }
 
   /// Every image on screen in this view now: the image, plus the outgoing one mid-transition.

@@ -31,18 +31,17 @@ extension TableView {
     let trace = configuration.traceDisplay
     var until = SimTime.distantFuture
     for cell in cells {
-      let (image, outgoing) = cell.imageView.imagesForCommit(now: now, on: context.execution)
-      if outgoing != nil, let end = cell.imageView.transitionEnd { until = min(until, end) }
-      if noteChange(cell, image: image, outgoing: outgoing) {
+      let check = cell.commitCheck(now: now, on: context.execution)
+      if let end = check.transitionEnd { until = min(until, end) }
+      if check.imagesChanged {
         cell.lastRecord = nil
         recordsInvalidated = true
-        if trace { traceChange(cell, image: image, outgoing: outgoing, frame: context.number) }
+        if trace {
+          let (image, outgoing) = cell.imageView.imagesShown(at: now)
+          traceChange(cell, image: image, outgoing: outgoing, frame: context.number)
+        }
       }
-      // One comparison per cell: a progress view nobody touched changes no record and no
-      // trace line, so runs of loaders without progress trace exactly as before.
-      let progress = cell.progressView.generation
-      if progress != cell.committedProgress {
-        cell.committedProgress = progress
+      if check.progressChanged {
         cell.lastRecord = nil
         recordsInvalidated = true
         if trace { traceProgress(cell, frame: context.number) }
@@ -58,21 +57,17 @@ extension TableView {
   func record(_ cells: [TableCell], _ context: FrameContext) {
     guard displayLog.wantsRecords else {
       displayLog.committedFrameCount += 1
-      committedCellIDs = nil
+      committedCells = nil
       committedRecords = []
       return
     }
     // The same cells in the same order, no record dropped since the last frame's were built
     // (every drop sets `recordsInvalidated`): every record is the previous frame's, and the
     // previous frame's array serves again (no record is copied).
-    let repeats =
-      !recordsInvalidated
-      && committedCellIDs.map { ids in
-        ids.count == cells.count && zip(ids, cells).allSatisfy { $0 == $1.cellID }
-      } == true
+    let repeats = !recordsInvalidated && committedCells.map { Self.same($0, cells) } == true
     if !repeats {
-      committedRecords = cells.map(record(of:))
-      committedCellIDs = cells.map(\.cellID)
+      committedRecords = cells.map { record(of: $0, for: context.number) }
+      committedCells = cells
       recordsInvalidated = false
     }
     displayLog.append(
@@ -81,9 +76,20 @@ extension TableView {
         cells: committedRecords, repeatsPrevious: repeats))
   }
 
+  /// Whether `a` and `b` hold the same cells in the same order. Most frames display the very
+  /// array the last one did (the layout pass replaces it only when cells enter, leave or
+  /// move), and then the buffers are one: no cell is read.
+  static func same(_ a: [TableCell], _ b: [TableCell]) -> Bool {
+    guard a.count == b.count else { return false }
+    let shared = a.withUnsafeBufferPointer { a in
+      b.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress }
+    }
+    return shared || zip(a, b).allSatisfy { $0 === $1 }
+  }
+
   /// The display-log record of `cell`: the one built at an earlier commit while its row, item
   /// and images stay the same, else a new one.
-  func record(of cell: TableCell) -> DisplayedCell {
+  func record(of cell: TableCell, for frame: Int64) -> DisplayedCell {
     if let record = cell.lastRecord { return record }
     let row = cell.displayedRow!
     let item = model.items[row]
@@ -94,33 +100,16 @@ extension TableView {
     if cell.imageView.isTransitioning, let outgoing = cell.imageView.outgoingImage {
       images.append(DisplayedImage(outgoing, isOutgoing: true))
     }
-    var record = DisplayedCell(
-      cellID: cell.cellID, indexPath: IndexPath(row: row, section: 0), itemID: item.id,
-      url: item.url, images: images)
-    record.configuration = cell.configuration
+    var progress: DisplayedProgress?
     if cell.progressView.generation > 0, let shown = cell.progressView.shown {
-      record.progress = DisplayedProgress(value: shown.value, source: shown.source)
+      progress = DisplayedProgress(value: shown.value, source: shown.source)
     }
+    let record = DisplayedCell(
+      cellID: cell.cellID, indexPath: IndexPath(row: row, section: 0), itemID: item.id,
+      url: item.url, images: images, configuration: cell.configuration, progress: progress,
+      builtFor: frame)
     cell.lastRecord = record
     return record
-  }
-
-  /// Compares what the cell shows now with its last commit and records the new signature;
-  /// returns whether anything changed (row, item, or image objects on screen). A displayed
-  /// row's URL cannot change without its row being reloaded into a new cell, so the URL needs
-  /// no comparison.
-  func noteChange(_ cell: TableCell, image: Image?, outgoing: Image?) -> Bool {
-    let row = cell.displayedRow!
-    // A displayed cell's item is its row's item (an invariant), so no model lookup is needed.
-    let itemID = cell.itemID ?? -1
-    let current = image?.serial
-    let out = outgoing?.serial
-    if cell.committed.matches(row: row, itemID: itemID, current: current, outgoing: out) {
-      return false
-    }
-    cell.committed = CommittedSignature(
-      row: row, itemID: itemID, images: [current, out].compactMap { $0 })
-    return true
   }
 
   /// Writes a `table.show` line for a cell whose committed row, item or images changed, so
@@ -155,5 +144,36 @@ extension TableView {
         $0.field("progress", "hidden")
       }
     }
+  }
+}
+
+extension TableCell {
+  /// A commit's look at this cell: decodes what its image view shows (`serialsForCommit`),
+  /// records the new signature and progress generation, and says what changed since its last
+  /// commit (row, item, or image objects on screen; the progress view) and when a running
+  /// cross-dissolve ends. A displayed row's URL cannot change without its row being reloaded
+  /// into a new cell, so the URL needs no comparison.
+  ///
+  /// A method of the cell so that its views are read through `self`, which the caller holds:
+  /// read from the table's loop, each view was retained and released around the call.
+  func commitCheck(now: SimTime, on execution: Execution)
+    -> (imagesChanged: Bool, progressChanged: Bool, transitionEnd: SimTime?)
+  {
+    let shown = imageView.serialsForCommit(now: now, on: execution)
+    let row = displayedRow!
+    // A displayed cell's item is its row's item (an invariant), so no model lookup is needed.
+    let itemID = self.itemID ?? -1
+    let imagesChanged = !committed.matches(
+      row: row, itemID: itemID, current: shown.image, outgoing: shown.outgoing)
+    if imagesChanged {
+      committed = CommittedSignature(
+        row: row, itemID: itemID, images: [shown.image, shown.outgoing].compactMap { $0 })
+    }
+    // One comparison: a progress view nobody touched changes no record and no trace line, so
+    // runs of loaders without progress trace exactly as before.
+    let progress = progressView.generation
+    let progressChanged = progress != committedProgress
+    if progressChanged { committedProgress = progress }
+    return (imagesChanged, progressChanged, shown.transitionEnd)
   }
 }

@@ -56,9 +56,9 @@ public final class TableView {
   /// What cell prefetching last prepared for; it runs again only when this changes.
   @exclusivity(unchecked) var cellPrefetchKey: PrefetchKey?
   @exclusivity(unchecked) var cellsCreated = 0
-  /// The cell ids of the last frame whose records were built, in order (nil: none yet, or a
+  /// The cells of the last frame whose records were built, in order (nil: none yet, or a
   /// frame went unrecorded since): tells `commit` whether a frame repeats the previous one.
-  @exclusivity(unchecked) var committedCellIDs: [Int]? = nil
+  @exclusivity(unchecked) var committedCells: [TableCell]? = nil
   /// The records of the last recorded frame, in order: a frame that repeats it reuses them.
   @exclusivity(unchecked) var committedRecords: [DisplayedCell] = []
   /// Set whenever a cell's `lastRecord` is dropped; cleared when a frame's records are built.

@@ -123,4 +123,52 @@ struct DisplayLogTests {
     try h.run(untilMs: 15)
     #expect(h.table.displayLog.last?.cells.isEmpty == true)
   }
+
+  @Test("a record is reused while its cell is unchanged, built for the frame that first shows it")
+  func recordIdentity() throws {
+    let h = try Harness { $0.displayLogCapacity = 0 }
+    h.source.placeholderSize = 2
+    var streamed: [CommittedFrame] = []
+    h.table.displayLog.subscribe { streamed.append($0) }
+    try h.run(untilMs: 35)
+    let cell = try #require(h.table.cellForRow(at: IndexPath(row: 1, section: 0)))
+    cell.imageView.image = Image(data: try png())
+    try h.run(untilMs: 55)
+    let first = try #require(streamed.first)
+    #expect(first.cells.allSatisfy { $0.builtFor == first.frame })
+    let changed = try #require(streamed.first { !$0.repeatsPrevious && $0.frame > first.frame })
+    for (index, record) in changed.cells.enumerated() {
+      if index == 1 {
+        // The changed cell's record is new, and this frame is the first to show it.
+        #expect(record.builtFor == changed.frame)
+        #expect(!record.isSameRecord(as: first.cells[index]))
+        #expect(record != first.cells[index])
+      } else {
+        // The others are the very records of the first frame.
+        #expect(record.isSameRecord(as: first.cells[index]))
+        #expect(record.builtFor == first.frame)
+      }
+    }
+  }
+
+  @Test("records compare and hash by what they show, not by identity or when they were built")
+  func recordEquality() {
+    let world = World(seed: 1, device: testDevice())
+    let image = DisplayedImage(
+      Image(kind: .manual, width: 2, height: 2, world: world), isOutgoing: false)
+    func record(_ url: String, frame: Int64?, images: [DisplayedImage] = []) -> DisplayedCell {
+      DisplayedCell(
+        cellID: 3, indexPath: IndexPath(row: 7, section: 0), itemID: 7, url: url, images: images,
+        configuration: 2, progress: nil, builtFor: frame)
+    }
+    let a = record("https://img.test/7.png", frame: 4)
+    let b = record("https://img.test/7.png", frame: 9)
+    #expect(a == b && !a.isSameRecord(as: b))
+    #expect(a.hashValue == b.hashValue)
+    #expect(Set([a, b]).count == 1)
+    #expect(a != record("https://img.test/8.png", frame: 4))
+    #expect(a != record("https://img.test/7.png", frame: 4, images: [image]))
+    let copy = a
+    #expect(copy.isSameRecord(as: a))
+  }
 }

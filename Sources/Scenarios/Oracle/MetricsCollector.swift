@@ -88,13 +88,12 @@ final class MetricsCollector {
     lastCorrect = correct
     var blank = 0
     var blankOnscreen = 0
-    // By index, reading fields in place: copying each record (its URL, images and progress)
-    // was most of this method's time.
     let cells = frame.cells
     for index in cells.indices {
+      let cell = cells[index]
       let correct = correct[index]
-      let id = episode(cells[index].itemID)
-      if onscreenRows.contains(cells[index].indexPath.row) {
+      let id = episode(cell.itemID)
+      if onscreenRows.contains(cell.indexPath.row) {
         if !correct { blankOnscreen += 1 }
         if !episodes[id].onscreenSampled {
           let start = episodes[id].onscreenStart ?? frame.time
@@ -107,9 +106,10 @@ final class MetricsCollector {
           }
         }
       }
-      // A frame that repeats the previous one shows no image for the first time.
-      if !frame.repeatsPrevious {
-        for image in cells[index].images where image.kind == .content && !image.isOutgoing {
+      // Only a record first shown in this frame can show an image for the first time: one
+      // shown before had its images noted then (and a repeating frame has no new record).
+      if !frame.repeatsPrevious, cell.builtFor.map({ $0 == frame.frame }) ?? true {
+        for image in cell.images where image.kind == .content && !image.isOutgoing {
           if let source = image.provenance?.source.value, firstShown[source] == nil {
             firstShown[source] = frame.time
           }

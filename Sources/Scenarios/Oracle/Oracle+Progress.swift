@@ -23,17 +23,17 @@ extension Oracle {
     guard isChecked(.progressIsolation) else { return }
     // An idle frame shows what the last one showed; only a cancellation can change a verdict.
     if frame.repeatsPrevious && !progressDirty { return }
+    let dirty = progressDirty
     progressDirty = false
-    // By index, reading only the progress: most cells show none, and copying each record
-    // (its URL and images) only to skip it was most of this check's time.
     for index in frame.cells.indices {
-      guard let progress = frame.cells[index].progress, let source = progress.url else {
-        if !judgedProgress.isEmpty, frame.cells[index].progress == nil {
-          judgedProgress[frame.cells[index].cellID] = nil
-        }
+      // A record shown before was judged in its first frame, and only a cancellation since
+      // (`progressDirty`) can change its verdict.
+      if !dirty, let built = frame.cells[index].builtFor, built != frame.frame { continue }
+      let cell = frame.cells[index]
+      guard let progress = cell.progress, let source = progress.url else {
+        if !judgedProgress.isEmpty, cell.progress == nil { judgedProgress[cell.cellID] = nil }
         continue
       }
-      let cell = frame.cells[index]
       let cancelled = cancelledTransfers.contains(progress.transferID)
       let state = JudgedProgress(progress: progress, url: cell.url, cancelled: cancelled)
       if judgedProgress[cell.cellID] == state { continue }

@@ -179,10 +179,11 @@ final class Oracle {
   /// the cell is judged again.
   func judgement(of cell: DisplayedCell) -> (correct: Bool, urlID: Int) {
     let id = cell.cellID
-    if id < judged.count, let last = judged[id], last.generation == digestGeneration,
-      last.cell == cell
+    // Fields read in place: the record is compared by identity first, and nothing is copied.
+    if id < judged.count, judged[id]?.generation == digestGeneration,
+      judged[id]!.cell.isSameRecord(as: cell) || judged[id]!.cell == cell
     {
-      return (last.correct, last.urlID)
+      return (judged[id]!.correct, judged[id]!.urlID)
     }
     checkImages(of: cell)
     reportedNotLoaded.remove(id)
@@ -326,16 +327,9 @@ final class Oracle {
 
 /// What a cell showed when the oracle last judged it, whether that was its row's image, the
 /// delivered-digests generation it was judged under, and its interned URL.
-final class JudgedCell {
+struct JudgedCell {
   let cell: DisplayedCell
   let correct: Bool
   let generation: Int
   let urlID: Int
-
-  init(cell: DisplayedCell, correct: Bool, generation: Int, urlID: Int) {
-    self.cell = cell
-    self.correct = correct
-    self.generation = generation
-    self.urlID = urlID
-  }
 }
