@@ -53,10 +53,30 @@ package final class Trace {
   /// ```swift
   /// trace.record(at: now, "frame") { $0.field("n", 12); $0.field("hitch_ns", 0) }
   /// ```
+  ///
+  /// Kinds and keys are static strings, written from the binary with no reference counting
+  /// (a trace writes a line for nearly every event); `record(at:named:_:)` takes a kind made
+  /// at run time.
   package func record(
-    at time: SimTime, _ kind: String = "event", _ fields: (inout TraceLine) -> Void = { _ in }
+    at time: SimTime, _ kind: StaticString = "event",
+    _ fields: (inout TraceLine) -> Void = { _ in }
   ) {
     if retention == .none { return }
+    kind.withUTF8Buffer { record(at: time, kind: $0, fields) }
+  }
+
+  /// `record(at:_:_:)` with a kind made at run time.
+  package func record(
+    at time: SimTime, named kind: String, _ fields: (inout TraceLine) -> Void = { _ in }
+  ) {
+    if retention == .none { return }
+    var kind = kind
+    kind.withUTF8 { record(at: time, kind: $0, fields) }
+  }
+
+  func record(
+    at time: SimTime, kind: UnsafeBufferPointer<UInt8>, _ fields: (inout TraceLine) -> Void
+  ) {
     let owned = !writing
     var line =
       owned
@@ -67,7 +87,7 @@ package final class Trace {
     line.append(0x3D)  // =
     line.appendInteger(time.nanoseconds)
     line.append(0x20)
-    line.appendToken(kind)
+    line.appendToken(utf8: kind)
     fields(&line)
     commit(UnsafeBufferPointer(start: line.base, count: line.count))
     if owned {
@@ -122,50 +142,51 @@ package struct TraceLine {
   }
 
   /// Appends ` key=value` with an integer value.
-  package mutating func field(_ key: String, _ value: Int) {
+  package mutating func field(_ key: StaticString, _ value: Int) {
     beginField(key)
     appendInteger(Int64(value))
   }
 
   /// Appends ` key=value` with an integer value.
-  package mutating func field(_ key: String, _ value: Int64) {
+  package mutating func field(_ key: StaticString, _ value: Int64) {
     beginField(key)
     appendInteger(value)
   }
 
   /// Appends ` key=<ns>` for a duration, in integer nanoseconds.
-  package mutating func field(_ key: String, _ value: SimDuration) {
+  package mutating func field(_ key: StaticString, _ value: SimDuration) {
     beginField(key)
     appendInteger(value.nanoseconds)
   }
 
   /// Appends ` key=true` or ` key=false`.
-  package mutating func field(_ key: String, _ value: Bool) {
+  package mutating func field(_ key: StaticString, _ value: Bool) {
     beginField(key)
     appendASCII(value ? "true" : "false")
   }
 
   /// Appends ` key=value` with the shortest round-trip text of a double.
-  package mutating func field(_ key: String, _ value: Double) {
+  package mutating func field(_ key: StaticString, _ value: Double) {
     beginField(key)
     appendASCII(value.description)
   }
 
   /// Appends ` key=value`, quoting the string if it holds anything but safe characters.
-  package mutating func field(_ key: String, _ value: String) {
+  package mutating func field(_ key: StaticString, _ value: String) {
     beginField(key)
     appendToken(value)
   }
 
   /// Appends ` key=<16 hex digits>` for a digest.
-  package mutating func field(_ key: String, hex value: UInt64) {
+  package mutating func field(_ key: StaticString, hex value: UInt64) {
     beginField(key)
     appendASCII(Trace.hex(value))
   }
 
-  mutating func beginField(_ key: String) {
+  /// Keys are static strings: written straight from the binary, with no reference counting.
+  mutating func beginField(_ key: StaticString) {
     append(0x20)
-    appendASCII(key)
+    key.withUTF8Buffer { append($0) }
     append(0x3D)
   }
 
@@ -205,37 +226,58 @@ package struct TraceLine {
   }
 
   mutating func appendInteger(_ value: Int64) {
-    // Digits written backwards into a fixed buffer, then copied at once (20 digits hold any
-    // UInt64, 21 bytes with the sign).
+    // Written in place, two digits per division (a time has 10–11 digits, and each division
+    // waits for the one before it).
     reserve(21)
+    if value < 0 {
+      base[count] = 0x2D
+      count += 1
+    }
     var magnitude = value.magnitude
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 21) { digits in
-      var index = 21
-      repeat {
-        index -= 1
-        digits[index] = 0x30 + UInt8(truncatingIfNeeded: magnitude % 10)
-        magnitude /= 10
-      } while magnitude > 0
-      if value < 0 {
-        index -= 1
-        digits[index] = 0x2D
-      }
-      append(UnsafeBufferPointer(rebasing: digits[index...]))
+    var end = count + Self.digitCount(magnitude)
+    count = end
+    while magnitude >= 100 {
+      let pair = UInt8(truncatingIfNeeded: magnitude % 100)
+      magnitude /= 100
+      end -= 2
+      base[end] = 0x30 + pair / 10
+      base[end + 1] = 0x30 + pair % 10
+    }
+    let last = UInt8(truncatingIfNeeded: magnitude)
+    if last >= 10 {
+      base[end - 2] = 0x30 + last / 10
+      base[end - 1] = 0x30 + last % 10
+    } else {
+      base[end - 1] = 0x30 + last
     }
   }
 
-  mutating func appendToken(_ s: String) {
-    // Strings are contiguous UTF-8 here (`withUTF8` makes a bridged one so): check and copy
-    // in one pass over the buffer.
-    var s = s
-    let safe = s.withUTF8 { utf8 in
-      guard !utf8.isEmpty, utf8.allSatisfy(Self.isSafe) else { return false }
-      append(utf8)
-      return true
+  /// How many decimal digits `value` has (1 for 0).
+  static func digitCount(_ value: UInt64) -> Int {
+    var digits = 1
+    var bound: UInt64 = 10
+    while digits < 20, value >= bound {
+      digits += 1
+      bound &*= 10
     }
-    if safe { return }
+    return digits
+  }
+
+  mutating func appendToken(_ s: String) {
+    // Strings are contiguous UTF-8 here (`withUTF8` makes a bridged one so).
+    var s = s
+    s.withUTF8 { appendToken(utf8: $0) }
+  }
+
+  /// A token from its UTF-8 bytes: bare when every byte is safe (checked and copied in one
+  /// pass over the buffer), else quoted with escapes.
+  mutating func appendToken(utf8: UnsafeBufferPointer<UInt8>) {
+    if !utf8.isEmpty, utf8.allSatisfy(Self.isSafe) {
+      append(utf8)
+      return
+    }
     append(0x22)
-    for byte in s.utf8 {
+    for byte in utf8 {
       switch byte {
       case 0x22:
         append(0x5C)

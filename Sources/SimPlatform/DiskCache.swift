@@ -72,7 +72,7 @@ public final class DiskCache {
   }
 
   func report(_ kind: CacheReport.Kind, _ key: String) {
-    world.trace.record(at: world.now, "disk.\(kind.rawValue)") {
+    world.trace.record(at: world.now, named: "disk.\(kind.rawValue)") {
       $0.field("cache", cacheID)
       $0.field("key", key)
     }

@@ -5,6 +5,18 @@ package struct CacheReport: Sendable {
   /// What happened.
   package enum Kind: String, Sendable {
     case hit, miss, store, evict, purge, remove
+
+    /// The trace kind of a memory cache's line, `cache.<kind>`.
+    var traceKind: StaticString {
+      switch self {
+      case .hit: "cache.hit"
+      case .miss: "cache.miss"
+      case .store: "cache.store"
+      case .evict: "cache.evict"
+      case .purge: "cache.purge"
+      case .remove: "cache.remove"
+      }
+    }
   }
 
   /// The cache's identifier.
@@ -202,7 +214,7 @@ public final class MemoryCache<Value>: InspectableCache, MemoryWarningHandling {
   }
 
   func report(_ kind: CacheReport.Kind, _ key: String) {
-    world.trace.record(at: world.now, "cache.\(kind.rawValue)") {
+    world.trace.record(at: world.now, kind.traceKind) {
       $0.field("cache", cacheID)
       if !key.isEmpty { $0.field("key", key) }
     }

@@ -178,7 +178,7 @@ public final class RequestQueue<Element> {
   func report(_ kind: RequestQueueReport.Kind, _ key: String) {
     peakDepth = max(peakDepth, entries.count)
     world.requestQueueDepths[id] = entries.count
-    world.trace.record(at: world.now, "rq.\(kind.rawValue)") {
+    world.trace.record(at: world.now, named: "rq.\(kind.rawValue)") {
       $0.field("q", id)
       $0.field("key", key)
       $0.field("depth", entries.count)

@@ -261,7 +261,7 @@ extension TableView {
   }
 
   /// Writes a trace line listing `rows`, e.g. `rows=17,18,19`.
-  func traceRows(_ kind: String, _ rows: [IndexPath]) {
+  func traceRows(_ kind: StaticString, _ rows: [IndexPath]) {
     world.trace.record(at: world.now, kind) {
       $0.field("rows", rows.map { String($0.row) }.joined(separator: ","))
     }

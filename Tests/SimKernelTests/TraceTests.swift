@@ -28,6 +28,25 @@ struct TraceTests {
         """)
   }
 
+  @Test("integers are written as Swift prints them, at every digit count and both extremes")
+  func integers() {
+    var values: [Int64] = [0, 9, 10, 99, 100, 101, 999, 1_000, .max, .min, .min + 1]
+    var power: Int64 = 1
+    for _ in 0..<18 {
+      power *= 10
+      values += [power - 1, power, power + 1, -power, -(power - 1)]
+    }
+    var random = SeededRandom(seed: 14).stream("trace integers")
+    for _ in 0..<2_000 { values.append(Int64(bitPattern: random.next()) >> (random.next() % 64)) }
+    let trace = Trace(retention: .full)
+    for value in values { trace.record(at: .zero, "n") { $0.field("v", value) } }
+    // A kind made at run time, and a dynamic kind needing quotes, are written like static ones.
+    trace.record(at: SimTime(nanoseconds: 3), named: "cache.\("hit")")
+    trace.record(at: SimTime(nanoseconds: 4), named: "two words")
+    let expected = values.map { "t=0 n v=\($0)\n" }.joined() + "t=3 cache.hit\nt=4 \"two words\"\n"
+    #expect(trace.fullText == expected)
+  }
+
   @Test("long lines grow the line buffer, and a line recorded while another is written is whole")
   func growthAndNesting() {
     let trace = Trace(retention: .full)
