@@ -84,6 +84,9 @@ public final class MainThread {
     events = MainThreadEvents(self)
   }
 
+  // The events outlive the main thread when the loop still holds one of them.
+  deinit { events.mainAlive = false }
+
   /// Whether the main thread is running something now.
   package var isBusy: Bool { thread.execution != nil }
 

@@ -58,4 +58,23 @@ struct TearDownTests {
     #expect(freed == 6)
     #expect(worldFreed)
   }
+
+  /// The main thread's vsync and wake events reach it through an unretained reference (an
+  /// `unowned` read per event cost a checked retain): its loop outliving it must not matter.
+  @Test("a vsync still pending when the main thread is gone does nothing")
+  func pendingVsyncAfterMainThread() throws {
+    var world: World? = World(device: .iPhoneSE)
+    let loop = try #require(world?.loop)
+    try world?.run(until: SimTime(nanoseconds: 20_000_000))
+    weak var main = world?.main
+    #expect(main != nil)
+    #expect(loop.pendingCount > 0, "the display link keeps a vsync pending")
+    world = nil
+    #expect(main == nil, "the pending vsync must not keep the main thread alive")
+    // The vsync fires with the main thread gone: nothing happens, and nothing schedules another.
+    let before = loop.eventsRun
+    try loop.run(until: SimTime(nanoseconds: 100_000_000))
+    #expect(loop.eventsRun > before)
+    #expect(loop.pendingCount == 0)
+  }
 }
