@@ -11,7 +11,7 @@ public struct SimDuration: Hashable, Comparable, Sendable {
   @inlinable public init(nanoseconds: Int64) { self.nanoseconds = nanoseconds }
 
   /// No time at all.
-  public static let zero = SimDuration(nanoseconds: 0)
+  @inlinable public static var zero: SimDuration { SimDuration(nanoseconds: 0) }
 
   /// `n` nanoseconds.
   @inlinable public static func ns(_ n: Int64) -> SimDuration { SimDuration(nanoseconds: n) }
@@ -64,9 +64,9 @@ public struct SimTime: Hashable, Comparable, Sendable {
   @inlinable public init(nanoseconds: Int64) { self.nanoseconds = nanoseconds }
 
   /// The start of every run.
-  public static let zero = SimTime(nanoseconds: 0)
+  @inlinable public static var zero: SimTime { SimTime(nanoseconds: 0) }
   /// A time later than any run reaches; useful as "no deadline".
-  public static let distantFuture = SimTime(nanoseconds: Int64.max / 2)
+  @inlinable public static var distantFuture: SimTime { SimTime(nanoseconds: Int64.max / 2) }
 
   /// The time since the start of the run, as a duration.
   @inlinable public var sinceStart: SimDuration { SimDuration(nanoseconds: nanoseconds) }

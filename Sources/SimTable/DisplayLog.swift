@@ -65,38 +65,36 @@ package struct DisplayedImage: Hashable, Sendable {
 /// One displayed cell at a commit: which cell, at which row, for which item and URL, showing
 /// which images.
 ///
-/// A record is a value, but its fields live in one immutable object: the table hands the same
-/// record to every frame while its cell does not change, and the oracle and metrics keep and
-/// compare records every frame, so a copy is one reference count and two copies of one record
-/// compare equal by identity before any field is read.
-package struct DisplayedCell: Hashable, Sendable {
-  /// The fields, never changed after the record is built.
-  @usableFromInline final class Fields: Sendable {
-    @usableFromInline let cellID: Int
-    @usableFromInline let indexPath: IndexPath
-    @usableFromInline let itemID: Int
-    @usableFromInline let url: String
-    @usableFromInline let images: [DisplayedImage]
-    @usableFromInline let configuration: UInt64
-    @usableFromInline let progress: DisplayedProgress?
-    @usableFromInline let builtFor: Int64?
-
-    init(
-      cellID: Int, indexPath: IndexPath, itemID: Int, url: String, images: [DisplayedImage],
-      configuration: UInt64, progress: DisplayedProgress?, builtFor: Int64?
-    ) {
-      self.cellID = cellID
-      self.indexPath = indexPath
-      self.itemID = itemID
-      self.url = url
-      self.images = images
-      self.configuration = configuration
-      self.progress = progress
-      self.builtFor = builtFor
-    }
-  }
-
-  @usableFromInline let fields: Fields
+/// An immutable object, so it behaves as a value: the table hands the same record to every
+/// frame while its cell does not change, and the oracle and metrics keep and compare records
+/// every frame, so a copy is one reference count, two copies of one record are equal by
+/// identity before any field is read (`===`), and other modules read the fields as stored
+/// properties (a `package` getter is a call from another module, and cannot be inlined).
+/// Equality and hashing are by value.
+package final class DisplayedCell: Hashable, Sendable {
+  /// The cell's id (`TableCell.cellID`).
+  package let cellID: Int
+  /// The row it is displayed at.
+  package let indexPath: IndexPath
+  /// `indexPath.row`, read without a call into Foundation.
+  package let row: Int
+  /// The stable id of the item at that row at this instant.
+  package let itemID: Int
+  /// The URL that row's item has at this instant.
+  package let url: String
+  /// The images on screen in the cell's image view (the image, then the outgoing image of a
+  /// running cross-dissolve); empty when it shows none.
+  package let images: [DisplayedImage]
+  /// Which configuration of the cell (`cellForRow` call) its current request is, numbered by
+  /// `World.cellConfigurations` in the world: the one current when this record was built (a
+  /// record is rebuilt whenever the cell's row, item, images or progress change).
+  package let configuration: UInt64
+  /// What the cell's progress view shows; nil while hidden or never set.
+  package let progress: DisplayedProgress?
+  /// The frame the table built this record for, which is the first frame that shows it (the
+  /// table reuses a record while its cell shows the same thing); nil when not known. Not part
+  /// of equality: it says when, not what.
+  package let builtFor: Int64?
 
   /// A record of a cell showing `images` for the item `itemID` (whose URL is `url`) at
   /// `indexPath`.
@@ -104,54 +102,35 @@ package struct DisplayedCell: Hashable, Sendable {
     cellID: Int, indexPath: IndexPath, itemID: Int, url: String, images: [DisplayedImage],
     configuration: UInt64 = 0, progress: DisplayedProgress? = nil, builtFor frame: Int64? = nil
   ) {
-    fields = Fields(
-      cellID: cellID, indexPath: indexPath, itemID: itemID, url: url, images: images,
-      configuration: configuration, progress: progress, builtFor: frame)
+    self.cellID = cellID
+    self.indexPath = indexPath
+    row = indexPath.row
+    self.itemID = itemID
+    self.url = url
+    self.images = images
+    self.configuration = configuration
+    self.progress = progress
+    builtFor = frame
   }
 
-  /// The cell's id (`TableCell.cellID`).
-  @inlinable package var cellID: Int { fields.cellID }
-  /// The row it is displayed at.
-  @inlinable package var indexPath: IndexPath { fields.indexPath }
-  /// The stable id of the item at that row at this instant.
-  @inlinable package var itemID: Int { fields.itemID }
-  /// The URL that row's item has at this instant.
-  @inlinable package var url: String { fields.url }
-  /// The images on screen in the cell's image view (the image, then the outgoing image of a
-  /// running cross-dissolve); empty when it shows none.
-  @inlinable package var images: [DisplayedImage] { fields.images }
-  /// Which configuration of the cell (`cellForRow` call) its current request is, numbered by
-  /// `World.cellConfigurations` in the world: the one current when this record was built (a
-  /// record is rebuilt whenever the cell's row, item, images or progress change).
-  @inlinable package var configuration: UInt64 { fields.configuration }
-  /// What the cell's progress view shows; nil while hidden or never set.
-  @inlinable package var progress: DisplayedProgress? { fields.progress }
-
-  /// The frame the table built this record for, which is the first frame that shows it (the
-  /// table reuses a record while its cell shows the same thing); nil when not known. Not part
-  /// of equality: it says when, not what.
-  @inlinable package var builtFor: Int64? { fields.builtFor }
-
-  /// Whether `other` is this very record (a copy of it), not only an equal one.
-  @inlinable package func isSameRecord(as other: DisplayedCell) -> Bool { fields === other.fields }
+  /// Whether `other` is this very record, not only an equal one.
+  package func isSameRecord(as other: DisplayedCell) -> Bool { self === other }
 
   package static func == (lhs: DisplayedCell, rhs: DisplayedCell) -> Bool {
-    if lhs.fields === rhs.fields { return true }
-    let l = lhs.fields
-    let r = rhs.fields
-    return l.cellID == r.cellID && l.indexPath == r.indexPath && l.itemID == r.itemID
-      && l.url == r.url && l.images == r.images && l.configuration == r.configuration
-      && l.progress == r.progress
+    if lhs === rhs { return true }
+    return lhs.cellID == rhs.cellID && lhs.indexPath == rhs.indexPath && lhs.itemID == rhs.itemID
+      && lhs.url == rhs.url && lhs.images == rhs.images && lhs.configuration == rhs.configuration
+      && lhs.progress == rhs.progress
   }
 
   package func hash(into hasher: inout Hasher) {
-    hasher.combine(fields.cellID)
-    hasher.combine(fields.indexPath)
-    hasher.combine(fields.itemID)
-    hasher.combine(fields.url)
-    hasher.combine(fields.images)
-    hasher.combine(fields.configuration)
-    hasher.combine(fields.progress)
+    hasher.combine(cellID)
+    hasher.combine(indexPath)
+    hasher.combine(itemID)
+    hasher.combine(url)
+    hasher.combine(images)
+    hasher.combine(configuration)
+    hasher.combine(progress)
   }
 }
 

@@ -93,7 +93,7 @@ final class MetricsCollector {
       let cell = cells[index]
       let correct = correct[index]
       let id = episode(cell.itemID)
-      if onscreenRows.contains(cell.indexPath.row) {
+      if onscreenRows.contains(cell.row) {
         if !correct { blankOnscreen += 1 }
         if !episodes[id].onscreenSampled {
           let start = episodes[id].onscreenStart ?? frame.time

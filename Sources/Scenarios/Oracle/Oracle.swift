@@ -181,7 +181,7 @@ final class Oracle {
     let id = cell.cellID
     // Fields read in place: the record is compared by identity first, and nothing is copied.
     if id < judged.count, judged[id]?.generation == digestGeneration,
-      judged[id]!.cell.isSameRecord(as: cell) || judged[id]!.cell == cell
+      judged[id]!.cell === cell || judged[id]!.cell == cell
     {
       return (judged[id]!.correct, judged[id]!.urlID)
     }
