@@ -185,9 +185,17 @@ package struct TraceLine {
 
   /// Keys are static strings: written straight from the binary, with no reference counting.
   mutating func beginField(_ key: StaticString) {
-    append(0x20)
-    key.withUTF8Buffer { append($0) }
-    append(0x3D)
+    // ` key=` with one capacity check. (A one-letter key may be stored as a scalar, not a
+    // pointer: `withUTF8Buffer` reads both.)
+    key.withUTF8Buffer { utf8 in
+      reserve(utf8.count + 2)
+      base[count] = 0x20
+      if let source = utf8.baseAddress {
+        (base + count + 1).initialize(from: source, count: utf8.count)
+      }
+      base[count + 1 + utf8.count] = 0x3D
+      count += utf8.count + 2
+    }
   }
 
   /// Makes room for `extra` more bytes.

@@ -60,7 +60,12 @@ extension TableView {
     target: Range<Int>, survivors: [TableCell], deleted: [(TableCell, Int)] = [],
     reloaded: [(TableCell, Int)] = []
   ) {
-    var slots = [TableCell?](repeating: nil, count: target.count)
+    // Empty slots written as nil directly: `Array(repeating: nil, count:)` copies its value
+    // into every slot (a retain call each, of nothing).
+    var slots = [TableCell?](unsafeUninitializedCapacity: target.count) { buffer, count in
+      for index in buffer.indices { (buffer.baseAddress! + index).initialize(to: nil) }
+      count = buffer.count
+    }
     var leaving: [TableCell] = []
     for cell in survivors {
       guard let row = cell.displayedRow else { continue }
@@ -70,10 +75,12 @@ extension TableView {
         leaving.append(cell)
       }
     }
-    for (cell, oldRow) in deleted + reloaded { cell.placement = .awaitingEnd(oldRow: oldRow) }
+    for (cell, oldRow) in deleted { cell.placement = .awaitingEnd(oldRow: oldRow) }
+    for (cell, oldRow) in reloaded { cell.placement = .awaitingEnd(oldRow: oldRow) }
     // Queries made from callbacks during the pass see the cells displayed so far.
     displayed = survivors
-    pass = LayoutInProgress(target: target, slots: slots)
+    // Moved, not copied: the pass fills the slots in place.
+    pass = LayoutInProgress(target: target, slots: consume slots)
     if configuration.layoutOrder == .endFirst {
       endDisplay(deleted: deleted, leaving: leaving)
       fillEntering(target: target)
