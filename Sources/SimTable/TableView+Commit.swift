@@ -66,7 +66,13 @@ extension TableView {
     // previous frame's array serves again (no record is copied).
     let repeats = !recordsInvalidated && committedCells.map { Self.same($0, cells) } == true
     if !repeats {
-      committedRecords = cells.map { record(of: $0, for: context.number) }
+      // By index, the kept record read in place: passing each cell to a call retained it.
+      var records: [DisplayedCell] = []
+      records.reserveCapacity(cells.count)
+      for index in cells.indices {
+        records.append(cells[index].lastRecord ?? record(of: cells[index], for: context.number))
+      }
+      committedRecords = records
       committedCells = cells
       recordsInvalidated = false
     }

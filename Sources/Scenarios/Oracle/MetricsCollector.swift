@@ -90,10 +90,10 @@ final class MetricsCollector {
     var blankOnscreen = 0
     let cells = frame.cells
     for index in cells.indices {
-      let cell = cells[index]
+      // Fields read in place: binding the record retained and released it.
       let correct = correct[index]
-      let id = episode(cell.itemID)
-      if onscreenRows.contains(cell.row) {
+      let id = episode(cells[index].itemID)
+      if onscreenRows.contains(cells[index].row) {
         if !correct { blankOnscreen += 1 }
         if !episodes[id].onscreenSampled {
           let start = episodes[id].onscreenStart ?? frame.time
@@ -108,8 +108,8 @@ final class MetricsCollector {
       }
       // Only a record first shown in this frame can show an image for the first time: one
       // shown before had its images noted then (and a repeating frame has no new record).
-      if !frame.repeatsPrevious, cell.builtFor.map({ $0 == frame.frame }) ?? true {
-        for image in cell.images where image.kind == .content && !image.isOutgoing {
+      if !frame.repeatsPrevious, cells[index].builtFor.map({ $0 == frame.frame }) ?? true {
+        for image in cells[index].images where image.kind == .content && !image.isOutgoing {
           if let source = image.provenance?.source.value, firstShown[source] == nil {
             firstShown[source] = frame.time
           }

@@ -34,7 +34,7 @@ extension Oracle {
       frameCorrect.removeAll(keepingCapacity: true)
       frameURLIDs.removeAll(keepingCapacity: true)
       for index in frame.cells.indices {
-        let judgement = judgement(of: frame.cells[index])
+        let judgement = judgement(ofCellAt: index, in: frame.cells)
         frameCorrect.append(judgement.correct)
         frameURLIDs.append(judgement.urlID)
         if judgement.correct { shown.shown(judgement.urlID, at: frame.time) }

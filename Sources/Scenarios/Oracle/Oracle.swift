@@ -196,6 +196,18 @@ final class Oracle {
     return (correct, urlID)
   }
 
+  /// `judgement(of: cells[index])`, with the common case — the very record judged last, under
+  /// the same deliveries — read in place (passing the record to a call retains it).
+  func judgement(ofCellAt index: Int, in cells: [DisplayedCell]) -> (correct: Bool, urlID: Int) {
+    let id = cells[index].cellID
+    if id < judged.count, judged[id]?.generation == digestGeneration,
+      judged[id]!.cell === cells[index]
+    {
+      return (judged[id]!.correct, judged[id]!.urlID)
+    }
+    return judgement(of: cells[index])
+  }
+
   /// Whether the cell shows its row's image, from the last judgement (the frame just judged).
   func judgedCorrect(_ cell: DisplayedCell) -> Bool {
     let id = cell.cellID
