@@ -234,8 +234,8 @@ package struct TraceLine {
   }
 
   mutating func appendInteger(_ value: Int64) {
-    // Written in place, two digits per division (a time has 10–11 digits, and each division
-    // waits for the one before it).
+    // Written in place from the last digit, two at a time from a table of the pairs 00…99 (a
+    // time has 10–11 digits, and each division waits for the one before it).
     reserve(21)
     if value < 0 {
       base[count] = 0x2D
@@ -244,26 +244,42 @@ package struct TraceLine {
     var magnitude = value.magnitude
     var end = count + Self.digitCount(magnitude)
     count = end
+    let pairs = Self.digitPairs.utf8Start
     while magnitude >= 100 {
-      let pair = UInt8(truncatingIfNeeded: magnitude % 100)
+      let pair = Int(truncatingIfNeeded: magnitude % 100) &* 2
       magnitude /= 100
       end -= 2
-      base[end] = 0x30 + pair / 10
-      base[end + 1] = 0x30 + pair % 10
+      base[end] = pairs[pair]
+      base[end + 1] = pairs[pair + 1]
     }
-    let last = UInt8(truncatingIfNeeded: magnitude)
-    if last >= 10 {
-      base[end - 2] = 0x30 + last / 10
-      base[end - 1] = 0x30 + last % 10
+    if magnitude >= 10 {
+      let pair = Int(truncatingIfNeeded: magnitude) &* 2
+      base[end - 2] = pairs[pair]
+      base[end - 1] = pairs[pair + 1]
     } else {
-      base[end - 1] = 0x30 + last
+      base[end - 1] = 0x30 + UInt8(truncatingIfNeeded: magnitude)
     }
   }
 
-  /// How many decimal digits `value` has (1 for 0).
+  /// "00", "01", … "99", back to back.
+  static let digitPairs: StaticString = """
+    00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+    40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+    8081828384858687888990919293949596979899
+    """
+
+  /// How many decimal digits `value` has (1 for 0): comparisons only, no multiplication chain.
   static func digitCount(_ value: UInt64) -> Int {
-    var digits = 1
-    var bound: UInt64 = 10
+    if value < 10_000_000_000 {
+      if value < 100_000 {
+        if value < 100 { return value < 10 ? 1 : 2 }
+        return value < 1_000 ? 3 : (value < 10_000 ? 4 : 5)
+      }
+      if value < 10_000_000 { return value < 1_000_000 ? 6 : 7 }
+      return value < 100_000_000 ? 8 : (value < 1_000_000_000 ? 9 : 10)
+    }
+    var digits = 11
+    var bound: UInt64 = 100_000_000_000
     while digits < 20, value >= bound {
       digits += 1
       bound &*= 10
