@@ -91,6 +91,8 @@ extension Oracle {
     // During `reloadData` the table displays no rows until its next layout pass, and while it
     // is off screen it displays none at all, so "no row needs the URL" cannot be judged: the
     // checks wait for the next frame on screen (frameCommitted).
+    // Nothing pending (most turns): nothing to run or defer.
+    if pendingEndChecks.isEmpty && pendingStartChecks.isEmpty { return }
     if reloadPending { return }
     if !table.isOnScreen {
       endChecksDeferred = true
@@ -127,6 +129,7 @@ extension Oracle {
   /// Transfers queued after their row left, still running at their deadline while no row
   /// needs the URL.
   func runStartChecks(upTo now: SimTime) {
+    if pendingStartChecks.isEmpty { return }
     var remaining: [(id: Int, at: SimTime)] = []
     for pending in pendingStartChecks {
       guard pending.at <= now else {
