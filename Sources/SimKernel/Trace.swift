@@ -177,6 +177,12 @@ package struct TraceLine {
     appendToken(value)
   }
 
+  /// Appends ` key=value` with the value given as UTF-8 bytes, quoted as a string would be.
+  package mutating func field(_ key: StaticString, utf8 value: [UInt8]) {
+    beginField(key)
+    value.withUnsafeBufferPointer { appendToken(utf8: $0) }
+  }
+
   /// Appends ` key=<16 hex digits>` for a digest.
   package mutating func field(_ key: StaticString, hex value: UInt64) {
     beginField(key)

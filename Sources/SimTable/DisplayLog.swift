@@ -45,20 +45,45 @@ package struct DisplayedImage: Hashable, Sendable {
   /// The summary of `image` shown now (`summary`), with its provenance's text made once per
   /// image (`Image.provenanceText`): a table with `traceDisplay` prints it for every change.
   package static func summary(of image: Image, isOutgoing: Bool) -> String {
-    summary(
+    var bytes: [UInt8] = []
+    appendSummary(of: image, isOutgoing: isOutgoing, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends the UTF-8 of `summary(of:isOutgoing:)` to `bytes`, making no string: the table's
+  /// `table.show` lines write it straight into the trace.
+  package static func appendSummary(of image: Image, isOutgoing: Bool, to bytes: inout [UInt8]) {
+    appendSummary(
       kind: image.kind, provenance: image.provenanceText, requestURL: image.requestURL,
-      rendered: image.decodeError == nil, isOutgoing: isOutgoing)
+      rendered: image.decodeError == nil, isOutgoing: isOutgoing, to: &bytes)
   }
 
   static func summary(
     kind: Image.Kind, provenance: String?, requestURL: String?, rendered: Bool, isOutgoing: Bool
   ) -> String {
-    var text = kind.rawValue
-    if let provenance { text += ":" + provenance }
-    if let requestURL { text += "@" + requestURL }
-    if !rendered { text += "!undecodable" }
-    if isOutgoing { text += "(out)" }
-    return text
+    var bytes: [UInt8] = []
+    appendSummary(
+      kind: kind, provenance: provenance, requestURL: requestURL, rendered: rendered,
+      isOutgoing: isOutgoing, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// The one definition of a summary's text: `kind[:provenance][@requestURL][!undecodable][(out)]`.
+  static func appendSummary(
+    kind: Image.Kind, provenance: String?, requestURL: String?, rendered: Bool, isOutgoing: Bool,
+    to bytes: inout [UInt8]
+  ) {
+    bytes.append(contentsOf: kind.rawValue.utf8)
+    if let provenance {
+      bytes.append(0x3A)  // :
+      bytes.append(contentsOf: provenance.utf8)
+    }
+    if let requestURL {
+      bytes.append(0x40)  // @
+      bytes.append(contentsOf: requestURL.utf8)
+    }
+    if !rendered { bytes.append(contentsOf: "!undecodable".utf8) }
+    if isOutgoing { bytes.append(contentsOf: "(out)".utf8) }
   }
 }
 

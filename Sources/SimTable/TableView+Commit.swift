@@ -123,16 +123,23 @@ extension TableView {
   func traceChange(_ cell: TableCell, image: Image?, outgoing: Image?, frame: Int64) {
     let row = cell.displayedRow!
     let itemID = cell.itemID ?? -1
+    // The summaries, `;`-separated, written as bytes into a buffer the table keeps.
+    var images = summaryScratch
+    images.removeAll(keepingCapacity: true)
+    if let image { DisplayedImage.appendSummary(of: image, isOutgoing: false, to: &images) }
+    if let outgoing {
+      if image != nil { images.append(0x3B) }  // ;
+      DisplayedImage.appendSummary(of: outgoing, isOutgoing: true, to: &images)
+    }
+    if images.isEmpty { images.append(contentsOf: "none".utf8) }
     world.trace.record(at: world.now, "table.show") {
       $0.field("frame", frame)
       $0.field("cell", cell.cellID)
       $0.field("row", row)
       $0.field("item", itemID)
-      var summaries: [String] = []
-      if let image { summaries.append(DisplayedImage.summary(of: image, isOutgoing: false)) }
-      if let outgoing { summaries.append(DisplayedImage.summary(of: outgoing, isOutgoing: true)) }
-      $0.field("images", summaries.isEmpty ? "none" : summaries.joined(separator: ";"))
+      $0.field("images", utf8: images)
     }
+    summaryScratch = images
   }
 
   /// Writes a `table.progress` line for a displayed cell whose progress view changed since its

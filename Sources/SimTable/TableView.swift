@@ -59,6 +59,8 @@ public final class TableView {
   /// The cells of the last frame whose records were built, in order (nil: none yet, or a
   /// frame went unrecorded since): tells `commit` whether a frame repeats the previous one.
   @exclusivity(unchecked) var committedCells: [TableCell]? = nil
+  /// The bytes of a `table.show` line's images, reused from line to line.
+  @exclusivity(unchecked) var summaryScratch: [UInt8] = []
   /// The records of the last recorded frame, in order: a frame that repeats it reuses them.
   @exclusivity(unchecked) var committedRecords: [DisplayedCell] = []
   /// Set whenever a cell's `lastRecord` is dropped; cleared when a frame's records are built.

@@ -69,12 +69,15 @@ extension Oracle {
     }
   }
 
-  func checkImages(of cell: DisplayedCell) {
+  /// Checks the images `cell` shows against its request; `served` is the digest served for its
+  /// URL (`server.digest(for:)`), looked up once by the caller.
+  func checkImages(of cell: DisplayedCell, served: ContentDigest?) {
     // A failure image belongs to a request that ended in failure (or delivered bytes that did
     // not decode): one shown before any transfer of the row's URL ended is another request's
     // (SDWebImage #3363: an asynchronous callback puts the old request's image over the new).
-    if isChecked(.noCrossCellImage), !endedURLs.contains(cell.url),
-      cell.images.contains(where: { $0.kind == .failure && !$0.isOutgoing })
+    if isChecked(.noCrossCellImage),
+      cell.images.contains(where: { $0.kind == .failure && !$0.isOutgoing }),
+      !endedURLs.contains(cell.url)
     {
       flag(
         .noCrossCellImage, row: cell.indexPath.row, item: cell.itemID, cell: cell.cellID,
@@ -120,7 +123,7 @@ extension Oracle {
       // An image is another request's only if some other request (or another URL's fixture)
       // accounts for its bytes; bytes nobody delivered are a corruption, reported once, by
       // `no_corrupt_image`.
-      if isChecked(.noCrossCellImage), !shows(image, bytesOf: cell.url),
+      if isChecked(.noCrossCellImage), !shows(image, bytesOf: cell.url, served: served),
         let whose = culprit(of: source, shownFor: cell.url)
       {
         flag(

@@ -158,17 +158,28 @@ final class Oracle {
   /// Whether `image` (a content image) shows bytes served for `url`: its fixture, or anything
   /// a transfer of `url` delivered.
   func shows(_ image: DisplayedImage, bytesOf url: String) -> Bool {
-    guard let source = image.provenance?.source else { return false }
-    if server.digest(for: url) == source { return true }
-    return deliveredDigests[url]?.contains(source.value) ?? false
+    shows(image, bytesOf: url, served: server.digest(for: url))
   }
 
   /// Whether the cell shows its row's image: a content image of bytes served for its URL
   /// (whether it decoded is `no_corrupt_image`'s concern).
   func showsCorrectImage(_ cell: DisplayedCell) -> Bool {
+    showsCorrectImage(cell, served: server.digest(for: cell.url))
+  }
+
+  /// `showsCorrectImage(_:)` with the digest served for the cell's URL already looked up.
+  func showsCorrectImage(_ cell: DisplayedCell, served: ContentDigest?) -> Bool {
     cell.images.contains {
-      $0.kind == .content && !$0.isOutgoing && shows($0, bytesOf: cell.url)
+      $0.kind == .content && !$0.isOutgoing && shows($0, bytesOf: cell.url, served: served)
     }
+  }
+
+  /// `shows(_:bytesOf:)` with `server.digest(for: url)` already looked up: a judgement asks
+  /// about several images of one URL, and each lookup hashes the URL.
+  func shows(_ image: DisplayedImage, bytesOf url: String, served: ContentDigest?) -> Bool {
+    guard let source = image.provenance?.source else { return false }
+    if served == source { return true }
+    return deliveredDigests[url]?.contains(source.value) ?? false
   }
 
   /// Whether the cell shows its row's image, judging it (and checking its images) only if it
@@ -185,9 +196,10 @@ final class Oracle {
     {
       return (judged[id]!.correct, judged[id]!.urlID)
     }
-    checkImages(of: cell)
+    let served = server.digest(for: cell.url)
+    checkImages(of: cell, served: served)
     reportedNotLoaded.remove(id)
-    let correct = showsCorrectImage(cell)
+    let correct = showsCorrectImage(cell, served: served)
     let urlID = shown.id(cell.url)
     judged.extend(toInclude: id, with: nil)
     judged[id] = JudgedCell(
