@@ -34,7 +34,7 @@ public final class LoaderEnvironment {
   /// The main thread: `main.async`, `main.asyncAfter`, run-loop sources and timers.
   public var main: MainThread { world.main }
   /// The main-thread (or worker) execution running now, if any: charge costs with `spend`.
-  public var currentExecution: Execution? { world.currentThread?.execution }
+  public var currentExecution: Execution? { world.currentExecution }
   /// A global concurrent queue (`dispatch_get_global_queue`).
   public func globalQueue() -> SimulatedQueue { world.globalQueue() }
   /// A new serial queue.

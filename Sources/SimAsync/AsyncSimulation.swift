@@ -163,7 +163,7 @@ package final class AsyncSimulation: @unchecked Sendable {
   /// the task cannot run ahead of its own cost. It keeps the caller's isolation.
   package func spend(_ cost: SimDuration, isolation: isolated (any Actor)? = #isolation) async {
     requireSimulationThread("AsyncSimulation.spend(_:)")
-    guard let execution = world.currentThread?.execution, running != nil else {
+    guard let execution = world.currentExecution, running != nil else {
       preconditionFailure("AsyncSimulation.spend(_:) was called outside a job of the simulation")
     }
     await withUnsafeContinuation(isolation: isolation) { continuation in

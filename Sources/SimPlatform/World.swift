@@ -68,6 +68,19 @@ package final class World {
   /// The current virtual time.
   package var now: SimTime { loop.now }
 
+  /// The execution running now, if any. Read from other modules through this getter: a stored
+  /// property read from another module keeps its runtime exclusivity check, which costs more
+  /// than the call.
+  package var currentExecution: Execution? { currentThread?.execution }
+
+  /// Charges `cost` of UIKit's own work to the main-thread execution running now (and counts it
+  /// as platform work for hitch ratios); nothing when no main-thread execution runs.
+  package func chargeMainThread(_ cost: SimDuration) {
+    guard let execution = currentThread?.execution, execution.thread.isMain else { return }
+    execution.spend(cost)
+    main.notePlatformWork(cost)
+  }
+
   /// `storedDisplayGeneration`, read through a getter from the table's module (a stored
   /// property read from another module keeps its exclusivity check).
   package var displayGeneration: UInt64 { storedDisplayGeneration }

@@ -268,11 +268,7 @@ public final class TableView {
   /// Charges `cost` to the main-thread execution running now, if any. Outside any execution
   /// (a scenario event applied directly by the event loop) nothing is charged.
   @inline(__always)
-  func charge(_ cost: SimDuration) {
-    guard let execution = world.currentThread?.execution, execution.thread.isMain else { return }
-    execution.spend(cost)
-    world.main.notePlatformWork(cost)
-  }
+  func charge(_ cost: SimDuration) { world.chargeMainThread(cost) }
 
   /// Records a UIKit call on the table from a background thread (it still takes effect, as it
   /// often seems to on a device): traced as `table.off_main` and counted in

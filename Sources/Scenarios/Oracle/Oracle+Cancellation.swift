@@ -74,7 +74,7 @@ extension Oracle {
   func scheduleCancelCheck(within: SimDuration) {
     if within > .zero {
       world.loop.schedule(after: within) { [self] in runEndChecks(upTo: world.now) }
-    } else if world.currentThread?.execution == nil || !world.main.isBusy {
+    } else if world.currentExecution == nil || !world.main.isBusy {
       world.loop.schedule(after: .zero) { [self] in runEndChecks(upTo: world.now) }
     }
   }
