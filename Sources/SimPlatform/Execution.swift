@@ -149,10 +149,11 @@ public final class Execution {
 
   /// Runs `body` now, then its steps. Called by the thread's owner (a queue or the main thread).
   func start(_ body: (Execution) -> Void) {
-    let outer = world.currentThread
-    world.currentThread = thread
+    // The current thread is swapped in and out (moves, not copies: no reference counting).
+    var outer: SimThread? = thread
+    swap(&outer, &world.currentThread)
     body(self)
-    world.currentThread = outer
+    swap(&outer, &world.currentThread)
     collectIssued()
     advance()
   }
@@ -224,10 +225,10 @@ public final class Execution {
 
   func run(_ continuation: (() -> Void)?) {
     guard let continuation else { return }
-    let outer = world.currentThread
-    world.currentThread = thread
+    var outer: SimThread? = thread
+    swap(&outer, &world.currentThread)
     continuation()
-    world.currentThread = outer
+    swap(&outer, &world.currentThread)
     collectIssued()
   }
 
