@@ -88,11 +88,11 @@ extension Oracle {
 
   /// Runs end-of-display and late-start checks whose deadline has come.
   func runEndChecks(upTo now: SimTime) {
+    // Nothing pending (most turns): nothing to run or defer.
+    if pendingEndChecks.isEmpty && pendingStartChecks.isEmpty { return }
     // During `reloadData` the table displays no rows until its next layout pass, and while it
     // is off screen it displays none at all, so "no row needs the URL" cannot be judged: the
     // checks wait for the next frame on screen (frameCommitted).
-    // Nothing pending (most turns): nothing to run or defer.
-    if pendingEndChecks.isEmpty && pendingStartChecks.isEmpty { return }
     if reloadPending { return }
     if !table.isOnScreen {
       endChecksDeferred = true
