@@ -68,7 +68,7 @@ public final class ImageView {
   package func serialsForCommit(
     now: SimTime, on execution: Execution
   ) -> (image: UInt64?, outgoing: UInt64?, transitionEnd: SimTime?) {
-    let outgoing = (transitionEnd.map { now < $0 } ?? false) ? outgoingImage : nil
+    let outgoing = outgoingShown(at: now)
     if let image = storedImage, !image.isDecoded { image.decodeForDisplay(on: execution) }
     guard let outgoing else { return (storedImage?.serial, nil, nil) }
     if !outgoing.isDecoded { outgoing.decodeForDisplay(on: execution) }
@@ -77,7 +77,12 @@ public final class ImageView {
 
   /// The images a commit at `now` shows in this view (those `serialsForCommit` numbers).
   package func imagesShown(at now: SimTime) -> (image: Image?, outgoing: Image?) {
-    (storedImage, (transitionEnd.map { now < $0 } ?? false) ? outgoingImage : nil)
+    (storedImage, outgoingShown(at: now))
+  }
+
+  /// The outgoing image while its cross-dissolve still runs at `now`.
+  func outgoingShown(at now: SimTime) -> Image? {
+    (transitionEnd.map { now < $0 } ?? false) ? outgoingImage : nil
   }
 
   /// Every image on screen in this view now: the image, plus the outgoing one mid-transition.

@@ -138,9 +138,6 @@ package final class DisplayedCell: Hashable, Sendable {
     builtFor = frame
   }
 
-  /// Whether `other` is this very record, not only an equal one.
-  package func isSameRecord(as other: DisplayedCell) -> Bool { self === other }
-
   package static func == (lhs: DisplayedCell, rhs: DisplayedCell) -> Bool {
     if lhs === rhs { return true }
     return lhs.cellID == rhs.cellID && lhs.indexPath == rhs.indexPath && lhs.itemID == rhs.itemID

@@ -123,8 +123,10 @@ extension TableView {
   func traceChange(_ cell: TableCell, image: Image?, outgoing: Image?, frame: Int64) {
     let row = cell.displayedRow!
     let itemID = cell.itemID ?? -1
-    // The summaries, `;`-separated, written as bytes into a buffer the table keeps.
-    var images = summaryScratch
+    // The summaries, `;`-separated, written as bytes into a buffer the table keeps (taken out
+    // while written: a copy left behind would make the first append copy the buffer).
+    var images: [UInt8] = []
+    swap(&images, &summaryScratch)
     images.removeAll(keepingCapacity: true)
     if let image { DisplayedImage.appendSummary(of: image, isOutgoing: false, to: &images) }
     if let outgoing {

@@ -141,11 +141,11 @@ struct DisplayLogTests {
       if index == 1 {
         // The changed cell's record is new, and this frame is the first to show it.
         #expect(record.builtFor == changed.frame)
-        #expect(!record.isSameRecord(as: first.cells[index]))
+        #expect(record !== first.cells[index])
         #expect(record != first.cells[index])
       } else {
         // The others are the very records of the first frame.
-        #expect(record.isSameRecord(as: first.cells[index]))
+        #expect(record === first.cells[index])
         #expect(record.builtFor == first.frame)
       }
     }
@@ -163,12 +163,12 @@ struct DisplayLogTests {
     }
     let a = record("https://img.test/7.png", frame: 4)
     let b = record("https://img.test/7.png", frame: 9)
-    #expect(a == b && !a.isSameRecord(as: b))
+    #expect(a == b && a !== b)
     #expect(a.hashValue == b.hashValue)
     #expect(Set([a, b]).count == 1)
     #expect(a != record("https://img.test/8.png", frame: 4))
     #expect(a != record("https://img.test/7.png", frame: 4, images: [image]))
     let copy = a
-    #expect(copy.isSameRecord(as: a))
+    #expect(copy === a)
   }
 }

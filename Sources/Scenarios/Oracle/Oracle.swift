@@ -182,12 +182,9 @@ final class Oracle {
     return deliveredDigests[url]?.contains(source.value) ?? false
   }
 
-  /// Whether the cell shows its row's image, judging it (and checking its images) only if it
-  /// changed since it was last judged.
-  func judge(_ cell: DisplayedCell) -> Bool { judgement(of: cell).correct }
-
-  /// `judge(_:)` with the cell's interned URL (`ShownHistory`): the URL is hashed only when
-  /// the cell is judged again.
+  /// Whether the cell shows its row's image, with its interned URL (`ShownHistory`): the cell
+  /// is judged (and its images checked) only if it changed since it was last judged, and the
+  /// URL is hashed only then.
   func judgement(of cell: DisplayedCell) -> (correct: Bool, urlID: Int) {
     let id = cell.cellID
     // Fields read in place: the record is compared by identity first, and nothing is copied.
