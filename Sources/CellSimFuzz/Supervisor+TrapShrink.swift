@@ -45,7 +45,7 @@ extension Supervisor {
     lock.unlock()
   }
 
-  /// Shrinks one trap or hang finding (issue 13): its candidates run in child processes
+  /// Shrinks one trap or hang finding: its candidates run in child processes
   /// (`ProcessCheck`), and one is kept only if it still traps the same way, or still hangs.
   /// A finding that does not trap or hang when it runs alone in a fresh process (it needed the
   /// earlier cases of its worker) is left as written. The shrunk file is written before the

@@ -1,4 +1,4 @@
-/// The built-in loaders, in `cellsim loaders` order (DESIGN §3.5).
+/// The built-in loaders, in `cellsim loaders` order (docs/design.md, Loaders).
 ///
 /// Each seed loader's doc comment cites its article by file (`shared/seeds/NNN_….txt`) and by
 /// the heading, numbered point or code block each modelled rule comes from, and says which

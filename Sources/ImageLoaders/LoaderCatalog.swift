@@ -123,7 +123,7 @@ public struct LoaderCatalog {
   /// An empty catalog.
   public init() {}
 
-  /// The built-in loaders of DESIGN §3.5.
+  /// The built-in callback loaders (docs/design.md, Loaders).
   public static var builtIn: LoaderCatalog {
     var catalog = LoaderCatalog()
     for loader in builtInLoaders { catalog.register(loader) }

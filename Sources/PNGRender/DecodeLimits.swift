@@ -4,7 +4,8 @@
 /// A PNG of a few kilobytes can claim to be 20,000 × 20,000 pixels of zeros, which would need
 /// 1.6 GB once decoded to RGBA8 (a "decompression bomb"). The decoder refuses such a file with
 /// ``PNGError/tooLarge(width:height:limits:)`` in microseconds, before it allocates anything for
-/// the pixels. The defaults follow DESIGN.md §5: 16,384 pixels per side and 64 megapixels.
+/// the pixels. The defaults (docs/design.md, PNG render path) are 16,384 pixels per side and 64
+/// megapixels.
 public struct DecodeLimits: Sendable, Hashable, CustomStringConvertible {
   // Every limit is kept within its valid range when it is set, not only by `init`, so no value
   // a caller assigns can make a later conversion to libpng's 32-bit limits trap.

@@ -98,7 +98,7 @@ package struct PNGDecoder: Sendable {
 
   /// The most bytes libpng held at once while reading the chunks before the image data of
   /// `bytes`, whether or not reading succeeds: the proof that a chunk's declared length is not
-  /// allocated before its bytes are there (issue 12 §1).
+  /// allocated before its bytes are there.
   package func libpngPeakBytesReadingInfo(_ bytes: [UInt8]) -> Int {
     bytes.withUnsafeBytes { raw in
       do {

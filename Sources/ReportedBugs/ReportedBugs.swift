@@ -1,10 +1,10 @@
-// The museum of reported reuse bugs (issue 16). Every file of this module is written against
+// The museum of reported reuse bugs. Every file of this module is written against
 // CellSim's public API only, as a library author would write it in their own package. It imports
 // the public modules `import CellSim` re-exports (ImageLoaders, AsyncLoaders for the standard
-// catalog, SimPlatform, SimNetwork, SimTable, SimKernel) rather than the umbrella itself, because the umbrella also holds the
-// Swift Testing helper and the `cellsim` binary, which registers these models, must not link
-// Swift Testing. `.ci/check-reported-bugs` compiles these same files in the `Examples/` package,
-// which sees only the public API, to prove it.
+// catalog, SimPlatform, SimNetwork, SimTable, SimKernel) rather than the umbrella itself, because
+// the umbrella also holds the Swift Testing helper and the `cellsim` binary, which registers these
+// models, must not link Swift Testing. `.ci/check-reported-bugs` compiles these same files in the
+// `Examples/` package, which sees only the public API, to prove it.
 import AsyncLoaders
 public import ImageLoaders
 import SimKernel
@@ -20,9 +20,9 @@ public enum ReportedBugs {
     [
       Nuke174Loader.self, YYWebImage79Loader.self, Kingfisher114Loader.self,
       AlamofireImage17Loader.self, SDWebImage1113Loader.self, EGOImageLoading18Loader.self,
-      // Issue 11's blind-spot demonstrator, not a reported bug: see its documentation.
+      // A blind-spot demonstrator of the oracle, not a reported bug: see its documentation.
       StalePlaceholderLoader.self,
-      // Issue 11 §3: a per-request placeholder of the same URL, and progress isolation.
+      // A per-request placeholder of the same URL, and progress isolation.
       SDWebImage3363Loader.self, Kingfisher581Loader.self, AlamofireImage232Loader.self,
     ]
   }

@@ -4,9 +4,9 @@ import SimNetwork
 import SimPlatform
 public import SimTable
 
-/// A late per-request "loading" placeholder (issue 11, §3 "Everything a view shows is
-/// judged"): the class of SDWebImage PR #3363, where an asynchronous callback sets a
-/// placeholder on the view after the view moved on, in the form the oracle can judge (the view
+/// A late per-request "loading" placeholder ("everything a view shows is judged",
+/// docs/scenario-format.md): the class of SDWebImage PR #3363, where an asynchronous callback sets
+/// a placeholder on the view after the view moved on, in the form the oracle can judge (the view
 /// has moved on to another URL).
 ///
 /// Not a model of one reported bug: SDWebImage #3363 itself sets two placeholders of the same
@@ -29,7 +29,7 @@ public final class StalePlaceholderLoader: CatalogLoader {
 
   public static let name = "stale-placeholder"
   public static let summary =
-    "a cache-query callback sets its request's placeholder on a view that moved on (issue 11)"
+    "a cache-query callback sets its request's placeholder on a view that moved on"
   public static let optionSpecs = [
     LoaderOptionSpec(
       "fixed", .bool, default: "false",

@@ -49,7 +49,8 @@ extension Scenario {
     }
   }
 
-  /// The metrics every run reports (DESIGN §4), by their names in scenario files and JSON.
+  /// The metrics every run reports (docs/design.md, Oracle and metrics), by their names in scenario
+  /// files and JSON.
   public enum Metric: String, Sendable, Equatable, CaseIterable {
     /// Transfers started.
     case transfers

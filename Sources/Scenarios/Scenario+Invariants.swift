@@ -1,7 +1,8 @@
 public import SimKernel
 
 extension Scenario {
-  /// The ids of the standard invariants (`docs/scenario-format.md`, DESIGN §4).
+  /// The ids of the standard invariants (`docs/scenario-format.md`; docs/design.md, Oracle and
+  /// metrics).
   public enum InvariantID: String, Sendable, Equatable, CaseIterable {
     /// A displayed cell never shows another row's image.
     case noCrossCellImage = "no_cross_cell_image"
@@ -77,7 +78,7 @@ extension Scenario {
     /// `no_duplicate_transfers`.
     case noDuplicateTransfers
     /// `cache_hit_on_revisit` (revisit: default 5 s; nil (`none`) judges only rows whose
-    /// image a memory cache holds, as before issue 11).
+    /// image a memory cache holds, the reading before `revisit` existed).
     case cacheHitOnRevisit(revisit: SimDuration?)
     /// `no_delivery_stall` (within: default 250 ms).
     case noDeliveryStall(within: SimDuration)

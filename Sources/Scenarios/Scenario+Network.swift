@@ -4,7 +4,7 @@ public import SimNetwork
 extension Scenario {
   /// The fake network's script (`network`), as the file states it.
   ///
-  /// One model of network rules (issue 11): the rules, failures, latency distributions,
+  /// One model of network rules: the rules, failures, latency distributions,
   /// corruptions and outages *are* SimNetwork's types (`Scenario.NetworkRule` is
   /// `SimNetwork.NetworkRule`, and so on). Only this section stays the format's own: it keeps
   /// what the author left unspecified (nil: the network's default latency, the device's

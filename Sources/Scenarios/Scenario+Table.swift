@@ -72,7 +72,7 @@ extension Scenario {
     }
   }
 
-  /// The order of the two groups of callbacks in a layout pass (DESIGN §3.4).
+  /// The order of the two groups of callbacks in a layout pass (docs/design.md, Table).
   public enum LayoutOrder: String, Sendable, Equatable, CaseIterable {
     /// Entering rows get `cellForRow`, then leaving rows get `didEndDisplaying` (UITableView).
     case displayFirst = "display_first"

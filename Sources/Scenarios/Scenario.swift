@@ -193,7 +193,7 @@ extension Scenario {
     public static let maxPreloadMargin = 1_000_000.0
     /// The largest `device.scale` (pixels per point). iPhones are 2 or 3; with
     /// ``maxImageSide`` it bounds a decode target at 4,000 × 4,000 px (64 MB of RGBA8), where a
-    /// scale of 1e6 made aspect-fill upscale to 7200² (about 3 GB, issue 12 §1).
+    /// scale of 1e6 made aspect-fill upscale to 7200² (about 3 GB).
     public static let maxScale = 4.0
     /// The largest `device.screen_width` / `screen_height`, in points.
     public static let maxScreenSide = 10_000.0

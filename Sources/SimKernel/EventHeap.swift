@@ -58,7 +58,7 @@ final class EventHeap {
   /// Fills the root's hole with `entry` (the former last entry), Floyd's way: the hole first
   /// sinks to a leaf along the smaller children (one comparison per level), then `entry` rises
   /// from there. The last entry of a heap usually belongs near the bottom, so it rarely rises
-  /// far, and this costs about half the comparisons of sifting `entry` down (issue 14 §6). Keys
+  /// far, and this costs about half the comparisons of sifting `entry` down. Keys
   /// `(time, seq)` are unique, so every correct heap pops the same order.
   @inline(__always)
   private func siftDownFromRoot(_ entry: EventLoop.Entry) {

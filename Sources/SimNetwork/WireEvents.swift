@@ -3,7 +3,7 @@ import SimKernel
 /// The target of transfers' first-byte and chunk events, scheduled through
 /// `EventLoop.schedule(at:target:tag:)` instead of a fresh closure per event: chunk deliveries
 /// are the network's most frequent events, and each closure was an allocation, a retain and a
-/// free (issue 14 §6). The events run at the same `(time, seq)` as the closures they replace,
+/// free. The events run at the same `(time, seq)` as the closures they replace,
 /// so traces and digests are unchanged.
 ///
 /// A tag is `id << 1 | kind` (the transfer's id, then 0 for a first byte or 1 for a chunk).

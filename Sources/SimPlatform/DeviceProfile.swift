@@ -4,8 +4,8 @@ public import SimKernel
 /// simulator charges.
 ///
 /// These are model parameters, not measurements of a particular phone. The defaults were
-/// derived from public benchmarks and Apple's material (DESIGN.md §3.2), several are
-/// estimates, and a scenario can override any of them by its snake_case name
+/// derived from public benchmarks and Apple's material (docs/design.md, Device profiles), several
+/// are estimates, and a scenario can override any of them by its snake_case name
 /// (`device: {profile: iphone-se, cores: 2, decode_ns_per_pixel: 20}`).
 public struct DeviceProfile: Hashable, Sendable {
   /// The profile name, e.g. `iphone-se`.

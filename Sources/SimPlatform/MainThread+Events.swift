@@ -3,7 +3,7 @@ import SimKernel
 /// The main thread's own kernel events — the 120 Hz vsync and the wake that takes a run-loop
 /// turn — scheduled through `EventLoop.schedule(at:target:tag:)` instead of a fresh closure
 /// each time: together they are more than half of a scrolling run's events, and a closure
-/// context per event was an allocation, a retain and a free each (issue 14 §6). The events run
+/// context per event was an allocation, a retain and a free each. The events run
 /// at the same `(time, seq)` as the closures they replace, so traces and digests are unchanged.
 final class MainThreadEvents: EventTarget {
   /// The tag of a wake; any other tag is a vsync number (zero or more).

@@ -1,7 +1,7 @@
 /// The reuse pool: cells waiting to be dequeued, one queue per reuse identifier.
 ///
-/// UIKit rule (DESIGN §3.4): the pool is a stack per reuse identifier (LIFO) by default, or
-/// FIFO as an option; a memory warning empties it. Identifiers are kept in first-use order so
+/// UIKit rule (docs/design.md, Table): the pool is a stack per reuse identifier (LIFO) by default,
+/// or FIFO as an option; a memory warning empties it. Identifiers are kept in first-use order so
 /// that nothing about the pool depends on hashing order.
 package struct ReusePool {
   /// Cells waiting, per identifier; a FIFO queue is read from `heads[i]` forward.

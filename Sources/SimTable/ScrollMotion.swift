@@ -13,8 +13,9 @@ package enum ScrollState: String, Sendable, CaseIterable {
   /// A programmatic animation (`scroll_to`, status-bar tap). Run loop stays in `.default`.
   case animating
 
-  /// Whether the run loop is in tracking mode in this state (DESIGN §3.2: from touch-down until
-  /// deceleration and bounce end; programmatic animations do not track).
+  /// Whether the run loop is in tracking mode in this state (docs/design.md, Threads, run loop and
+  /// frames: from touch-down until deceleration and bounce end; programmatic animations do not
+  /// track).
   package var isTracking: Bool { self == .tracking || self == .decelerating || self == .bouncing }
 }
 

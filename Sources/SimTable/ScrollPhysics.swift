@@ -8,12 +8,13 @@ package import SimKernel
 /// bit-identical offsets on every machine and in every build.
 package enum ScrollPhysics {
   /// `UIScrollView.DecelerationRate.normal`: the velocity keeps 0.998 of itself per millisecond
-  /// (DESIGN §3.4, §8: Apple's `DecelerationRate` constants).
+  /// (docs/design.md, Table; the source is Apple's `DecelerationRate` constants).
   package static let normalRate = 0.998
   /// `UIScrollView.DecelerationRate.fast`: 0.99 per millisecond.
   package static let fastRate = 0.99
   /// A release slower than this (points per millisecond) does not decelerate (UIScrollView's
-  /// release threshold, from the disassembly write-up in DESIGN §8).
+  /// release threshold, from a disassembly write-up of UIScrollView; docs/design.md, Where the
+  /// platform rules come from).
   package static let releaseThreshold = 0.25
   /// Deceleration stops when the speed drops below this (points per millisecond).
   package static let stopThreshold = 0.01
@@ -34,8 +35,8 @@ package enum ScrollPhysics {
 
   /// One frame of UIScrollView deceleration over `dt` milliseconds: the per-millisecond rule
   /// `v ← v·r`, `x ← x + v` summed in closed form, `x += v·r·(1 − r^dt)/(1 − r)` and
-  /// `v *= r^dt` (DESIGN §3.4). `v` is in points per millisecond. Summing frames of any length
-  /// gives the same result as summing milliseconds, so frame rate does not change the path.
+  /// `v *= r^dt` (docs/design.md, Table). `v` is in points per millisecond. Summing frames of any
+  /// length gives the same result as summing milliseconds, so frame rate does not change the path.
   package static func decelerate(
     offset x: Double, velocity v: Double, milliseconds dt: Double, rate r: Double
   ) -> (offset: Double, velocity: Double) {
@@ -51,8 +52,8 @@ package enum ScrollPhysics {
   }
 
   /// The continuous closed form of deceleration: `offset0 + v0·(r^t − 1)/ln r` after `t`
-  /// milliseconds, with `v0` in points per millisecond (DESIGN §3.4). The per-frame rule
-  /// travels `r·ln(1/r)/(1 − r)` times this distance (0.999 for r = 0.998).
+  /// milliseconds, with `v0` in points per millisecond (docs/design.md, Table). The per-frame
+  /// rule travels `r·ln(1/r)/(1 − r)` times this distance (0.999 for r = 0.998).
   package static func decelerationOffset(
     from offset0: Double, velocity v0: Double, milliseconds t: Double, rate r: Double
   ) -> Double {
@@ -90,7 +91,7 @@ package enum ScrollPhysics {
   ///
   /// From rest the remaining fraction is `(1 + ωt)·e^(−ωt)`. With a 0.6 s response (ω ≈ 10.47/s)
   /// that is 0.50 at 0.16 s and 0.04 at 0.48 s: the status-bar tap covers about half the
-  /// distance by 0.16 s and 96% by 0.48 s (DESIGN §3.4).
+  /// distance by 0.16 s and 96% by 0.48 s (docs/design.md, Table).
   package static func springDisplacement(
     from x0: Double, velocity v0: Double, omega: Double, t: Double
   )
@@ -111,8 +112,8 @@ package enum ScrollPhysics {
 
   /// Core Animation's ease-in-ease-out timing (`cubic-bezier(0.42, 0, 0.58, 1)`) at `progress`
   /// in 0…1, solved by bisection on the curve's x so the result is exact to 1e-12 and uses only
-  /// basic operations. DESIGN §8 lists the real curve of animated `setContentOffset` as
-  /// unconfirmed; this is the standard ease-in-out.
+  /// basic operations. docs/design.md (Where the platform rules come from) lists the real curve of
+  /// animated `setContentOffset` as unconfirmed; this is the standard ease-in-out.
   package static func easeInOut(_ progress: Double) -> Double {
     if progress <= 0 { return 0 }
     if progress >= 1 { return 1 }

@@ -2,10 +2,10 @@ public import SimKernel
 
 /// Which group of cell callbacks a layout pass runs first (scenario option `layout_order`).
 ///
-/// UIKit rule (DESIGN §3.4, §8, from logs of real UIKit calls under Mac Catalyst, agreeing with
-/// Chameleon and PSTCollectionView): `UITableView` configures and displays entering rows before
-/// it ends the rows that left, so a leaving cell cannot serve an entering row in the same pass.
-/// The order is not documented and has varied, so the other order is an option the fuzzer
+/// UIKit rule (docs/design.md, Table, from logs of real UIKit calls under Mac Catalyst, agreeing
+/// with Chameleon and PSTCollectionView): `UITableView` configures and displays entering rows
+/// before it ends the rows that left, so a leaving cell cannot serve an entering row in the same
+/// pass. The order is not documented and has varied, so the other order is an option the fuzzer
 /// explores.
 public enum LayoutOrder: String, Sendable, CaseIterable {
   /// Entering rows (`cellForRow`, `willDisplay`) first, then leaving rows (`didEndDisplaying`,
@@ -17,7 +17,7 @@ public enum LayoutOrder: String, Sendable, CaseIterable {
 
 /// The order in which the reuse pool hands out cells (scenario option `reuse_order`).
 ///
-/// UIKit rule (DESIGN §3.4, §8): `dequeueReusableCell(withIdentifier:)` returns the most
+/// UIKit rule (docs/design.md, Table): `dequeueReusableCell(withIdentifier:)` returns the most
 /// recently enqueued cell (a stack per reuse identifier) in the logs; FIFO is an option because
 /// the order is undocumented.
 public enum ReuseOrder: String, Sendable, CaseIterable {

@@ -3,8 +3,8 @@
 /// Rows are laid out in lines of `columns` items, top to bottom; line `k` spans
 /// `[k × rowHeight, (k + 1) × rowHeight)` points. The viewport is the device screen. A row is
 /// *visible* when its line intersects `[offset − preloadMargin, offset + height +
-/// preloadMargin)` (DESIGN §3.4: the preload margin makes the table taller than the screen,
-/// seed 003's buffering). Offsets are `Double` points — positions, never time.
+/// preloadMargin)` (docs/design.md, Table: the preload margin makes the table taller than the
+/// screen, seed 003's buffering). Offsets are `Double` points — positions, never time.
 package struct TableGeometry: Hashable, Sendable {
   /// Height of one line in points.
   package var rowHeight: Double

@@ -21,12 +21,13 @@ extension TableView {
 
   /// iOS 15+ cell prefetching (`cell_prefetching`), after the pass's entering and leaving rows.
   ///
-  /// UIKit rule (DESIGN §3.4; Apple's documentation of `isPrefetchingEnabled` for table and
-  /// collection views): `cellForRow` runs a pass or more before a row is visible, and a
+  /// UIKit rule (docs/design.md, Table; Apple's documentation of `isPrefetchingEnabled` for table
+  /// and collection views): `cellForRow` runs a pass or more before a row is visible, and a
   /// prepared cell may never be displayed. Prepared cells outside the kept lines go back to the
   /// pool without callbacks; then each row ahead that has no cell is dequeued and configured
   /// (`cellForRow` only — `willDisplay` comes when it becomes visible). How far ahead UIKit
-  /// prepares is undocumented (§8), so it is `cellPrefetchLines`.
+  /// prepares is undocumented (docs/design.md, Where the platform rules come from), so it is
+  /// `cellPrefetchLines`.
   func prepareCellsAhead() {
     let kept = keptRows
     if !prepared.isEmpty {

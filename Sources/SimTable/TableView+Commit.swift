@@ -4,10 +4,10 @@ import SimPlatform
 extension TableView {
   /// The `.commit` frame phase: renders and records what the frame shows.
   ///
-  /// Platform rule (DESIGN §3.2): committing renders every on-screen image that is still
-  /// encoded by decoding it on the main thread at modelled cost (as UIKit decodes
-  /// `UIImage(data:)` lazily); the cost extends this frame. Then the display log records each
-  /// displayed cell — row, item, URL, and the kind and provenance of each image on screen —
+  /// Platform rule (docs/design.md, Queues, caches and images): committing renders every on-screen
+  /// image that is still encoded by decoding it on the main thread at modelled cost (as UIKit
+  /// decodes `UIImage(data:)` lazily); the cost extends this frame. Then the display log records
+  /// each displayed cell — row, item, URL, and the kind and provenance of each image on screen —
   /// and, with `traceDisplay`, a `table.show` trace line for each cell whose row, item or
   /// images changed since its last commit (a cell leaving is the `table.end_display` line).
   /// A cell's progress view is recorded too once a loader has set it, with a `table.progress`

@@ -48,7 +48,7 @@ extension TableView {
   /// Makes `target` the displayed rows, starting from `survivors` (displayed cells already
   /// placed at their current rows, ordered by row, possibly with gaps).
   ///
-  /// UIKit rule (DESIGN §3.4, §8): rows that entered get `cellForRow` — dequeue, with
+  /// UIKit rule (docs/design.md, Table): rows that entered get `cellForRow` — dequeue, with
   /// `prepareForReuse` on a recycled cell — then `willDisplay`, row by row, top to bottom;
   /// rows that left get `didEndDisplaying` and their cell is enqueued. With `display_first`
   /// (UITableView's order) the entering rows go first, so a leaving cell cannot serve an
@@ -209,9 +209,10 @@ extension TableView {
   /// come back in reverse order (the cell that was at the bottom now serves the top row, as
   /// observed after `reloadData` on iOS); with a FIFO pool they come back in the same order.
   ///
-  /// UIKit rule (DESIGN §3.4): the counts are re-read at once, the ends come in the next
-  /// layout pass (§8 lists the timing as unconfirmed), and rows are then dequeued top to
-  /// bottom, popping the pool, so rows come back in different cells.
+  /// UIKit rule (docs/design.md, Table): the counts are re-read at once, the ends come in the next
+  /// layout pass (the timing is unconfirmed; docs/design.md, Where the platform rules come from),
+  /// and rows are then dequeued top to bottom, popping the pool, so rows come back in different
+  /// cells.
   func endForReload() {
     needsReload = false
     if configuration.prefetching, !prefetchEntries.isEmpty {
@@ -262,7 +263,7 @@ extension TableView {
   /// Tells the main thread whether the user sees the table scroll: it moves and it is on
   /// screen. Hitch ratios (`frame_budget`, `hitch_ratio_ms_per_s`) count only that time: a
   /// table scrolled while covered by another screen shows no frame of it, so a slow main-thread
-  /// turn then is no hitch of the scroll (issue 13: a reference campaign flagged one).
+  /// turn then is no hitch of the scroll (a fuzz campaign against `reference` flagged one).
   func syncScrollingFlag() {
     world.main.setScrolling(motion.state != .idle && isAppeared)
   }

@@ -1,8 +1,8 @@
 import SimPlatform
 
-/// Data-source mutations with UIKit's batch-update semantics (DESIGN §3.4; the rules come from
-/// logs of real UIKit calls under Mac Catalyst, agreeing with Chameleon and PSTCollectionView,
-/// DESIGN §8).
+/// Data-source mutations with UIKit's batch-update semantics (docs/design.md, Table; the rules come
+/// from logs of real UIKit calls under Mac Catalyst, agreeing with Chameleon and
+/// PSTCollectionView).
 ///
 /// Each call is one batch update (`performBatchUpdates` with a single change, no animation):
 /// the model changes at once, and the cells on screen are updated synchronously inside the
@@ -18,9 +18,10 @@ import SimPlatform
 /// Callbacks run in the configured `layout_order` and are charged to the main-thread execution
 /// running the call, if any (a scenario event applied directly by the event loop runs them at
 /// its instant, uncharged). When `didEndDisplaying` fires for an *animated* delete is
-/// unconfirmed (§8); CellSim models unanimated updates, so it fires inside the call. Cells prepared by cell prefetching go back to the pool. While a
-/// `reloadData` is pending, mutations change only the model: the pending reload redoes every
-/// row at the next pass. Invalid rows throw `TableError` and change nothing.
+/// unconfirmed (docs/design.md, Where the platform rules come from); CellSim models unanimated
+/// updates, so it fires inside the call. Cells prepared by cell prefetching go back to the pool.
+/// While a `reloadData` is pending, mutations change only the model: the pending reload redoes
+/// every row at the next pass. Invalid rows throw `TableError` and change nothing.
 extension TableView {
   /// Inserts `count` new items so that the first is at `row` (0…`numberOfRows`); their ids
   /// continue after the largest id and their URLs come from the model's template. Returns them.

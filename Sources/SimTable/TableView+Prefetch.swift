@@ -19,14 +19,15 @@ extension TableView {
 
   /// Updates the prefetch window after a layout pass (UITableViewDataSourcePrefetching).
   ///
-  /// UIKit rule (DESIGN §3.4; Apple's documentation of `UITableViewDataSourcePrefetching`):
-  /// rows about to enter in the scroll direction are announced with `prefetchRows`, nearest
-  /// first, each once while it stays in the window; rows that leave the window without being
-  /// displayed — a reversal, a jump, a deletion moving them away — get
+  /// UIKit rule (docs/design.md, Table; Apple's documentation of
+  /// `UITableViewDataSourcePrefetching`): rows about to enter in the scroll direction are announced
+  /// with `prefetchRows`, nearest first, each once while it stays in the window; rows that leave
+  /// the window without being displayed — a reversal, a jump, a deletion moving them away — get
   /// `cancelPrefetchingForRows` at their current index paths. A row that leaves the window by
-  /// being displayed gets no cancel. How far UIKit reaches is undocumented (§8), so it is
-  /// `prefetch_distance`. Cancels are sent before announcements. The window stays while the
-  /// table rests, facing the last scroll direction (down at start).
+  /// being displayed gets no cancel. How far UIKit reaches is undocumented (docs/design.md, Where
+  /// the platform rules come from), so it is `prefetch_distance`. Cancels are sent before
+  /// announcements. The window stays while the table rests, facing the last scroll direction (down
+  /// at start).
   func updatePrefetchWindow() {
     let visible = lastLayoutRange
     let key = PrefetchKey(

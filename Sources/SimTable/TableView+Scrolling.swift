@@ -1,7 +1,7 @@
 package import SimKernel
 
-/// Scroll gestures and programmatic scrolling (DESIGN §3.4; scenario events `drag`, `release`,
-/// `fling`, `touch`, `lift`, `scroll_to`, `status_bar_tap`).
+/// Scroll gestures and programmatic scrolling (docs/design.md, Table; scenario events `drag`,
+/// `release`, `fling`, `touch`, `lift`, `scroll_to`, `status_bar_tap`).
 ///
 /// A gesture takes effect at the instant it is called: the motion first advances to now, so a
 /// touch stops deceleration exactly where it is. The offset then changes frame by frame, at
@@ -28,9 +28,9 @@ extension TableView {
 
   /// Finger up with `velocity` points per second (positive: toward higher rows).
   ///
-  /// UIKit rule (DESIGN §3.4, §8): under 0.25 pt/ms the content does not decelerate; otherwise
-  /// it decelerates by `r` per millisecond and stops under 0.01 pt/ms; released past an edge
-  /// it springs back. A release without a preceding touch still applies (it starts the same
+  /// UIKit rule (docs/design.md, Table): under 0.25 pt/ms the content does not decelerate;
+  /// otherwise it decelerates by `r` per millisecond and stops under 0.01 pt/ms; released past an
+  /// edge it springs back. A release without a preceding touch still applies (it starts the same
   /// deceleration from wherever the content is).
   package func release(velocity: Double) {
     precondition(velocity.isFinite, "TableView.release: velocity must be finite")
@@ -68,8 +68,8 @@ extension TableView {
   }
 
   /// `scrollToRow(at:at:animated:)`: brings `row` to `position`. Animated, the content moves
-  /// over 0.3 s with ease-in-out and the run loop stays in `.default` (DESIGN §3.4); otherwise
-  /// the offset jumps at once and the next layout pass follows. Either ends any motion in
+  /// over 0.3 s with ease-in-out and the run loop stays in `.default` (docs/design.md, Table);
+  /// otherwise the offset jumps at once and the next layout pass follows. Either ends any motion in
   /// progress; a finger that was down is considered lifted by an animated scroll.
   package func scroll(toRow row: Int, position: ScrollPosition = .top, animated: Bool)
     throws(TableError)
@@ -100,7 +100,8 @@ extension TableView {
 
   /// The status-bar tap: scrolls to the top with a critically damped spring of 0.6 s response,
   /// `offset(t) = target + (x0 + ω·x0·t)·e^(−ωt)` with `ω = 2π / 0.6 s` — about half the
-  /// distance by 0.16 s and 96% by 0.48 s (DESIGN §3.4). It is an animation, not tracking.
+  /// distance by 0.16 s and 96% by 0.48 s (docs/design.md, Table). It is an animation, not
+  /// tracking.
   package func statusBarTap() {
     beginGesture("status_bar_tap") { _ in }
     motion.springToTop(target: 0, at: world.now)

@@ -44,7 +44,7 @@ func cells(run: Int, table: String, events: String) throws -> [Int: Int] {
   return last
 }
 
-/// The guide's recipes for "row 12 gets row 0's cell" (docs/bug-report-to-scenario.md).
+/// The guide's recipes for "row 12 gets row 0's cell" (Sources/CellSim/CellSim.docc/BugReportToScenario.md).
 @Suite("Forcing a particular reuse")
 struct ForcedReuseTests {
   @Test("end_first + fifo + a jump: row 12 gets row 0's cell, row 13 row 1's")

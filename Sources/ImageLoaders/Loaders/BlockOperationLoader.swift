@@ -18,7 +18,8 @@ package import SimTable
 ///   `prepareForReuse`, calls `[_operation cancel]` and sets it to nil. The block never checks
 ///   `isCancelled`: a cancel before the operation starts skips the block, but a cancel while
 ///   it runs cannot stop the fetch, and its completion still sets the image — on the cell,
-///   which now shows another row (Foundation's semantics, DESIGN §3.2).
+///   which now shows another row (Foundation's semantics; docs/design.md, Queues, caches and
+///   images).
 /// - `configureCell:` (called from `cellForRowAtIndexPath`) stores the new operation; its
 ///   completion block sets the image when it is non-nil (`if (image) { … }`).
 /// - No cache: the article leaves caching "as an exercise" (its last paragraph).

@@ -10,7 +10,8 @@ package import SimTable
 ///   ends.
 /// - `dispatch_async(dispatch_get_global_queue(priority, 0))` runs
 ///   `NSData(contentsOfURL: _url)`: a blocking fetch on a global concurrent queue. Each
-///   blocked worker lets GCD start another thread (DESIGN §3.2: the thread explosion).
+///   blocked worker lets GCD start another thread (docs/design.md, Threads, run loop and frames:
+///   the thread explosion).
 /// - `dispatch_async(dispatch_get_main_queue())` then sets `UIImage(data: _data)` on the
 ///   `cell` the closure captured: a lazy image, decoded on the main thread by the first frame
 ///   that shows it (the article's "Memory consumption" section: the decoded buffer is 4 bytes

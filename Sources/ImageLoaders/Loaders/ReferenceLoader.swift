@@ -4,7 +4,7 @@ import SimPlatform
 package import SimTable
 
 /// `reference`: CellSim's own best practice, which must pass every invariant on every
-/// scenario and under fuzzing (DESIGN §3.5, issue 7 item 2). It models no article; each rule
+/// scenario and under fuzzing (docs/design.md, Loaders). It models no article; each rule
 /// names the invariant of `docs/scenario-format.md` it answers.
 ///
 /// - **Identity check** (`no_cross_cell_image`): a cell remembers the URL it represents
@@ -19,9 +19,9 @@ package import SimTable
 ///   `prepareForReuse` and `cancelPrefetchingForRows` drop their claims; a load with no claim
 ///   left is cancelled at once, inside that main-thread turn. `didChangeData` drops the
 ///   prefetch claims of items deleted from the prefetch window or whose URL changed (UIKit
-///   sends no `cancelPrefetchingForRowsAt` for them), so no retry revives an unneeded URL. Transfers start only for
-///   displayed or prefetch-window rows, on the main-queue turn after the layout pass, so the
-///   rows that left are cancelled before the rows that entered start.
+///   sends no `cancelPrefetchingForRowsAt` for them), so no retry revives an unneeded URL.
+///   Transfers start only for displayed or prefetch-window rows, on the main-queue turn after the
+///   layout pass, so the rows that left are cancelled before the rows that entered start.
 /// - **Prefetching** when the table offers it (option `prefetch`), at low priority; a displayed
 ///   row joining a prefetch load raises it to the default priority.
 /// - **Off the main thread** (`no_delivery_stall`, `frame_budget`, `memory_budget`): network

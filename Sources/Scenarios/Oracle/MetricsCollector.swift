@@ -3,7 +3,7 @@ import SimNetwork
 import SimPlatform
 import SimTable
 
-/// Collects the metrics of DESIGN §4 as the run goes.
+/// Collects the metrics every run reports (docs/design.md, Oracle and metrics) as the run goes.
 ///
 /// - `time_to_image_p50_ms`/`p95_ms`: from a row's `willDisplay` to the first committed frame
 ///   that shows its correct image; a row that leaves before that gives no sample.

@@ -6,9 +6,10 @@ import SimTable
 
 /// `cache_hit_on_revisit`. Two ways a row's image is known to be at hand when the row comes
 /// back on screen:
-/// - a `MemoryCache` of the loader holds a decoded image of the URL (as before issue 11);
+/// - a `MemoryCache` of the loader holds a decoded image of the URL (the reading without
+///   `revisit`);
 /// - the row's image was committed whole within `revisit` (default 5 s) before, with no memory
-///   warning since (issue 11 §3): whatever the loader's cache design, the user just saw the
+///   warning since (parameter `revisit`): whatever the loader's cache design, the user just saw the
 ///   image, so a blank first frame or a new transfer is a violation. A loader with no memory
 ///   cache (`naive`) is caught by this; `revisit: none` keeps only the first rule.
 extension Oracle {
@@ -30,8 +31,8 @@ extension Oracle {
     }
     // Excused by a memory warning any time after the shown image's bytes arrived (the last
     // successful transfer of the URL before the frame that last showed it; without one, the
-    // start of its last unbroken run of frames on screen), even if the image stayed on screen or in a prepared cell after the
-    // warning: a view holds it, the caches may have been purged.
+    // start of its last unbroken run of frames on screen), even if the image stayed on screen or in
+    // a prepared cell after the warning: a view holds it, the caches may have been purged.
     let lastShown = shown.lastShown(url)
     let obtained = shown.shownObtained(url) ?? lastShown
     guard let revisit = window, let shown = lastShown, world.now - shown <= revisit,

@@ -5,7 +5,7 @@ import SimPlatform
 import SimTable
 
 /// One request, as the oracle names it: the URL, and the row and item that had that URL and
-/// the time when the transfer was queued (issue 11 §4: a culprit is named by request identity,
+/// the time when the transfer was queued (a culprit is named by request identity,
 /// not by content, since two rows may share bytes).
 struct RequestIdentity: Equatable {
   /// The transfer's id.

@@ -10,7 +10,8 @@ public struct RunResult: Sendable {
   public let seed: UInt64
   /// The violations: the first per (invariant, row) and counts.
   public let violations: ViolationReport
-  /// The metrics of DESIGN §4, in `Scenario.Metric` order.
+  /// The metrics every run reports (docs/design.md, Oracle and metrics), in `Scenario.Metric`
+  /// order.
   public let metrics: [(metric: Scenario.Metric, value: Double)]
   /// The trace digest: equal for equal inputs in any process and any build.
   public let digest: String
