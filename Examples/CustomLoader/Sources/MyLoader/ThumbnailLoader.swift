@@ -1,8 +1,8 @@
 import CellSim
 
-/// The worked example of the guide "Turning a bug report into a scenario" (README): a minimal
-/// model of an app's thumbnail code, reported as "images show up in the wrong cell when I
-/// scroll fast".
+/// The worked example of the guide "Turning a bug report into a scenario" (CellSim's
+/// documentation): a minimal model of an app's thumbnail code, reported as "images show up in the
+/// wrong cell when I scroll fast".
 ///
 /// Each cell starts a download in `cellForRow` and, when the bytes are decoded, sets the image
 /// on the cell it captured. A cell recycled while its download is in flight gets the old row's

@@ -3,9 +3,9 @@ import Foundation
 import MyLoader
 import Testing
 
-/// The guide "Turning a bug report into a scenario" (README), run in CI: the reported
-/// scenario reproduces the bug with the buggy model, passes with the fix, and stays as a
-/// regression test.
+/// The guide "Turning a bug report into a scenario" (an article of CellSim's documentation), run in
+/// CI: the reported scenario reproduces the bug with the buggy model, passes with the fix, and
+/// stays as a regression test.
 @Suite("Guide: turning a bug report into a scenario")
 struct GuideTests {
   let fixtures = cellSimRoot.appendingPathComponent("Fixtures")
