@@ -2,7 +2,7 @@ public import SimPlatform
 
 extension Scenario.Limits {
   /// The most events a scenario may list (`events`). A million events took more than 1 GB and
-  /// more than 60 s to run (issue 12 §1); 100,000 take about 130 MB.
+  /// more than 60 s to run; 100,000 take about 130 MB.
   public static let maxEvents = 100_000
   /// The most pixels the screen may have: `screen_width × screen_height × scale²`
   /// (4,096 × 4,096; an iPad Pro has 5.7 million). Bounds every full-screen bitmap, such as a

@@ -71,7 +71,7 @@ public final class EventLoop {
   // The loop's counters are internal stored properties behind public read-only views: with no
   // access from outside the module, the optimizer proves that no two accesses overlap and drops
   // Swift's dynamic exclusivity checks (`swift_beginAccess`), which cost more per event than
-  // the heap itself when the counters were `public private(set)` (issue 14 §6).
+  // the heap itself when the counters were `public private(set)`.
   @usableFromInline @exclusivity(unchecked) var nowNanoseconds: Int64 = 0
   @exclusivity(unchecked) var eventsRunCount = 0
   @exclusivity(unchecked) var pendingEvents = 0

@@ -110,7 +110,7 @@ extension ScenarioReader {
 
   private func readShared(_ value: YAMLValue, rows: Int) throws(ScenarioError) -> [[Int]] {
     var groups: [[Int]] = []
-    // A set, so that validating n ids is linear (a list made 30,000 ids take 17 s; issue 12).
+    // A set, so that validating n ids is linear (a list made 30,000 ids take 17 s).
     var grouped: Set<Int> = []
     for groupValue in try value.list("a list of id groups, such as [[3, 4, 5]]") {
       let members = try groupValue.list("a group of item ids, such as [3, 4, 5]")

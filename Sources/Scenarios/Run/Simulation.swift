@@ -81,7 +81,7 @@ public enum Simulation {
     if !problems.isEmpty {
       throw .nondeterministic(
         "loader \(name): " + problems.joined(separator: "\n")
-          + "\nthe run's result cannot be trusted; see README, \"Async loaders\"")
+          + "\nthe run's result cannot be trusted; see CellSim's documentation, \"Async loaders\"")
     }
     guard let result = outcome.result else {
       throw .nondeterministic("loader \(name): the run host did not run the scenario")
