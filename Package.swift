@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "CellSim", targets: ["CellSim"]),
     .library(name: "SimKernel", targets: ["SimKernel"]),
     .library(name: "SimPlatform", targets: ["SimPlatform"]),
+    .library(name: "SimThreads", targets: ["SimThreads"]),
     .library(name: "SimTable", targets: ["SimTable"]),
     .library(name: "ImageLoaders", targets: ["ImageLoaders"]),
     .library(name: "PNGRender", targets: ["PNGRender"]),
@@ -44,6 +45,13 @@ let package = Package(
     .target(
       name: "SimPlatform",
       dependencies: ["SimKernel", "PNGRender"]
+    ),
+    // Real threads for code that blocks mid-call, one at a time under a baton; the only module
+    // besides SimAsync's driver that starts real threads.
+    .target(name: "CSimThreads"),
+    .target(
+      name: "SimThreads",
+      dependencies: ["SimPlatform", "SimKernel", "CSimThreads"]
     ),
     .target(
       name: "SimAsync",
@@ -142,6 +150,8 @@ let package = Package(
     .target(name: "TestSupport", dependencies: ["Scenarios"], path: "Tests/TestSupport"),
     .testTarget(name: "SimKernelTests", dependencies: ["SimKernel"]),
     .testTarget(name: "SimPlatformTests", dependencies: ["SimPlatform", "SimKernel"]),
+    .testTarget(
+      name: "SimThreadsTests", dependencies: ["SimThreads", "SimPlatform", "SimKernel"]),
     .testTarget(name: "SimAsyncTests", dependencies: ["SimAsync", "SimPlatform", "SimKernel"]),
     .testTarget(
       name: "AsyncLoadersTests",

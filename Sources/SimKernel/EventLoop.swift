@@ -75,6 +75,12 @@ public final class EventLoop {
   @usableFromInline @exclusivity(unchecked) var nowNanoseconds: Int64 = 0
   @exclusivity(unchecked) var eventsRunCount = 0
   @exclusivity(unchecked) var pendingEvents = 0
+  /// Called after an event that leaves at most `quiescenceThreshold` events pending (the
+  /// blocking-thread scheduler's check for threads that nothing can wake any more). Nil, the
+  /// default, costs one load per event.
+  @exclusivity(unchecked) package var quiescenceObserver: (() -> Void)?
+  /// See `quiescenceObserver`.
+  @exclusivity(unchecked) package var quiescenceThreshold = 1
   let heap = EventHeap()
   let slots = SlotTable()
   @exclusivity(unchecked) var nextSeq: UInt64 = 0
@@ -206,6 +212,7 @@ public final class EventLoop {
       if fire(top) {
         budget -= 1
         if budget < 0 { throw .runaway(limit: eventLimit, at: now) }
+        if let observer = quiescenceObserver, pendingEvents <= quiescenceThreshold { observer() }
       }
     }
     nowNanoseconds = limit.nanoseconds
@@ -218,6 +225,7 @@ public final class EventLoop {
       if fire(heap.popMin()) {
         budget -= 1
         if budget < 0 { throw .runaway(limit: eventLimit, at: now) }
+        if let observer = quiescenceObserver, pendingEvents <= quiescenceThreshold { observer() }
       }
     }
   }

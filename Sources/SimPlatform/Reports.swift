@@ -1,4 +1,4 @@
-import SimKernel
+package import SimKernel
 
 /// What the platform tells the world's observers (the oracle, metrics, reports).
 package enum PlatformReport {
@@ -20,6 +20,9 @@ package enum PlatformReport {
   case mainThreadViolation(MainThreadViolation)
   /// A scheduler's priority was set, or it chose what to start (`latest_priority_wins`).
   case priority(PriorityReport)
+  /// Simulated threads that can never go on: blocked on each other, or every thread blocked
+  /// with nothing scheduled that could wake one (`deadlock`).
+  case deadlock(DeadlockReport)
 
   /// The report's kind.
   package var kind: Kind {
@@ -32,13 +35,14 @@ package enum PlatformReport {
     case .mainWorkEnded: .mainWorkEnded
     case .mainThreadViolation: .mainThreadViolation
     case .priority: .priority
+    case .deadlock: .deadlock
     }
   }
 
   /// The kinds of report, one per case.
   package enum Kind: Int, CaseIterable, Sendable {
     case frame, runLoopMode, cache, requestQueue, memoryWarning, mainWorkEnded
-    case mainThreadViolation, priority
+    case mainThreadViolation, priority, deadlock
   }
 }
 
@@ -144,4 +148,47 @@ package final class MemoryRegistration {
   }
 
   deinit { meter.unregister(bytes) }
+}
+
+/// A deadlock among simulated threads, as the blocking-thread scheduler found it.
+package struct DeadlockReport: Sendable, Equatable {
+  /// One blocked thread and what it waits for.
+  package struct Wait: Sendable, Equatable {
+    /// The simulated thread (`main`, `w3`).
+    package var thread: String
+    /// The blocking body it runs (a queue item's or main-queue block's label).
+    package var label: String
+    /// What it waits for: `lock "b" held by w2`, `queue "cache" (a sync onto the queue this
+    /// thread runs on)`, `semaphore "s"`.
+    package var waitsFor: String
+
+    package init(thread: String, label: String, waitsFor: String) {
+      self.thread = thread
+      self.label = label
+      self.waitsFor = waitsFor
+    }
+  }
+
+  /// When it was found.
+  package var time: SimTime
+  /// `cycle` (threads waiting on each other) or `all_blocked` (every thread blocked and
+  /// nothing scheduled that could wake one).
+  package var kind: String
+  /// The threads involved, in the order the cycle runs (or in start order).
+  package var waits: [Wait]
+
+  package init(time: SimTime, kind: String, waits: [Wait]) {
+    self.time = time
+    self.kind = kind
+    self.waits = waits
+  }
+
+  /// One sentence naming every thread and its wait.
+  package var summary: String {
+    let threads = waits.map { "\($0.thread) (\($0.label)) waits for \($0.waitsFor)" }
+    let head =
+      kind == "cycle"
+      ? "threads wait for each other" : "every thread is blocked and nothing can wake one"
+    return head + ": " + threads.joined(separator: "; ")
+  }
 }

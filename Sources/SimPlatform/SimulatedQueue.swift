@@ -10,6 +10,10 @@ public final class SimulatedQueue: WorkerClient {
   struct Item {
     var label: String
     var body: (Execution) -> Void
+    /// Set for a synchronous dispatch (`sync`): called when the item's turn comes, with the
+    /// call that ends its turn. It takes no worker: GCD runs a `sync` block on the calling
+    /// thread, which is blocked until then.
+    var onTurn: ((@escaping () -> Void) -> Void)? = nil
   }
 
   unowned let world: World
@@ -40,6 +44,47 @@ public final class SimulatedQueue: WorkerClient {
     world.workers.request(self)
   }
 
+  /// The world the queue belongs to.
+  package var owningWorld: World { world }
+
+  /// A synchronous dispatch's turn: `onTurn` runs when every item enqueued before it has
+  /// started (on a serial queue: has ended) and the queue's width has room, with the call that
+  /// ends the turn. The item takes no worker thread: the thread that called `sync` runs the
+  /// block itself and is blocked until then. Call `end` exactly once.
+  package func enqueueSync(label: String, onTurn: @escaping (_ end: @escaping () -> Void) -> Void) {
+    items.append(Item(label: label, body: { _ in }, onTurn: onTurn))
+    startSyncItems()
+  }
+
+  var isSyncAtHead: Bool { head < items.count && items[head].onTurn != nil }
+
+  /// Starts the synchronous items at the head of the queue while its width allows, then asks
+  /// the pool for a worker if an asynchronous item is next.
+  func startSyncItems() {
+    while !isSuspended, isSyncAtHead, running < (width ?? Int.max) {
+      let item = takeHead()
+      running += 1
+      var ended = false
+      item.onTurn?({ [self] in
+        precondition(!ended, "SimulatedQueue.enqueueSync: the turn was ended twice")
+        ended = true
+        running -= 1
+        startSyncItems()
+      })
+    }
+    if hasStartableWork { world.workers.request(self) }
+  }
+
+  func takeHead() -> Item {
+    let item = items[head]
+    head += 1
+    if head > 32 && head * 2 > items.count {
+      items.removeFirst(head)
+      head = 0
+    }
+    return item
+  }
+
   /// Enqueues work that costs `cost` of CPU and then runs `body` at the end of that cost.
   public func async(
     cost: SimDuration, label: String? = nil, _ body: @escaping (Execution) -> Void = { _ in }
@@ -55,25 +100,25 @@ public final class SimulatedQueue: WorkerClient {
   /// Lets items start again (`dispatch_resume`).
   public func resume() {
     isSuspended = false
-    if pendingCount > 0 { world.workers.request(self) }
+    if pendingCount > 0 { startSyncItems() }
   }
 
   var hasStartableWork: Bool {
-    !isSuspended && pendingCount > 0 && running < (width ?? Int.max)
+    !isSuspended && pendingCount > 0 && running < (width ?? Int.max) && items[head].onTurn == nil
   }
 
   func startWork(on thread: SimThread) {
-    let item = items[head]
-    head += 1
-    if head > 32 && head * 2 > items.count {
-      items.removeFirst(head)
-      head = 0
-    }
+    let item = takeHead()
     running += 1
     world.workers.run(on: thread, label: item.label, item.body) { [self] _ in
       running -= 1
-      if hasStartableWork { world.workers.request(self) }
+      if isSyncAtHead {
+        startSyncItems()
+      } else if hasStartableWork {
+        world.workers.request(self)
+      }
     }
+    if isSyncAtHead { startSyncItems() }
   }
 }
 

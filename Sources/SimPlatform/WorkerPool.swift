@@ -49,6 +49,8 @@ package final class WorkerPool {
   @exclusivity(unchecked) package private(set) var peakBusyThreads = 0
   @exclusivity(unchecked) var waiting: [WorkerClient] = []
   @exclusivity(unchecked) var draining = false
+  /// Set when the world tears down: nothing new starts.
+  @exclusivity(unchecked) var isClosed = false
   @exclusivity(unchecked) var needsDrain = false
 
   init(world: World, cores: Int, maxThreads: Int = WorkerPool.gcdThreadLimit) {
@@ -74,6 +76,7 @@ package final class WorkerPool {
   /// Starts waiting work while capacity allows, first asked first served. Re-entrant calls
   /// are folded into the outer loop so a chain of instant items cannot grow the stack.
   func drain() {
+    if isClosed { return }
     if draining {
       needsDrain = true
       return

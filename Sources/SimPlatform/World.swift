@@ -48,6 +48,13 @@ package final class World {
   /// Every queue made in this world, weakly: `tearDown` drops the work still waiting in them.
   @exclusivity(unchecked) var queues: [WeakQueue] = []
 
+  /// The scheduler of real threads for blocking code (`SimThreads`), once a blocking body has
+  /// run in this world; `tearDown` ends its threads first.
+  @exclusivity(unchecked) package var threadHost: (any BlockingThreadHost)?
+  /// Set while the world tears down: no queue starts new work, so code that blocking threads
+  /// run to their end meanwhile cannot start more.
+  @exclusivity(unchecked) package private(set) var isClosing = false
+
   /// Creates a world at time zero. The display link starts at once: vsync 0 is at t=0.
   package init(
     seed: UInt64 = 0, device: DeviceProfile = .iPhone15Pro, trace: Trace.Retention = .digestOnly,
@@ -181,6 +188,12 @@ package final class World {
   /// (loaders, oracles, tables) usually hold their world strongly and the world holds their
   /// closures; call this when a run is over, or every run leaks its whole world.
   package func tearDown() {
+    isClosing = true
+    workers.isClosed = true
+    // Blocking threads first: the code they run to its end may still schedule work, which the
+    // lines below then drop.
+    threadHost?.tearDown()
+    threadHost = nil
     loop.removeAllEvents()
     reports.removeAllSubscribers()
     main.tearDown()
@@ -221,6 +234,12 @@ struct WeakQueue {
 
 struct WeakCache {
   weak var cache: (any InspectableCache)?
+}
+
+/// The world's view of the blocking-thread scheduler, which lives in a module above it.
+package protocol BlockingThreadHost: AnyObject {
+  /// Releases every parked thread and ends the real threads (see `World.tearDown`).
+  func tearDown()
 }
 
 /// Something that reacts to a memory warning.

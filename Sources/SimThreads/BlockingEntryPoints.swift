@@ -1,0 +1,161 @@
+package import SimKernel
+package import SimPlatform
+
+extension SimulatedQueue {
+  /// Enqueues blocking code: `body` runs on a real thread that stands for the worker the item
+  /// gets, and may park in the middle (`Blocking.sleep`, a semaphore, a lock, a fetch, `sync`).
+  /// The worker stays busy, in virtual time, until `body` returns.
+  package func async(label: String? = nil, blocking body: @escaping () -> Void) {
+    let label = label ?? self.label
+    let queue = width == 1 ? ObjectIdentifier(self) : nil
+    async(label: label) { [unowned(unsafe) world = owningWorld] execution in
+      BlockingThreads.of(world).start(execution, label: label, queue: queue, body)
+    }
+  }
+
+  /// `dispatch_sync` from blocking code: waits for the queue's turn (on a serial queue, until
+  /// every item enqueued before has ended), then runs `body` on the calling thread while the
+  /// queue counts it as running. A `sync` onto a serial queue that the calling code runs on
+  /// never returns (libdispatch traps it): the run ends with a `deadlock` naming the queue.
+  package func sync<Result>(label: String = "sync", _ body: () throws -> Result) rethrows
+    -> Result
+  {
+    let fiber = Blocking.fiber(for: "sync")
+    let scheduler = fiber.scheduler
+    let id = ObjectIdentifier(self)
+    let resource = QueueResource(queue: self, scheduler: scheduler)
+    if width == 1, fiber.queues.contains(id) {
+      // Never returns while the world runs: the cycle check ends the run.
+      _ = scheduler.park(fiber, reason: "sync", on: resource, detail: self.label) { _, _ in }
+      return try body()
+    }
+    let waiter = Waiter()
+    var end: (() -> Void)?
+    enqueueSync(label: label) { turnEnd in
+      end = turnEnd
+      if Blocking.canBlock, BlockingThreads.currentFiber === fiber {
+        waiter.complete()
+      } else {
+        scheduler.wake(waiter)
+      }
+    }
+    if !waiter.isComplete {
+      _ = scheduler.park(fiber, reason: "sync", on: resource, detail: self.label) {
+        execution, resume in
+        execution.wait(for: waiter, then: resume)
+      }
+    }
+    fiber.queues.append(id)
+    defer {
+      fiber.queues.removeLast()
+      end?()
+    }
+    return try body()
+  }
+}
+
+/// A queue as something to wait for: `sync` waits for its turn. On a serial queue, the threads
+/// running on it hold it.
+final class QueueResource: BlockingResource {
+  unowned let queue: SimulatedQueue
+  unowned let scheduler: BlockingThreads
+
+  init(queue: SimulatedQueue, scheduler: BlockingThreads) {
+    self.queue = queue
+    self.scheduler = scheduler
+  }
+
+  var resourceDescription: String { "queue \"\(queue.label)\"" }
+
+  var holders: [SimThread] {
+    guard queue.width == 1 else { return [] }
+    let id = ObjectIdentifier(queue)
+    return scheduler.fibers.filter { $0.queues.contains(id) && $0.phase != .finished }
+      .map(\.thread)
+  }
+}
+
+extension MainThread {
+  /// Main-queue `async` of blocking code: `body` runs on the main thread on a later turn, on a
+  /// real thread that may park; the main thread is busy (no turn, no frame) until it returns.
+  package func async(label: String = "main.async", blocking body: @escaping () -> Void) {
+    async(label: label) { execution in
+      BlockingThreads.of(execution.world).start(execution, label: label, queue: mainQueueID, body)
+    }
+  }
+
+  /// Main-queue `asyncAfter` of blocking code.
+  package func asyncAfter(
+    _ delay: SimDuration, label: String = "main.asyncAfter", blocking body: @escaping () -> Void
+  ) {
+    asyncAfter(delay, label: label) { execution in
+      BlockingThreads.of(execution.world).start(execution, label: label, queue: mainQueueID, body)
+    }
+  }
+
+  /// `DispatchQueue.main.sync` from blocking code on another thread: `body` runs on the main
+  /// thread on a later turn, and the caller waits for it. From the main thread it never
+  /// returns (libdispatch traps it): the run ends with a `deadlock`.
+  package func sync<Result>(label: String = "main.sync", _ body: () -> Result) -> Result {
+    let fiber = Blocking.fiber(for: "main sync")
+    let scheduler = fiber.scheduler
+    let resource = MainQueueResource(scheduler: scheduler)
+    if fiber.thread.isMain {
+      _ = scheduler.park(fiber, reason: "sync", on: resource, detail: "main") { _, _ in }
+      return body()
+    }
+    return withoutActuallyEscaping(body) { body in
+      let box = SyncBox(body)
+      let waiter = Waiter()
+      async(label: label) { execution in
+        scheduler.start(execution, label: label, queue: mainQueueID) {
+          guard let body = box.body else { return }
+          box.result = body()
+          scheduler.wake(waiter)
+        }
+      }
+      _ = scheduler.park(fiber, reason: "sync", on: resource, detail: "main") {
+        execution, resume in
+        execution.wait(for: waiter, then: resume)
+      }
+      // Tearing down, the main thread never ran it: run it here, so the caller can unwind.
+      let result = box.result ?? body()
+      // The queued block may outlive this call (a world that tore down drops it later).
+      box.body = nil
+      return result
+    }
+  }
+}
+
+/// The main queue's identity in a fiber's queue stack.
+let mainQueueID = ObjectIdentifier(MainQueueResource.self)
+
+/// A `sync` body and its result, shared with the block that runs it on the main thread. The
+/// body is cleared before `sync` returns, so the non-escaping closure never outlives it.
+final class SyncBox<Result> {
+  var body: (() -> Result)?
+  var result: Result?
+  init(_ body: @escaping () -> Result) { self.body = body }
+}
+
+/// The main queue as something to wait for: the main thread holds it.
+final class MainQueueResource: BlockingResource {
+  unowned let scheduler: BlockingThreads
+  init(scheduler: BlockingThreads) { self.scheduler = scheduler }
+  var resourceDescription: String { "the main queue" }
+  var holders: [SimThread] { [scheduler.world.main.thread] }
+}
+
+extension SimulatedOperationQueue {
+  /// Adds an operation whose `main()` is blocking code (the classic `NSOperation` subclass
+  /// that downloads synchronously): it runs on a real thread that may park, and the operation
+  /// finishes when `body` returns.
+  @discardableResult
+  package func addOperation(label: String = "operation", blocking body: @escaping () -> Void)
+    -> SimulatedBlockOperation
+  {
+    addOperation { execution in
+      BlockingThreads.of(execution.world).start(execution, label: label, body)
+    }
+  }
+}

@@ -1,0 +1,313 @@
+import CSimThreads
+package import SimKernel
+package import SimPlatform
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// How a world's blocking threads are run and guarded.
+package struct BlockingThreadsOptions: Sendable, Equatable {
+  /// Real time a blocking body may hold the baton before the watchdog aborts the run: a real
+  /// lock, a real semaphore or real I/O that the simulation cannot see.
+  package var watchdog: Duration
+  /// Whether the thread that drives the world and every carrier are bound to one CPU for the
+  /// run (Linux). Only one of them runs at a time, so this costs no parallelism, and a hand-off
+  /// between threads on one CPU costs a tenth of one between CPUs (`Benchmarks/README.md`).
+  package var pinToOneCPU: Bool
+  /// How many times a waiting thread checks for the baton before it sleeps, when not pinned.
+  package var spins: Int
+
+  /// A 10 s watchdog, pinned to one CPU where the system allows it.
+  package init(watchdog: Duration = .seconds(10), pinToOneCPU: Bool = true, spins: Int = 2_000) {
+    self.watchdog = watchdog
+    self.pinToOneCPU = pinToOneCPU
+    self.spins = spins
+  }
+}
+
+/// Why a world's blocking threads stopped the run.
+package enum BlockingThreadsFailure: Error, Sendable, Equatable, CustomStringConvertible {
+  /// A blocking body held the baton past the watchdog: it blocked on something real.
+  case realBlock(thread: String, label: String, lastCall: String, watchdog: Duration)
+  /// A blocking body kept calling blocking primitives after the world ended.
+  case runaway(thread: String, label: String)
+
+  package var description: String {
+    switch self {
+    case .realBlock(let thread, let label, let lastCall, let watchdog):
+      return "simulated thread \(thread) (\(label)) held the baton for more than \(watchdog) of "
+        + "real time after its last simulated call (\(lastCall)): it blocked on something "
+        + "real (a real lock, semaphore, queue, sleep or I/O), which the simulation cannot see"
+    case .runaway(let thread, let label):
+      return "simulated thread \(thread) (\(label)) kept blocking after the run ended; its "
+        + "real thread was abandoned"
+    }
+  }
+}
+
+/// A world's scheduler of real threads for code that blocks in the middle of a call.
+///
+/// Code given to `start` (through `SimulatedQueue.async(label:blocking:)`,
+/// `MainThread.async(label:blocking:)` and their kin) runs on a *carrier*, a real OS thread,
+/// while the thread that drives the world waits. Exactly one of them runs at any moment: the
+/// one holding the baton. A blocking call (`BlockingThreads.sleep`, a semaphore, a lock, a
+/// fetch) issues the matching step on the body's `Execution` (a block, a CPU span, a wait) and
+/// hands the baton back; the simulated thread stays busy, in virtual time, while its carrier
+/// waits with its stack intact. When the step ends, at its place in the event loop's
+/// `(time, seq)` order, the baton goes back to the carrier and the call returns. So the event
+/// loop alone decides what runs when, and a run's trace is the same in every process and build.
+package final class BlockingThreads: BlockingThreadHost {
+  unowned let world: World
+  let loop: EventLoop
+  let trace: Trace
+  package let options: BlockingThreadsOptions
+  /// The parker of whichever thread drives the world (calls into the event loop).
+  let driver: Parker
+  var carriers: [Carrier] = []
+  var idleCarriers: [Carrier] = []
+  /// Fibers started and not finished, in start order.
+  package internal(set) var fibers: [Fiber] = []
+  /// The fiber whose carrier holds the baton, if any.
+  var holder: Fiber?
+  var nextFiberNumber = 1
+  /// The most carriers that existed at once.
+  package private(set) var peakCarriers = 0
+  /// The CPU every thread of the run is bound to, once chosen.
+  var cpu: Int?
+  var pinnedDriver: pthread_t?
+  /// Set when the watchdog gave up on a carrier: nothing of this world may run again.
+  let abandoned = Atomic<Bool>(false)
+  /// What the watchdog reads after a timeout: the running thread and its last call.
+  let lastCall = Mutex<(thread: String, label: String, call: String)>(("", "", ""))
+  /// Why the run stopped, if the threads stopped it.
+  package internal(set) var failure: BlockingThreadsFailure?
+  /// The deadlock found, if any (the run ended there).
+  package internal(set) var deadlock: DeadlockReport?
+  /// True from the start of `tearDown`: blocking calls return at once.
+  package internal(set) var isTearingDown = false
+  /// Virtual time since which every fiber has been parked with nothing else scheduled.
+  var quietSince: SimTime?
+  /// How long threads must stay blocked with nothing scheduled before it is a deadlock.
+  package var quiescenceGrace: SimDuration = .ms(500)
+
+  init(world: World, options: BlockingThreadsOptions) {
+    self.world = world
+    self.loop = world.loop
+    self.trace = world.trace
+    self.options = options
+    #if os(Linux)
+      let pinned = options.pinToOneCPU
+    #else
+      let pinned = false
+    #endif
+    self.driver = Parker(spins: pinned ? 0 : options.spins)
+  }
+
+  /// The world's scheduler, made with `options` the first time it is asked for.
+  package static func of(
+    _ world: World, options: BlockingThreadsOptions = BlockingThreadsOptions()
+  ) -> BlockingThreads {
+    if let host = world.threadHost as? BlockingThreads { return host }
+    let threads = BlockingThreads(world: world, options: options)
+    world.threadHost = threads
+    world.loop.quiescenceObserver = { [unowned threads] in threads.checkQuiescence() }
+    return threads
+  }
+
+  /// The fiber running on the calling carrier, if the caller is blocking code.
+  package static var currentFiber: Fiber? { Carrier.current?.fiber }
+
+  // MARK: Starting and running bodies
+
+  /// Runs `body` on a carrier as the blocking body of `execution`, from a step-API body or
+  /// continuation of that execution. Returns when the body first blocks or returns.
+  package func start(
+    _ execution: Execution, label: String, queue: ObjectIdentifier? = nil,
+    _ body: @escaping () -> Void
+  ) {
+    precondition(
+      !abandoned.load(ordering: .relaxed), "SimThreads: the world's run was abandoned")
+    let fiber = Fiber(
+      scheduler: self, execution: execution, label: label, number: nextFiberNumber, queue: queue)
+    nextFiberNumber += 1
+    fibers.append(fiber)
+    let carrier = takeCarrier()
+    fiber.carrier = carrier
+    carrier.fiber = fiber
+    carrier.job = body
+    trace.record(at: loop.now, "thread.start") {
+      $0.field("thread", fiber.threadName)
+      $0.field("label", label)
+    }
+    runSegment(fiber)
+  }
+
+  /// Hands the baton to `fiber`'s carrier and waits until the fiber blocks or ends.
+  func runSegment(_ fiber: Fiber) {
+    let outer = holder
+    let caller = outer?.carrier.parker ?? driver
+    fiber.returnTo = caller
+    fiber.phase = .running
+    holder = fiber
+    noteCall(fiber, "resumed")
+    if outer == nil, options.pinToOneCPU { pinDriverIfNeeded() }
+    fiber.carrier.parker.unpark()
+    if outer == nil {
+      waitAsDriver(for: fiber)
+    } else {
+      caller.park()
+    }
+    holder = outer
+    if fiber.phase == .finished { retire(fiber) }
+  }
+
+  /// The driver's wait for a segment, under the watchdog.
+  func waitAsDriver(for fiber: Fiber) {
+    let limit = Self.nanoseconds(options.watchdog)
+    if driver.park(timeoutNanoseconds: limit) { return }
+    // The baton did not come back: whoever holds it blocked on something real.
+    abandoned.store(true, ordering: .sequentiallyConsistent)
+    let (thread, label, call) = lastCall.withLock { $0 }
+    failure = .realBlock(thread: thread, label: label, lastCall: call, watchdog: options.watchdog)
+    for stuck in fibers where stuck.phase == .running { stuck.phase = .abandoned }
+    trace.record(at: loop.now, "thread.abandoned") {
+      $0.field("thread", thread)
+      $0.field("last_call", call)
+    }
+    endRun()
+  }
+
+  /// Called on a carrier when its body returned: the fiber is finished; hand the baton back.
+  func bodyReturned(on carrier: Carrier) {
+    guard let fiber = carrier.fiber else { return }
+    carrier.fiber = nil
+    if abandoned.load(ordering: .relaxed) || fiber.phase == .abandoned { Self.parkForever() }
+    fiber.phase = .finished
+    let back = fiber.returnTo!
+    fiber.returnTo = nil
+    back.unpark()
+  }
+
+  func retire(_ fiber: Fiber) {
+    trace.record(at: loop.now, "thread.end") {
+      $0.field("thread", fiber.threadName)
+      $0.field("label", fiber.label)
+    }
+    if let index = fibers.firstIndex(where: { $0 === fiber }) { fibers.remove(at: index) }
+    if let carrier = fiber.carrier {
+      fiber.carrier = nil
+      idleCarriers.append(carrier)
+    }
+  }
+
+  func takeCarrier() -> Carrier {
+    if let carrier = idleCarriers.popLast() { return carrier }
+    #if os(Linux)
+      let pinned = options.pinToOneCPU
+    #else
+      let pinned = false
+    #endif
+    if pinned, cpu == nil { pinDriverIfNeeded() }
+    let carrier = Carrier(
+      number: carriers.count + 1, spins: pinned ? 0 : options.spins, cpu: pinned ? cpu : nil,
+      scheduler: self)
+    carriers.append(carrier)
+    peakCarriers = max(peakCarriers, carriers.count)
+    carrier.start()
+    return carrier
+  }
+
+  func pinDriverIfNeeded() {
+    #if os(Linux)
+      let me = pthread_self()
+      if let pinned = pinnedDriver, pthread_equal(pinned, me) != 0 { return }
+      if cpu == nil {
+        let current = Int(csimthreads_current_cpu())
+        cpu = current >= 0 ? current : 0
+      }
+      if let previous = pinnedDriver { _ = csimthreads_unpin(previous) }
+      if csimthreads_pin_to_cpu(Int32(cpu!)) == 0 { pinnedDriver = me }
+    #endif
+  }
+
+  // MARK: Parking
+
+  /// Blocks the calling fiber: `issue` issues the step that ends the wait on the fiber's
+  /// execution, with the continuation that resumes the fiber. Returns when the fiber has been
+  /// resumed, or false at once when the world is tearing down (the caller then returns its
+  /// failure value: a timed-out wait, an error).
+  package func park(
+    _ fiber: Fiber, reason: String, on resource: (any BlockingResource)? = nil,
+    timed: Bool = false, detail: String = "",
+    issue: (_ execution: Execution, _ resume: @escaping () -> Void) -> Void
+  ) -> Bool {
+    precondition(fiber.carrier === Carrier.current, "SimThreads: park called off the fiber's thread")
+    if abandoned.load(ordering: .relaxed) { Self.parkForever() }
+    if isTearingDown {
+      fiber.tearDownCalls += 1
+      if fiber.tearDownCalls > 1_000 { abandonRunaway(fiber) }
+      return false
+    }
+    fiber.parkReason = reason
+    fiber.waitingOn = resource
+    fiber.waitIsTimed = timed
+    noteCall(fiber, detail.isEmpty ? reason : "\(reason) \(detail)")
+    trace.record(at: loop.now, "thread.park") {
+      $0.field("thread", fiber.threadName)
+      $0.field("reason", reason)
+      if !detail.isEmpty { $0.field("on", detail) }
+    }
+    issue(fiber.execution) { [unowned self] in
+      trace.record(at: loop.now, "thread.resume") {
+        $0.field("thread", fiber.threadName)
+        $0.field("reason", fiber.parkReason)
+      }
+      fiber.waitingOn = nil
+      runSegment(fiber)
+    }
+    fiber.phase = .parked
+    if resource != nil { checkCycle(from: fiber) }
+    let back = fiber.returnTo!
+    fiber.returnTo = nil
+    back.unpark()
+    fiber.carrier.parker.park()
+    // Resumed: the baton is ours again (or the world is tearing down).
+    if abandoned.load(ordering: .relaxed) { Self.parkForever() }
+    return !isTearingDown
+  }
+
+  func noteCall(_ fiber: Fiber, _ call: String) {
+    let name = fiber.threadName
+    let label = fiber.label
+    lastCall.withLock { $0 = (name, label, call) }
+  }
+
+  /// Records the layer call the running fiber makes now, for the watchdog's report.
+  package func noteLayerCall(_ call: String) {
+    guard let fiber = holder else { return }
+    noteCall(fiber, call)
+  }
+
+  func abandonRunaway(_ fiber: Fiber) -> Never {
+    failure = failure ?? .runaway(thread: fiber.threadName, label: fiber.label)
+    fiber.phase = .abandoned
+    let back = fiber.returnTo
+    fiber.returnTo = nil
+    back?.unpark()
+    Self.parkForever()
+  }
+
+  /// A thread whose run was abandoned waits here for the life of the process.
+  static func parkForever() -> Never {
+    while true { _ = sleep(3_600) }
+  }
+
+  static func nanoseconds(_ duration: Duration) -> UInt64 {
+    let (seconds, attoseconds) = duration.components
+    return UInt64(max(0, seconds * 1_000_000_000 + attoseconds / 1_000_000_000))
+  }
+}

@@ -1,0 +1,132 @@
+import CSimThreads
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// One permit that one real thread waits for and another hands over: the baton's hand-off.
+///
+/// `unpark()` makes the permit available; `park()` waits for it and takes it. A permit handed
+/// over before its thread parks is kept, so the order of the two calls does not matter. The
+/// waiting side may spin a little before it sleeps: when the two threads run on different
+/// CPUs, a hand-off that lands within the spin costs no system call and no wake-up. Threads
+/// pinned to one CPU gain nothing from spinning (the other side cannot run meanwhile), so they
+/// use no spin.
+///
+/// The state machine is the classic one (Rust's `std::thread::park`): 0 empty, 1 notified,
+/// 2 parked; only a waiter that found the permit empty sleeps, under the mutex, so a wake-up
+/// cannot be lost between its check and its sleep.
+final class Parker: @unchecked Sendable {
+  private static let empty = 0
+  private static let notified = 1
+  private static let parked = 2
+
+  private let state = Atomic<Int>(0)
+  private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+  private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+  /// How many times `park` checks the permit before it sleeps.
+  let spins: Int
+
+  init(spins: Int) {
+    self.spins = spins
+    pthread_mutex_init(mutex, nil)
+    #if canImport(Glibc)
+      var attributes = pthread_condattr_t()
+      pthread_condattr_init(&attributes)
+      pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+      pthread_cond_init(condition, &attributes)
+      pthread_condattr_destroy(&attributes)
+    #else
+      pthread_cond_init(condition, nil)
+    #endif
+  }
+
+  deinit {
+    pthread_cond_destroy(condition)
+    pthread_mutex_destroy(mutex)
+    condition.deallocate()
+    mutex.deallocate()
+  }
+
+  /// Makes the permit available, waking the thread parked on it, if any.
+  func unpark() {
+    if state.exchange(Self.notified, ordering: .acquiringAndReleasing) == Self.parked {
+      // Taking the mutex orders this signal after the waiter's sleep began.
+      pthread_mutex_lock(mutex)
+      pthread_mutex_unlock(mutex)
+      pthread_cond_signal(condition)
+    }
+  }
+
+  /// Waits until the permit is available and takes it.
+  func park() {
+    _ = park(timeoutNanoseconds: nil)
+  }
+
+  /// Waits at most `timeoutNanoseconds` (nil: for ever) for the permit; false if it did not
+  /// come in time (the permit is then left as it was).
+  func park(timeoutNanoseconds: UInt64?) -> Bool {
+    var spun = 0
+    while spun < spins {
+      if takePermit() { return true }
+      csimthreads_spin_hint()
+      spun += 1
+    }
+    if takePermit() { return true }
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    guard state.compareExchange(
+      expected: Self.empty, desired: Self.parked, ordering: .acquiringAndReleasing
+    ).exchanged else {
+      // Notified between the check above and the mutex.
+      state.store(Self.empty, ordering: .releasing)
+      return true
+    }
+    let deadline = timeoutNanoseconds.map { Self.monotonicNanoseconds() &+ $0 }
+    while true {
+      if let deadline {
+        var spec = timespec(
+          tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
+        let status = pthread_cond_timedwait(condition, mutex, &spec)
+        if status == ETIMEDOUT || Self.monotonicNanoseconds() >= deadline {
+          // Back from parked to empty, unless the permit came meanwhile.
+          if state.compareExchange(
+            expected: Self.parked, desired: Self.empty, ordering: .acquiringAndReleasing
+          ).exchanged {
+            return false
+          }
+          state.store(Self.empty, ordering: .releasing)
+          return true
+        }
+      } else {
+        pthread_cond_wait(condition, mutex)
+      }
+      if state.compareExchange(
+        expected: Self.notified, desired: Self.empty, ordering: .acquiringAndReleasing
+      ).exchanged {
+        return true
+      }
+    }
+  }
+
+  @inline(__always)
+  private func takePermit() -> Bool {
+    state.compareExchange(
+      expected: Self.notified, desired: Self.empty, ordering: .acquiringAndReleasing
+    ).exchanged
+  }
+
+  /// Real monotonic time, for timed waits only (never the simulation's clock).
+  static func monotonicNanoseconds() -> UInt64 {
+    var spec = timespec()
+    #if canImport(Glibc)
+      clock_gettime(CLOCK_MONOTONIC, &spec)
+    #else
+      clock_gettime(CLOCK_MONOTONIC, &spec)
+    #endif
+    return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
+  }
+}
