@@ -5,7 +5,7 @@ public import ImageLoaders
 public import Scenarios
 public import Testing
 
-/// Fuzzing your own loader from `swift test` (issue 13): generated scroll traces, data-source
+/// Fuzzing your own loader from `swift test`: generated scroll traces, data-source
 /// churn and network scripts, run in process against your loader type; every violation is
 /// shrunk to a 1-minimal scenario, written to a folder, and recorded as one failing `Issue`
 /// that carries the scenario, the seed and the one-line replay call.
@@ -20,6 +20,8 @@ public import Testing
 ///                      loader: MyLoader.self, fixturesRoot: fixtures)
 /// }
 /// ```
+///
+/// Article: <doc:Fuzzing>.
 public enum FuzzTesting {
   /// One shrunk finding.
   public struct Finding: Sendable {

@@ -7,6 +7,8 @@ public import Testing
 /// A failure reads as one sentence (the first unmet reason, with the first violation) and a
 /// replay line. Pass `detail: true`, or set the environment variable `CELLSIM_DETAIL=1`, for
 /// every unmet reason and the first violation of each invariant.
+///
+/// Articles: <doc:TestingYourLoader>, <doc:WritingScenarios>, <doc:BugReportToScenario>.
 public enum ScenarioTesting {
   /// Whether reports are detailed by default: the environment variable `CELLSIM_DETAIL` is
   /// set to anything but `0`.
