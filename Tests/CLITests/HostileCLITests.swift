@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Issue 12 §2 and §4: the CLI keeps its contract on hostile input (empty folders, hidden
+/// The CLI keeps its contract on hostile input (empty folders, hidden
 /// folders, unwritable outputs, names given twice, odd values).
 @Suite("cellsim on hostile input")
 struct HostileCLITests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 12 §4: every output path is checked before any work starts (exit 2, the flag named),
+/// Every output path is checked before any work starts (exit 2, the flag named),
 /// a folder given as a file gets its own reason, and an empty `NO_COLOR` counts as unset.
 @Suite("cellsim output paths, input files and colour")
 struct OutputPathCLITests {

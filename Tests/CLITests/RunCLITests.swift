@@ -121,7 +121,7 @@ struct ScenarioDigestCLITests {
     ] {
       #expect(first[key] != nil, "missing \(key)")
     }
-    // The events the run took are counted in the result (issue 12 §1).
+    // The events the run took are counted in the result.
     #expect((first["simulated_events"] as? Int ?? 0) > 1_000)
     let violation = try #require((first["violations"] as? [[String: Any]])?.first)
     #expect(violation["invariant"] as? String == "no_duplicate_transfers")

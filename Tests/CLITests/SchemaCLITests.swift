@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// `cellsim schema` prints the contract's JSON Schemas, and what `cellsim run --json` prints
-/// is valid under the result schema (issue 12 §5).
+/// is valid under the result schema.
 @Suite("cellsim schema")
 struct SchemaCLITests {
   @Test("cellsim schema scenario|result prints the file in docs/schema byte for byte")
@@ -40,7 +40,7 @@ struct SchemaCLITests {
   }
 }
 
-/// `compare --json` keeps the no-null rule of CellSim's JSON output (issue 12 §4).
+/// `compare --json` keeps the no-null rule of CellSim's JSON output.
 @Suite("cellsim compare --json")
 struct CompareJSONTests {
   @Test("a file that could not run has no digest key, never a null one")

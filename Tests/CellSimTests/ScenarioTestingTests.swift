@@ -4,7 +4,7 @@ import ReportedBugs
 import TestSupport
 import Testing
 
-/// The testing helper's API (issue 16 §3): overriding the expectation, keeping the trace, and
+/// The testing helper's API: overriding the expectation, keeping the trace, and
 /// short failure messages.
 @Suite("ScenarioTesting")
 struct ScenarioTestingTests {

@@ -1,7 +1,7 @@
 import PNGRender
 import Testing
 
-/// Issue 12 §1: a tiny PNG whose ancillary chunk declares 1 GiB cost 1 GiB of memory.
+/// A tiny PNG whose ancillary chunk declares 1 GiB cost 1 GiB of memory.
 @Suite("Declared chunk lengths")
 struct HugeChunkTests {
   /// A 45-byte PNG: a 1×1 header, then a `type` chunk whose length field claims 1 GiB.

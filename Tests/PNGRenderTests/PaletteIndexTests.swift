@@ -2,7 +2,7 @@ import FixtureGenerator
 import PNGRender
 import Testing
 
-/// Issue 12 §3: a palette index beyond the palette's entries is a typed error.
+/// A palette index beyond the palette's entries is a typed error.
 @Suite("Palette indices")
 struct PaletteIndexTests {
   /// A 2×1 8-bit palette PNG with `entries` PLTE entries whose pixels use `indices`; the image

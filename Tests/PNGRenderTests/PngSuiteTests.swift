@@ -79,7 +79,7 @@ struct PngSuiteTests {
 }
 
 /// In CI (`CI=true`) a skipped PngSuite suite would let CI go green without the conformance
-/// tests (issue 12 §6), so there its absence is a failure.
+/// tests, so there its absence is a failure.
 @Test("in CI, PngSuite is present (a skip there is a failure)")
 func pngSuitePresentInCI() {
   guard ProcessInfo.processInfo.environment["CI"] == "true" else { return }

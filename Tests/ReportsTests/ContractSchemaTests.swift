@@ -5,7 +5,7 @@ import Scenarios
 import TestSupport
 import Testing
 
-/// The contract in the repository (issue 12 §5): `docs/schema/*.schema.json`, the copies
+/// The contract in the repository: `docs/schema/*.schema.json`, the copies
 /// `cellsim schema` prints, and real files and output checked against them by a real validator.
 @Suite("JSON Schemas of the contract")
 struct ContractSchemaTests {

@@ -5,7 +5,7 @@ import Testing
 
 @testable import Scenarios
 
-/// Issue 11 §3: `cancel_on_end_display` also catches work queued for a row after it left, and
+/// `cancel_on_end_display` also catches work queued for a row after it left, and
 /// prefetches still running (or started) after `cancelPrefetchingForRowsAt`.
 @Suite("cancel_on_end_display blind spots")
 struct CancellationBlindSpotTests {

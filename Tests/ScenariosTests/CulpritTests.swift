@@ -5,7 +5,7 @@ import Testing
 
 @testable import Scenarios
 
-/// Issue 11 §4: a corrupt image is reported once, by `no_corrupt_image`; a cross-cell image's
+/// A corrupt image is reported once, by `no_corrupt_image`; a cross-cell image's
 /// culprit is named by request identity (URL, row and time requested), not by content.
 @Suite("Verdicts name the right fault")
 struct CulpritTests {

@@ -3,7 +3,7 @@ import Scenarios
 import TestSupport
 import Testing
 
-/// Issue 12 §4: error messages speak of the file, never of the YAML library's Swift API (its
+/// Error messages speak of the file, never of the YAML library's Swift API (its
 /// type names, error cases, `description`s or encodings) or of Foundation's error domains.
 @Suite("Error wording")
 struct ErrorWordingTests {

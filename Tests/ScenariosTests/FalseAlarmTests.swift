@@ -7,7 +7,7 @@ import Testing
 
 @testable import Scenarios
 
-/// Issue 11 §4: verdicts that were wrong about a correct loader, and the `set_image` callback.
+/// Verdicts that were wrong about a correct loader, and the `set_image` callback.
 @Suite("False alarms on reference")
 struct FalseAlarmTests {
   static let photos = """

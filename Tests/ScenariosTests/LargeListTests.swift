@@ -1,7 +1,7 @@
 import Scenarios
 import Testing
 
-/// Issue 12 §1: validating `reload_rows` and `shared` lists was quadratic (30,000 entries took
+/// Validating `reload_rows` and `shared` lists was quadratic (30,000 entries took
 /// 17 s). With linear validation the whole read, YAML parsing included, is far inside the bound.
 @Suite("Large lists")
 struct LargeListTests {

@@ -4,7 +4,7 @@ import Testing
 
 @testable import Scenarios
 
-/// Issue 11 §4: `peak_concurrent_transfers`, and metrics of what the user sees.
+/// `peak_concurrent_transfers`, and metrics of what the user sees.
 @Suite("Metrics of the network and of the screen")
 struct OnscreenMetricsTests {
   func run(_ yaml: String) throws -> RunResult {

@@ -64,7 +64,7 @@ final class PlaceholderTestLoader: CatalogLoader {
   }
 }
 
-/// Issue 11 §3, "everything a view shows is judged": a placeholder made for one request
+/// "Everything a view shows is judged": a placeholder made for one request
 /// (`placeholderImage(width:height:for:)`) is another request's at a row with another URL, and
 /// `no_cross_cell_image` says so; a shared placeholder stays legitimate in every cell.
 @Suite("Placeholders carry their request's identity")

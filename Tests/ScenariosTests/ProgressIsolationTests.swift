@@ -8,7 +8,7 @@ import Testing
 
 @testable import Scenarios
 
-/// Issue 11 §3, "progress isolation": the progress a view shows comes from its current request
+/// "Progress isolation": the progress a view shows comes from its current request
 /// only (Kingfisher #581, AlamofireImage #232), judged by `progress_isolation`.
 @Suite("progress_isolation")
 struct ProgressIsolationTests {

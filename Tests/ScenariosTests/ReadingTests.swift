@@ -136,7 +136,7 @@ struct ReadingTests {
     #expect(scenario.events.isEmpty)
     #expect(scenario.endTime == .zero + .s(5))
     #expect(scenario.invariants == .standard)
-    // Twelve since progress_isolation joined the standard set (issue 11).
+    // Twelve since progress_isolation joined the standard set.
     #expect(scenario.invariants.checks.count == 12)
     #expect(scenario.expect == .pass)
   }

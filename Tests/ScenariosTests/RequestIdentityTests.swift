@@ -8,7 +8,7 @@ import Testing
 
 @testable import Scenarios
 
-/// Issue 11 §3: a placeholder made for one request belongs to that request, not only to its
+/// A placeholder made for one request belongs to that request, not only to its
 /// URL. After a cell is configured again (`cellForRow`), a placeholder made before is an
 /// earlier request's, even of the same URL (SDWebImage #3363), and `no_cross_cell_image` says
 /// so.

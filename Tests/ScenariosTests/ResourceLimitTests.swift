@@ -2,7 +2,7 @@ import Foundation
 import Scenarios
 import Testing
 
-/// Issue 12 §1: the event cap, and the bitmaps the device and the table imply, are refused with
+/// The event cap, and the bitmaps the device and the table imply, are refused with
 /// an error at the field; a glob whose only matches are links out of the fixtures root says so.
 @Suite("Resource limits")
 struct ResourceLimitTests {

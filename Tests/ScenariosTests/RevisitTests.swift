@@ -4,7 +4,7 @@ import Testing
 
 @testable import Scenarios
 
-/// Issue 11 §3: `cache_hit_on_revisit` no longer holds trivially for a loader with no memory
+/// `cache_hit_on_revisit` no longer holds trivially for a loader with no memory
 /// cache; `revisit: none` keeps the old, cache-only reading.
 @Suite("cache_hit_on_revisit judges revisits, not only caches")
 struct RevisitTests {

@@ -5,7 +5,7 @@ import Testing
 
 @testable import Scenarios
 
-/// Issue 11 §3: everything a view shows is judged by `no_cross_cell_image` — a progressive
+/// Everything a view shows is judged by `no_cross_cell_image` — a progressive
 /// preview or a failure image of another request is another request's image.
 @Suite("Everything a view shows is judged")
 struct ShownImageTests {

@@ -5,8 +5,8 @@ import SimNetwork
 import SimPlatform
 import SimTable
 
-/// A small correct loader that prefetches, for `cancel_on_end_display`'s blind spots (issue 11
-/// §3), with a `flaw` option:
+/// A small correct loader that prefetches, for `cancel_on_end_display`'s blind spots, with a `flaw`
+/// option:
 /// - `deferred-prefetch`: prefetches start 100 ms later without checking whether the table
 ///   cancelled them meanwhile (Nuke 9a9acd41: prefetch and cancel in the same tick, and the
 ///   first prefetches ran anyway).

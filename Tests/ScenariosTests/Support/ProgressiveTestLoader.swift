@@ -6,7 +6,7 @@ import SimPlatform
 import SimTable
 
 /// A small loader that shows progressive previews (a lazy image of the bytes received so far)
-/// and a failure image, for "everything a view shows is judged" (issue 11 §3), with a `flaw`
+/// and a failure image, for "everything a view shows is judged", with a `flaw`
 /// option:
 /// - `preview-no-identity`: previews go to the cell captured when the request started, even
 ///   after it was reused for another row.
