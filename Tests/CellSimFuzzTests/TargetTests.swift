@@ -5,8 +5,9 @@ import Testing
 
 @testable import CellSimFuzz
 
-/// The targets, at CI budgets: planted bugs are found and shrunk, naive's cross-cell
-/// bug is found, and `reference` survives a short campaign. Longer runs: README "Fuzzing".
+/// The fuzzer's targets, at CI budgets: planted bugs are found and shrunk, naive's cross-cell
+/// bug is found, and `reference` survives a short campaign. Longer runs: the documentation's
+/// article "Fuzzing a loader".
 @Suite("Fuzz targets")
 struct TargetTests {
   static let fixtures = FuzzTestFiles.fixturesRoot
