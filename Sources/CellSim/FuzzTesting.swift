@@ -5,10 +5,11 @@ public import ImageLoaders
 public import Scenarios
 public import Testing
 
-/// Fuzzing your own loader from `swift test`: generated scroll traces, data-source
-/// churn and network scripts, run in process against your loader type; every violation is
-/// shrunk to a 1-minimal scenario, written to a folder, and recorded as one failing `Issue`
-/// that carries the scenario, the seed and the one-line replay call.
+/// Fuzzing your own loader from `swift test`: generated scroll traces, data-source churn and
+/// network scripts, run in process against your loader type; every violation is shrunk to a
+/// 1-minimal scenario, written to a folder, and fails the test once (a Swift Testing issue, or
+/// an `XCTFail` under XCTest) with the scenario, the seed and the one-line replay call.
+/// `require` is the throwing form, for either framework.
 ///
 /// ```swift
 /// @Test func fuzzMyLoader() {
@@ -40,48 +41,144 @@ public enum FuzzTesting {
 
   /// Fuzzes the loader `L` in process: cases `0 ..< cases` of campaign `seed` (or as many as
   /// fit in `time`), each checked against `invariants` (default: every standard one). Each new
-  /// finding (by signature) is shrunk, written to `findings` if given, and recorded as a
-  /// failing `Issue`; the campaign stops after `maxFindings` findings. Returns the findings.
+  /// finding (by signature) is shrunk, written to `findings` if given, and fails the running
+  /// test (a Swift Testing issue, or an `XCTFail` in an XCTest test, at the caller's line; see
+  /// ``ScenarioTesting`` for where neither runs); the campaign stops after `maxFindings`
+  /// findings. Returns the findings. An XCTest file needs no `import Testing` to call it.
   @discardableResult
   public static func fuzz<L: CatalogLoader>(
     _ loader: L.Type, seed: UInt64 = 0, cases: Int = 100, time: Duration? = nil,
     findings folder: URL? = nil, fixturesRoot: URL, invariants: [Scenario.InvariantID]? = nil,
-    maxFindings: Int? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    maxFindings: Int? = nil, fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) -> [Finding] {
-    var catalog = LoaderCatalog.standard
-    catalog.register(L.self)
-    return fuzz(
-      name: L.name, type: "\(L.self)", catalog: catalog, seed: seed, cases: cases, time: time,
-      findings: folder, fixturesRoot: fixturesRoot, invariants: invariants,
-      maxFindings: maxFindings, sourceLocation: sourceLocation)
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    return campaign(
+      L.self, seed: seed, cases: cases, time: time, findings: folder, fixturesRoot: fixturesRoot,
+      invariants: invariants, maxFindings: maxFindings
+    ) { TestFailure.record($0, at: site) }
+  }
+
+  /// `fuzz(_:seed:cases:time:findings:fixturesRoot:invariants:maxFindings:fileID:filePath:line:
+  /// column:)` recording at `sourceLocation` (Swift Testing's own location).
+  @discardableResult
+  public static func fuzz<L: CatalogLoader>(
+    _ loader: L.Type, seed: UInt64 = 0, cases: Int = 100, time: Duration? = nil,
+    findings folder: URL? = nil, fixturesRoot: URL, invariants: [Scenario.InvariantID]? = nil,
+    maxFindings: Int? = nil, sourceLocation: SourceLocation
+  ) -> [Finding] {
+    let site = CallSite(sourceLocation)
+    return campaign(
+      L.self, seed: seed, cases: cases, time: time, findings: folder, fixturesRoot: fixturesRoot,
+      invariants: invariants, maxFindings: maxFindings
+    ) { TestFailure.record($0, at: site) }
+  }
+
+  /// Fuzzes the loader `L` as `fuzz` does, and throws ``ScenarioTesting/Failure`` listing
+  /// every finding (and every finding that could not be written) if there is any. Swift
+  /// Testing and XCTest both fail a test that throws. Returns the findings (none).
+  @discardableResult
+  public static func require<L: CatalogLoader>(
+    _ loader: L.Type, seed: UInt64 = 0, cases: Int = 100, time: Duration? = nil,
+    findings folder: URL? = nil, fixturesRoot: URL, invariants: [Scenario.InvariantID]? = nil,
+    maxFindings: Int? = nil
+  ) throws(ScenarioTesting.Failure) -> [Finding] {
+    var reports: [String] = []
+    let found = campaign(
+      L.self, seed: seed, cases: cases, time: time, findings: folder, fixturesRoot: fixturesRoot,
+      invariants: invariants, maxFindings: maxFindings
+    ) { reports.append($0) }
+    if !reports.isEmpty { throw ScenarioTesting.Failure(report: reports.joined(separator: "\n")) }
+    return found
   }
 
   /// Fuzzes the async loader `L` in process, as `fuzz(_:seed:cases:time:findings:fixturesRoot:
-  /// invariants:maxFindings:sourceLocation:)` fuzzes a callback loader. Each case runs inside
-  /// an async simulation; async runs take turns in a process (see `ScenarioTesting`). Each case
-  /// also sets the loader's option `schedule_seed` to a key derived from its seed, so the
-  /// campaign explores interleavings of ready jobs too; a finding keeps its key (unless the
-  /// shrinker shows the bug needs none) and replays.
+  /// invariants:maxFindings:fileID:filePath:line:column:)` fuzzes a callback loader. Each case
+  /// runs inside an async simulation; async runs take turns in a process (see
+  /// `ScenarioTesting`). Each case also sets the loader's option `schedule_seed` to a key
+  /// derived from its seed, so the campaign explores interleavings of ready jobs too; a finding
+  /// keeps its key (unless the shrinker shows the bug needs none) and replays.
   @discardableResult
   public static func fuzz<L: AsyncCatalogLoader>(
     _ loader: L.Type, seed: UInt64 = 0, cases: Int = 100, time: Duration? = nil,
     findings folder: URL? = nil, fixturesRoot: URL, invariants: [Scenario.InvariantID]? = nil,
-    maxFindings: Int? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    maxFindings: Int? = nil, fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) -> [Finding] {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    return campaign(
+      L.self, seed: seed, cases: cases, time: time, findings: folder, fixturesRoot: fixturesRoot,
+      invariants: invariants, maxFindings: maxFindings
+    ) { TestFailure.record($0, at: site) }
+  }
+
+  /// The async loader's `fuzz` recording at `sourceLocation` (Swift Testing's own location).
+  @discardableResult
+  public static func fuzz<L: AsyncCatalogLoader>(
+    _ loader: L.Type, seed: UInt64 = 0, cases: Int = 100, time: Duration? = nil,
+    findings folder: URL? = nil, fixturesRoot: URL, invariants: [Scenario.InvariantID]? = nil,
+    maxFindings: Int? = nil, sourceLocation: SourceLocation
+  ) -> [Finding] {
+    let site = CallSite(sourceLocation)
+    return campaign(
+      L.self, seed: seed, cases: cases, time: time, findings: folder, fixturesRoot: fixturesRoot,
+      invariants: invariants, maxFindings: maxFindings
+    ) { TestFailure.record($0, at: site) }
+  }
+
+  /// The async loader's `require`: throws ``ScenarioTesting/Failure`` if there is a finding.
+  @discardableResult
+  public static func require<L: AsyncCatalogLoader>(
+    _ loader: L.Type, seed: UInt64 = 0, cases: Int = 100, time: Duration? = nil,
+    findings folder: URL? = nil, fixturesRoot: URL, invariants: [Scenario.InvariantID]? = nil,
+    maxFindings: Int? = nil
+  ) throws(ScenarioTesting.Failure) -> [Finding] {
+    var reports: [String] = []
+    let found = campaign(
+      L.self, seed: seed, cases: cases, time: time, findings: folder, fixturesRoot: fixturesRoot,
+      invariants: invariants, maxFindings: maxFindings
+    ) { reports.append($0) }
+    if !reports.isEmpty { throw ScenarioTesting.Failure(report: reports.joined(separator: "\n")) }
+    return found
+  }
+
+  /// The campaign of a callback loader; each failure's report goes to `fail`.
+  static func campaign<L: CatalogLoader>(
+    _ loader: L.Type, seed: UInt64, cases: Int, time: Duration?, findings folder: URL?,
+    fixturesRoot: URL, invariants: [Scenario.InvariantID]?, maxFindings: Int?,
+    fail: (String) -> Void
   ) -> [Finding] {
     var catalog = LoaderCatalog.standard
     catalog.register(L.self)
     return fuzz(
       name: L.name, type: "\(L.self)", catalog: catalog, seed: seed, cases: cases, time: time,
       findings: folder, fixturesRoot: fixturesRoot, invariants: invariants,
-      maxFindings: maxFindings, scheduleSeeds: true, sourceLocation: sourceLocation)
+      maxFindings: maxFindings, fail: fail)
   }
 
-  /// The campaign behind both `fuzz` calls: loader `name` (Swift type `type`) from `catalog`.
+  /// The campaign of an async loader (with schedule seeds); each failure's report goes to
+  /// `fail`.
+  static func campaign<L: AsyncCatalogLoader>(
+    _ loader: L.Type, seed: UInt64, cases: Int, time: Duration?, findings folder: URL?,
+    fixturesRoot: URL, invariants: [Scenario.InvariantID]?, maxFindings: Int?,
+    fail: (String) -> Void
+  ) -> [Finding] {
+    var catalog = LoaderCatalog.standard
+    catalog.register(L.self)
+    return fuzz(
+      name: L.name, type: "\(L.self)", catalog: catalog, seed: seed, cases: cases, time: time,
+      findings: folder, fixturesRoot: fixturesRoot, invariants: invariants,
+      maxFindings: maxFindings, scheduleSeeds: true, fail: fail)
+  }
+
+  /// The campaign behind every `fuzz` and `require` call: loader `name` (Swift type `type`)
+  /// from `catalog`; each finding's report, and each finding that cannot be written, goes to
+  /// `fail`.
   static func fuzz(
     name: String, type: String, catalog: LoaderCatalog, seed: UInt64, cases: Int,
     time: Duration?, findings folder: URL?, fixturesRoot: URL,
     invariants: [Scenario.InvariantID]?, maxFindings: Int?, scheduleSeeds: Bool = false,
-    sourceLocation: SourceLocation
+    fail: (String) -> Void
   ) -> [Finding] {
     var generator = CaseGenerator(loader: name)
     generator.scheduleSeeds = scheduleSeeds
@@ -107,8 +204,7 @@ public enum FuzzTesting {
         do {
           file = try finding.write(to: folder)
         } catch {
-          Issue.record(
-            "cannot write a finding to \(folder.path): \(error)", sourceLocation: sourceLocation)
+          fail("cannot write a finding to \(folder.path): \(error)")
         }
       }
       found.append(
@@ -123,17 +219,28 @@ public enum FuzzTesting {
         Replay: FuzzTesting.replay("\(path)", loader: \(type).self, fixturesRoot: …)
         \(finding.scenario.yamlText())
         """
-      Issue.record(Comment(rawValue: report), sourceLocation: sourceLocation)
+      fail(report)
     }
     return found
   }
 
-  /// Replays a committed finding (or any scenario file) against your loader `L`: records an
-  /// issue unless the run meets the file's expectation. One line per regression test.
+  /// Replays a committed finding (or any scenario file) against your loader `L`: fails the
+  /// running test unless the run meets the file's expectation. One line per regression test;
+  /// `try ScenarioTesting.require(path, loader:fixturesRoot:)` is the throwing form.
   @discardableResult
   public static func replay<L: CatalogLoader>(
-    _ path: String, loader: L.Type, fixturesRoot: URL,
-    sourceLocation: SourceLocation = #_sourceLocation
+    _ path: String, loader: L.Type, fixturesRoot: URL, fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) -> RunResult? {
+    ScenarioTesting.run(
+      path, loader: L.self, fixturesRoot: fixturesRoot, fileID: fileID, filePath: filePath,
+      line: line, column: column)
+  }
+
+  /// `replay` recording at `sourceLocation` (Swift Testing's own location).
+  @discardableResult
+  public static func replay<L: CatalogLoader>(
+    _ path: String, loader: L.Type, fixturesRoot: URL, sourceLocation: SourceLocation
   ) -> RunResult? {
     ScenarioTesting.run(
       path, loader: L.self, fixturesRoot: fixturesRoot, sourceLocation: sourceLocation)
@@ -142,8 +249,18 @@ public enum FuzzTesting {
   /// Replays a committed finding against your async loader `L`.
   @discardableResult
   public static func replay<L: AsyncCatalogLoader>(
-    _ path: String, loader: L.Type, fixturesRoot: URL,
-    sourceLocation: SourceLocation = #_sourceLocation
+    _ path: String, loader: L.Type, fixturesRoot: URL, fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) -> RunResult? {
+    ScenarioTesting.run(
+      path, loader: L.self, fixturesRoot: fixturesRoot, fileID: fileID, filePath: filePath,
+      line: line, column: column)
+  }
+
+  /// The async `replay` recording at `sourceLocation` (Swift Testing's own location).
+  @discardableResult
+  public static func replay<L: AsyncCatalogLoader>(
+    _ path: String, loader: L.Type, fixturesRoot: URL, sourceLocation: SourceLocation
   ) -> RunResult? {
     ScenarioTesting.run(
       path, loader: L.self, fixturesRoot: fixturesRoot, sourceLocation: sourceLocation)

@@ -2,7 +2,15 @@ public import AsyncLoaders
 public import Foundation
 public import Testing
 
-/// Swift Testing helpers: run a scenario against a loader and fail with a short report.
+/// Testing helpers for Swift Testing and XCTest: run a scenario against a loader and fail the
+/// test with a short report.
+///
+/// Every check fails the running test under either framework: a Swift Testing issue when a
+/// Swift Testing test is current, else an `XCTFail` in the running XCTest test. Where neither
+/// records it (no test is running), the process traps with the report: a failed check is never
+/// dropped. The throwing variants (`require`, `requireMet`) fail any test that lets them throw.
+/// An XCTest file needs only `import CellSim` (and `XCTest`): the defaults are `#filePath` and
+/// `#line`, not Swift Testing's `#_sourceLocation`.
 ///
 /// A failure reads as one sentence (the first unmet reason, with the first violation) and a
 /// replay line. Pass `detail: true`, or set the environment variable `CELLSIM_DETAIL=1`, for
@@ -76,21 +84,65 @@ public enum ScenarioTesting {
       + "seed: \(result.seed), keepTrace: true), then read the result's traceText"
   }
 
-  /// Records a test issue with a short report unless `result` met its expectation.
+  /// Fails the running test with a short report unless `result` met its expectation: a
+  /// Swift Testing issue, or an `XCTFail` in an XCTest test, at the caller's line (see
+  /// ``ScenarioTesting`` for where neither framework runs).
   public static func expectMet(
     _ result: RunResult, file: String? = nil, detail: Bool = ScenarioTesting.detailByDefault,
-    sourceLocation: SourceLocation = #_sourceLocation
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
   ) {
+    expectMet(
+      result, path: file, detail: detail,
+      site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// `expectMet(_:file:detail:fileID:filePath:line:column:)` recording at `sourceLocation` (Swift Testing's own location).
+  public static func expectMet(
+    _ result: RunResult, file: String? = nil, detail: Bool = ScenarioTesting.detailByDefault,
+    sourceLocation: SourceLocation
+  ) {
+    expectMet(result, path: file, detail: detail, site: CallSite(sourceLocation))
+  }
+
+  /// Throws ``Failure`` with a short report unless `result` met its expectation. Both Swift
+  /// Testing and XCTest fail a test that throws.
+  public static func requireMet(
+    _ result: RunResult, file path: String? = nil, detail: Bool = ScenarioTesting.detailByDefault
+  ) throws(Failure) {
     if !result.meetsExpectation {
-      Issue.record(
-        Comment(rawValue: report(result, file: file, detail: detail)),
-        sourceLocation: sourceLocation)
+      throw Failure(report: report(result, file: path, detail: detail), result: result)
     }
   }
 
+  static func expectMet(_ result: RunResult, path: String?, detail: Bool, site: CallSite) {
+    if !result.meetsExpectation {
+      TestFailure.record(report(result, file: path, detail: detail), at: site)
+    }
+  }
+
+  /// Why a throwing check (`require`, `requireMet`, `FuzzTesting.require`) failed: the report
+  /// a non-throwing check would record, and the run's result when there was a run.
+  public struct Failure: Error, Sendable, CustomStringConvertible {
+    /// The report: the first unmet reason and the replay line, or why the file did not run.
+    public let report: String
+    /// The run's result, or nil when the file could not be read or run.
+    public let result: RunResult?
+
+    /// A failure with `report`, of `result` if there was a run.
+    public init(report: String, result: RunResult? = nil) {
+      self.report = report
+      self.result = result
+    }
+
+    public var description: String { report }
+  }
+
   /// Reads the scenario at `path`, runs it with your loader `L` (whatever loader the file
-  /// names; the file's loader options apply only when it names `L`), and records an issue with
-  /// a short report if the expectation is not met (or the file is invalid). Returns the result.
+  /// names; the file's loader options apply only when it names `L`), and fails the running
+  /// test with a short report if the expectation is not met (or the file is invalid): a Swift
+  /// Testing issue, or an `XCTFail` in an XCTest test, at the caller's line. Returns the
+  /// result. An XCTest file needs no `import Testing` to call it.
   ///
   /// - Parameters:
   ///   - path: the scenario file.
@@ -101,17 +153,59 @@ public enum ScenarioTesting {
   ///     `.init(violations: [.noCrossCellImage])` for a buggy model, `.pass` for its fix.
   ///   - keepTrace: keep the full trace text in the result's `traceText`.
   ///   - detail: a detailed report instead of the short one.
-  ///   - sourceLocation: where the issue is recorded (the caller's line by default).
+  ///   - fileID: the caller's `#fileID` (the default).
+  ///   - filePath: the caller's `#filePath` (the default), where the failure is recorded.
+  ///   - line: the caller's line (the default).
+  ///   - column: the caller's column (the default).
   @discardableResult
   public static func run<L: CatalogLoader>(
     _ path: String, loader: L.Type, fixturesRoot: URL, seed: UInt64? = nil,
     expecting: Scenario.Expectation? = nil, keepTrace: Bool = false,
     detail: Bool = ScenarioTesting.detailByDefault,
-    sourceLocation: SourceLocation = #_sourceLocation
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
   ) -> RunResult? {
-    runFile(
-      path, loaderName: L.name, fixturesRoot: fixturesRoot, expecting: expecting, detail: detail,
-      sourceLocation: sourceLocation
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    return record(site) { () throws(Failure) in
+      try require(
+        path, loader: L.self, fixturesRoot: fixturesRoot, seed: seed, expecting: expecting,
+        keepTrace: keepTrace, detail: detail)
+    }
+  }
+
+  /// `run(_:loader:fixturesRoot:seed:expecting:keepTrace:detail:fileID:filePath:line:column:)`
+  /// recording at `sourceLocation` (Swift Testing's own location).
+  @discardableResult
+  public static func run<L: CatalogLoader>(
+    _ path: String, loader: L.Type, fixturesRoot: URL, seed: UInt64? = nil,
+    expecting: Scenario.Expectation? = nil, keepTrace: Bool = false,
+    detail: Bool = ScenarioTesting.detailByDefault, sourceLocation: SourceLocation
+  ) -> RunResult? {
+    record(CallSite(sourceLocation)) { () throws(Failure) in
+      try require(
+        path, loader: L.self, fixturesRoot: fixturesRoot, seed: seed, expecting: expecting,
+        keepTrace: keepTrace, detail: detail)
+    }
+  }
+
+  /// Reads the scenario at `path`, runs it with your loader `L`, and throws ``Failure`` (the
+  /// short report, and the result) unless the expectation is met; returns the result. Swift
+  /// Testing and XCTest both fail a test that throws:
+  ///
+  /// ```swift
+  /// func testFastScroll() throws {   // XCTest; `@Test func fastScroll() throws` alike
+  ///   try ScenarioTesting.require("Scenarios/fast-scroll.yaml", loader: MyLoader.self,
+  ///                               fixturesRoot: fixtures)
+  /// }
+  /// ```
+  @discardableResult
+  public static func require<L: CatalogLoader>(
+    _ path: String, loader: L.Type, fixturesRoot: URL, seed: UInt64? = nil,
+    expecting: Scenario.Expectation? = nil, keepTrace: Bool = false,
+    detail: Bool = ScenarioTesting.detailByDefault
+  ) throws(Failure) -> RunResult {
+    try runFile(
+      path, loaderName: L.name, fixturesRoot: fixturesRoot, expecting: expecting, detail: detail
     ) { scenario throws(RunError) in
       try Simulation.run(
         scenario, loader: L.self, fixturesRoot: fixturesRoot, seed: seed, keepTrace: keepTrace)
@@ -119,8 +213,8 @@ public enum ScenarioTesting {
   }
 
   /// Reads the scenario at `path` and runs it with your async loader `L`, exactly as
-  /// `run(_:loader:fixturesRoot:seed:expecting:keepTrace:detail:sourceLocation:)` runs a
-  /// callback loader.
+  /// `run(_:loader:fixturesRoot:seed:expecting:keepTrace:detail:fileID:filePath:line:column:)`
+  /// runs a callback loader.
   ///
   /// **Serialization.** The run happens inside an async simulation, whose runtime hooks are
   /// process-global, so async runs take turns in a process: this call waits (blocking its
@@ -136,36 +230,75 @@ public enum ScenarioTesting {
     _ path: String, loader: L.Type, fixturesRoot: URL, seed: UInt64? = nil,
     expecting: Scenario.Expectation? = nil, keepTrace: Bool = false,
     detail: Bool = ScenarioTesting.detailByDefault,
-    sourceLocation: SourceLocation = #_sourceLocation
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
   ) -> RunResult? {
-    runFile(
-      path, loaderName: L.name, fixturesRoot: fixturesRoot, expecting: expecting, detail: detail,
-      sourceLocation: sourceLocation
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    return record(site) { () throws(Failure) in
+      try require(
+        path, loader: L.self, fixturesRoot: fixturesRoot, seed: seed, expecting: expecting,
+        keepTrace: keepTrace, detail: detail)
+    }
+  }
+
+  /// The async loader's `run` recording at `sourceLocation` (Swift Testing's own location).
+  @discardableResult
+  public static func run<L: AsyncCatalogLoader>(
+    _ path: String, loader: L.Type, fixturesRoot: URL, seed: UInt64? = nil,
+    expecting: Scenario.Expectation? = nil, keepTrace: Bool = false,
+    detail: Bool = ScenarioTesting.detailByDefault, sourceLocation: SourceLocation
+  ) -> RunResult? {
+    record(CallSite(sourceLocation)) { () throws(Failure) in
+      try require(
+        path, loader: L.self, fixturesRoot: fixturesRoot, seed: seed, expecting: expecting,
+        keepTrace: keepTrace, detail: detail)
+    }
+  }
+
+  /// The async loader's `require`: throws ``Failure`` unless the expectation is met.
+  @discardableResult
+  public static func require<L: AsyncCatalogLoader>(
+    _ path: String, loader: L.Type, fixturesRoot: URL, seed: UInt64? = nil,
+    expecting: Scenario.Expectation? = nil, keepTrace: Bool = false,
+    detail: Bool = ScenarioTesting.detailByDefault
+  ) throws(Failure) -> RunResult {
+    try runFile(
+      path, loaderName: L.name, fixturesRoot: fixturesRoot, expecting: expecting, detail: detail
     ) { scenario throws(RunError) in
       try Simulation.run(
         scenario, loader: L.self, fixturesRoot: fixturesRoot, seed: seed, keepTrace: keepTrace)
     }
   }
 
+  /// Runs a throwing check and records its failure at `site`; the result, or the failed
+  /// run's result (nil when the file did not run).
+  static func record(_ site: CallSite, _ check: () throws(Failure) -> RunResult) -> RunResult? {
+    do {
+      return try check()
+    } catch {
+      TestFailure.record(error.report, at: site)
+      return error.result
+    }
+  }
+
   /// Reads `path` (whatever loader it names), applies `expecting`, runs it with `simulate`,
-  /// and records an issue unless the expectation is met.
+  /// and throws ``Failure`` unless the expectation is met.
   static func runFile(
     _ path: String, loaderName: String, fixturesRoot: URL, expecting: Scenario.Expectation?,
-    detail: Bool, sourceLocation: SourceLocation,
-    simulate: (Scenario) throws(RunError) -> RunResult
-  ) -> RunResult? {
+    detail: Bool, simulate: (Scenario) throws(RunError) -> RunResult
+  ) throws(Failure) -> RunResult {
+    let result: RunResult
     do {
       // The file runs with the given loader whatever loader it names (a bug model, a built-in).
       var scenario = try Scenario(
         contentsOf: URL(fileURLWithPath: path), fixturesRoot: fixturesRoot,
         knownLoaders: Scenario.builtInLoaderNames + [loaderName], any: true)
       if let expecting { scenario.expect = expecting }
-      let result = try simulate(scenario)
-      expectMet(result, file: path, detail: detail, sourceLocation: sourceLocation)
-      return result
+      result = try simulate(scenario)
     } catch {
-      Issue.record(Comment(rawValue: "\(path): \(error)"), sourceLocation: sourceLocation)
-      return nil
+      throw Failure(report: "\(path): \(error)")
     }
+    try requireMet(result, file: path, detail: detail)
+    return result
   }
 }
