@@ -31,7 +31,10 @@ struct CompareCommand: ParsableCommand {
   var json = false
 
   @Option(
-    help: "Run this many scenarios at once (default: the number of cores); output is identical.")
+    help: """
+      Run this many scenarios at once (default: the number of cores; at most 8 × the cores, \
+      and never more than there are runs); output is identical.
+      """)
   var jobs: Int = ParallelRuns.defaultJobs
 
   @Option(
@@ -54,7 +57,7 @@ struct CompareCommand: ParsableCommand {
       )
     }
     if loaderNames.isEmpty { throw ValidationError("--loaders: name at least one loader") }
-    if jobs < 1 { throw ValidationError("--jobs: must be at least 1, got \(jobs)") }
+    if let problem = JobsLimit.problem(jobs) { throw ValidationError(problem) }
     var named: Set<String> = []
     for name in loaderNames where !named.insert(name).inserted {
       throw ValidationError("--loaders: \"\(name)\" is named twice; name each loader once")

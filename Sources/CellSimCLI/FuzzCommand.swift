@@ -140,7 +140,11 @@ struct FuzzRunCommand: ParsableCommand {
   @Option(help: "The folder for finding files.")
   var out: String = "findings"
 
-  @Option(help: "Worker processes (default: the number of cores).")
+  @Option(
+    help: """
+      Worker processes (default: the number of cores; at most 8 × the cores, and never more \
+      than --cases).
+      """)
   var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
   @Option(
@@ -174,7 +178,7 @@ struct FuzzRunCommand: ParsableCommand {
     if let time, parseWallDuration(time) == nil {
       throw ValidationError("--time: expected a duration such as 90s, 5m or 2h, got \"\(time)\"")
     }
-    if jobs < 1 { throw ValidationError("--jobs: must be at least 1") }
+    if let problem = JobsLimit.problem(jobs) { throw ValidationError(problem) }
     if workerLimit < 1 { throw ValidationError("--worker-limit: must be at least 1") }
     if caseTimeout <= 0 { throw ValidationError("--case-timeout: must be positive") }
     if let hangCheckTimeout, hangCheckTimeout <= 0 {
@@ -189,10 +193,11 @@ struct FuzzRunCommand: ParsableCommand {
     let campaign = try options.campaign()
     let budget = time.flatMap(parseWallDuration)
     let executable = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
+    let caseCount = budget == nil ? (cases ?? 1_000) : nil
     let supervisor = Supervisor(
       executable: executable,
       workerArguments: ["fuzz-worker"] + options.workerArguments + ["--limit", "\(workerLimit)"],
-      campaign: campaign, jobs: jobs, cases: budget == nil ? (cases ?? 1_000) : nil,
+      campaign: campaign, jobs: workers(cases: caseCount), cases: caseCount,
       deadline: budget.map { Date().addingTimeInterval($0) }, caseTimeout: caseTimeout,
       outFolder: URL(fileURLWithPath: out))
     supervisor.hangCheckTimeout = hangCheckTimeout
@@ -210,7 +215,9 @@ struct FuzzRunCommand: ParsableCommand {
     }
     let result = supervisor.run()
     FileHandle.standardError.write(Data(((live ? "\n" : "") + FuzzProgress.summary(result)).utf8))
-    if json { print(FuzzProgress.json(result, campaign: campaign)) }
+    if json {
+      print(FuzzProgress.json(result, campaign: campaign, workers: workers(cases: caseCount)))
+    }
     if let signal = result.interrupted { throw ExitCode(128 + signal) }
     if let report, !result.written.isEmpty { try writeReport(result.written, to: report) }
     if !result.findingsByLabel.isEmpty || !result.violatingCases.isEmpty { throw ExitCode(1) }
@@ -218,6 +225,13 @@ struct FuzzRunCommand: ParsableCommand {
 }
 
 extension FuzzRunCommand {
+  /// The worker processes to start: `--jobs`, but no more than the cases to run (a worker
+  /// with no case would start, find nothing to do and exit).
+  func workers(cases: Int?) -> Int {
+    guard let cases else { return jobs }
+    return max(1, min(jobs, cases))
+  }
+
   /// `--report DIR`: one page per finding written (the finding replayed with its own loader,
   /// so its filmstrip shows the first violation), and an index linking them.
   func writeReport(_ findings: [URL], to folder: String) throws {

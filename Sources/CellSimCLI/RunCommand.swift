@@ -50,7 +50,10 @@ struct RunCommand: ParsableCommand {
   var report: String?
 
   @Option(
-    help: "Run this many scenarios at once (default: the number of cores); output is identical.")
+    help: """
+      Run this many scenarios at once (default: the number of cores; at most 8 × the cores, \
+      and never more than there are files); output is identical.
+      """)
   var jobs: Int = ParallelRuns.defaultJobs
 
   @Option(help: "Stop a run that takes more than this many simulated events (exit code 3).")
@@ -58,7 +61,7 @@ struct RunCommand: ParsableCommand {
 
   func validate() throws {
     if eventLimit < 1 { throw ValidationError("--event-limit: must be at least 1") }
-    if jobs < 1 { throw ValidationError("--jobs: must be at least 1, got \(jobs)") }
+    if let problem = JobsLimit.problem(jobs) { throw ValidationError(problem) }
     if let loader, !ReportedBugs.catalog.names.contains(loader) {
       let names = ReportedBugs.catalog.names.joined(separator: ", ")
       throw ValidationError("--loader: unknown loader \"\(loader)\"; choose one of \(names)")

@@ -43,15 +43,19 @@ package enum FuzzProgress {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// A JSON summary: cases, findings by label, files written, errors, interrupted.
-  package static func json(_ progress: Supervisor.Progress, campaign: Campaign) -> String {
-    let object: [String: Any] = [
+  /// A JSON summary: cases, findings by label, files written, errors, interrupted, and the
+  /// worker processes the campaign started (`workers`, when given).
+  package static func json(
+    _ progress: Supervisor.Progress, campaign: Campaign, workers: Int? = nil
+  ) -> String {
+    var object: [String: Any] = [
       "campaign": campaign.description, "seed": campaign.seed, "cases": progress.cases,
       "findings": progress.findingsByLabel, "violating_cases": progress.violatingCases,
       "shrink_ms": progress.shrinkMilliseconds,
       "files": progress.written.map(\.path),
       "errors": progress.errors, "interrupted": progress.interrupted.map { Int($0) } ?? 0,
     ]
+    if let workers { object["workers"] = workers }
     let data =
       (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted]))
       ?? Data()
