@@ -110,6 +110,23 @@ package enum FixtureGlob {
     return !confined || isInside(entry, root)
   }
 
+  /// Why `pattern` matches nothing under `root` though it names files: every match is a
+  /// symbolic link (or lies in a linked folder) whose real path leaves the root. The reason
+  /// names the first such match and where it leads; nil when the pattern matches a file inside
+  /// the root, or nothing at all.
+  package static func escapeReason(_ pattern: String, in root: URL) -> String? {
+    guard expand(pattern, in: root).isEmpty,
+      let first = expand(pattern, in: root, confined: false).first
+    else { return nil }
+    let target = root.appendingPathComponent(first).resolvingSymlinksInPath().path
+    let what =
+      hasWildcards(pattern)
+      ? "fixture glob \"\(pattern)\" matches only \"\(first)\" and the like, links that lead"
+      : "fixture \"\(pattern)\" is a link that leads"
+    return "\(what) out of the fixtures root (to \"\(target)\"); CellSim never serves a file "
+      + "outside it"
+  }
+
   /// True when the real path of `entry` is `root`'s real path or below it.
   package static func isInside(_ entry: URL, _ root: URL) -> Bool {
     let realRoot = root.standardizedFileURL.resolvingSymlinksInPath().path

@@ -107,4 +107,89 @@ struct ResourceLimitTests {
     let none = try #require(Self.error(Self.scenario(), fixturesRoot: root))
     #expect(none.message.contains("matches no file"), "\(none.message)")
   }
+
+  @Test("a scenario read without the root, or built in code, gets the same reason when it runs")
+  func escapingLinkAtRun() throws {
+    let manager = FileManager.default
+    let root = manager.temporaryDirectory.appendingPathComponent(
+      "cellsim-run-links-\(ProcessInfo.processInfo.processIdentifier)")
+    try? manager.removeItem(at: root)
+    try manager.createDirectory(
+      at: root.appendingPathComponent("photos"), withIntermediateDirectories: true)
+    defer { try? manager.removeItem(at: root) }
+    try manager.createSymbolicLink(
+      atPath: root.appendingPathComponent("photos/passwd.png").path,
+      withDestinationPath: "/etc/passwd")
+    // Read with no fixtures root: the reader cannot check the glob, the run does.
+    let scenario = try Scenario(yaml: Self.scenario())
+    #expect {
+      _ = try Simulation.run(scenario, fixturesRoot: root)
+    } throws: { error in
+      guard case .setup(let message) = error as? RunError else { return false }
+      return message.hasPrefix("images.fixtures: ") && message.contains("out of the fixtures root")
+        && message.contains("/etc/passwd") && !message.contains("match no file")
+    }
+    // An override whose fixture is such a link is refused, not served.
+    try manager.copyItem(
+      at: Self.fixtures.appendingPathComponent("photos/astronaut.png"),
+      to: root.appendingPathComponent("photos/astronaut.png"))
+    var overridden = scenario
+    overridden.images.overrides = [Scenario.ImageOverride(id: 3, fixture: "photos/passwd.png")]
+    #expect {
+      _ = try Simulation.run(overridden, fixturesRoot: root)
+    } throws: { error in
+      guard case .setup(let message) = error as? RunError else { return false }
+      return message.hasPrefix("images.overrides[0].fixture: ")
+        && message.contains("is a link that leads out of the fixtures root")
+    }
+  }
+
+  @Test("a run that would generate more than a million frames is refused at refresh_hz")
+  func frameCap() throws {
+    let error = try #require(
+      Self.error(
+        Self.scenario(
+          device: "device: {profile: iphone-se, refresh_hz: 1000000}",
+          events: "events:\n  - {at: 0, touch: {}}")))
+    #expect(error.kind == .outOfRange)
+    #expect(error.path == "device.refresh_hz", "\(error)")
+    #expect(error.message.contains("5000001 frames"), "\(error.message)")
+    #expect(error.message.contains("\(Scenario.Limits.maxFrames)"), "\(error.message)")
+    // An hour at 120 Hz is inside.
+    #expect(
+      Self.error(Self.scenario(device: "device: iphone-15-pro") + "\nrun_until: \"3600s\"") == nil)
+    // Built in code, the run refuses it before it starts.
+    var scenario = try Scenario(yaml: Self.scenario())
+    scenario.device = Scenario.Device(
+      profile: "iphone-se",
+      overrides: [Scenario.DeviceOverride(name: "refresh_hz", value: .number(1e6))])
+    #expect {
+      _ = try Simulation.run(scenario, fixturesRoot: Self.fixtures)
+    } throws: { error in
+      guard case .setup(let message) = error as? RunError else { return false }
+      return message.hasPrefix("device: refresh_hz 1000000") && message.contains("frames")
+    }
+  }
+
+  @Test("a chunk_size that cuts a fixture into more than 100,000 chunks is refused at the field")
+  func chunkCap() throws {
+    let yaml = Self.scenario() + "\nnetwork: {latency: \"50ms\", chunk_size: 1}"
+    let error = try #require(Self.error(yaml, fixturesRoot: Self.fixtures))
+    #expect(error.kind == .outOfRange)
+    #expect(error.path == "network.chunk_size", "\(error)")
+    #expect(error.message.contains("photos/astronaut.png"), "\(error.message)")
+    #expect(error.message.contains("791555 chunks"), "\(error.message)")
+    // Read without the fixtures root, the run refuses it before it starts.
+    let scenario = try Scenario(yaml: yaml)
+    #expect {
+      _ = try Simulation.run(scenario, fixturesRoot: Self.fixtures)
+    } throws: { error in
+      guard case .setup(let message) = error as? RunError else { return false }
+      return message.hasPrefix("network: a chunk_size of 1 byte(s)") && message.contains("100000")
+    }
+    // Eight bytes a chunk is inside: 98,945 chunks.
+    #expect(
+      Self.error(
+        Self.scenario() + "\nnetwork: {chunk_size: 8}", fixturesRoot: Self.fixtures) == nil)
+  }
 }

@@ -58,7 +58,9 @@ extension ScenarioReader {
         throw element.error(.invalidValue, problem + ", got \(quoted(glob))")
       }
       if let root = fixturesRoot, FixtureGlob.expand(glob, in: root).isEmpty {
-        if let escape = escapingLink(glob, root) { throw element.error(.noFixtureMatch, escape) }
+        if let escape = FixtureGlob.escapeReason(glob, in: root) {
+          throw element.error(.noFixtureMatch, escape)
+        }
         throw element.error(
           .noFixtureMatch, "fixture glob \(quoted(glob)) matches no file under the fixtures root",
           hint: "the fixtures root is \(root.path)")
@@ -79,21 +81,14 @@ extension ScenarioReader {
       throw value.error(.invalidValue, "expected one fixture path, got the glob \(quoted(path))")
     }
     if let root = fixturesRoot, FixtureGlob.expand(path, in: root).isEmpty {
-      if let escape = escapingLink(path, root) { throw value.error(.noFixtureMatch, escape) }
+      if let escape = FixtureGlob.escapeReason(path, in: root) {
+        throw value.error(.noFixtureMatch, escape)
+      }
       throw value.error(
         .noFixtureMatch, "fixture \(quoted(path)) is not a file under the fixtures root",
         hint: "the fixtures root is \(root.path)")
     }
     return path
-  }
-
-  /// Why `glob` matches nothing though it names files: every match is a symbolic link (or
-  /// lies in a linked folder) whose real path leaves the fixtures root. Nil otherwise.
-  private func escapingLink(_ glob: String, _ root: URL) -> String? {
-    guard let first = FixtureGlob.expand(glob, in: root, confined: false).first else { return nil }
-    let target = root.appendingPathComponent(first).resolvingSymlinksInPath().path
-    return "fixture \(quoted(glob)) matches only \(quoted(first)) and the like, links that lead "
-      + "out of the fixtures root (to \(quoted(target))); CellSim never serves a file outside it"
   }
 
   /// An item id present at the start of the run.

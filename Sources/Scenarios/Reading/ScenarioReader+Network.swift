@@ -1,3 +1,4 @@
+import Foundation
 import SimKernel
 
 /// Reading `network`.
@@ -9,12 +10,22 @@ extension ScenarioReader {
     "match", "latency", "bandwidth", "fail", "corrupt", "hold", "times", "after",
   ]
 
-  func readNetwork(_ value: YAMLValue) throws(ScenarioError) -> Scenario.Network {
+  func readNetwork(_ value: YAMLValue, images: Scenario.Images) throws(ScenarioError)
+    -> Scenario.Network
+  {
     let fields = try value.mapping(keys: Self.networkKeys)
     var network = Scenario.Network()
     network.latency = try fields["latency"].map(readLatency)
     network.bandwidth = try fields["bandwidth"]?.bandwidth()
     network.chunkSize = try fields["chunk_size"]?.positiveSize() ?? network.chunkSize
+    // The chunks a transfer of the largest fixture is cut into, when the fixtures are known.
+    if let root = fixturesRoot, let largest = Self.largestFixture(images, in: root),
+      let problem = Scenario.Limits.chunksProblem(
+        bytes: largest.bytes, chunkSize: network.chunkSize.bytes, fixture: largest.path)
+    {
+      throw (fields["chunk_size"] ?? value).error(
+        .outOfRange, problem, hint: "a larger chunk_size cuts each body into fewer chunks")
+    }
     network.maxConnectionsPerHost = try fields["max_connections_per_host"]?.positiveCount()
     if let rules = fields["rules"] {
       for element in try rules.list("a list of rules") {
@@ -114,5 +125,24 @@ extension ScenarioReader {
       throw toValue.error(.invalidValue, "an outage must end after it begins (\(from)), got \(to)")
     }
     return Scenario.Outage(from: .zero + from, to: .zero + to)
+  }
+}
+
+extension ScenarioReader {
+  /// The largest fixture file `images` names under `root` (its globs' matches and its
+  /// overrides' fixtures), by size on disk.
+  static func largestFixture(_ images: Scenario.Images, in root: URL) -> (
+    path: String, bytes: Int
+  )? {
+    let paths =
+      FixtureGlob.expand(images.fixtures, in: root) + images.overrides.compactMap(\.fixture)
+    var largest: (path: String, bytes: Int)?
+    for path in paths {
+      let attributes = try? FileManager.default.attributesOfItem(
+        atPath: root.appendingPathComponent(path).path)
+      let bytes = (attributes?[.size] as? NSNumber)?.intValue ?? 0
+      if bytes > largest?.bytes ?? -1 { largest = (path, bytes) }
+    }
+    return largest
   }
 }

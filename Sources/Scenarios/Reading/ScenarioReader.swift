@@ -42,7 +42,10 @@ struct ScenarioReader {
       .resolvedProfile
     let table = try readTable(try fields.required("table", "the table's rows"), device: profile)
     let images = try readImages(try fields.required("images", "URLs and fixtures"), table: table)
-    let network = try fields["network"].map(readNetwork) ?? Scenario.Network()
+    let network =
+      try fields["network"].map { value throws(ScenarioError) in
+        try readNetwork(value, images: images)
+      } ?? Scenario.Network()
     let runUntil = try fields["run_until"].map(readRunUntil)
     let events =
       try fields["events"].map { value throws(ScenarioError) in
@@ -53,10 +56,25 @@ struct ScenarioReader {
       try fields["expect"].map { value throws(ScenarioError) in
         try readExpectation(value, invariants: invariants)
       } ?? .pass
-    return Scenario(
+    let scenario = Scenario(
       name: name, about: about, seed: seed, loader: loader, device: device, table: table,
       images: images, network: network, events: events, runUntil: runUntil,
       invariants: invariants, expect: expect)
+    // The frames the run generates: named at refresh_hz if the file sets it, else run_until.
+    if let profile, let problem = Scenario.Limits.framesProblem(end: scenario.endTime, profile) {
+      let at = fields["device"].flatMap { entry($0, "refresh_hz") } ?? fields["run_until"] ?? root
+      throw at.error(
+        .outOfRange, problem, hint: "a lower refresh_hz or a shorter run_until generates fewer")
+    }
+    return scenario
+  }
+
+  /// The value of `key` in the mapping `value`, if it is a mapping that has the key.
+  private func entry(_ value: YAMLValue, _ key: String) -> YAMLValue? {
+    guard case .mapping(let mapping) = value.node,
+      let (_, node) = mapping.first(where: { $0.key.scalar?.string == key })
+    else { return nil }
+    return value.child(key, node: node)
   }
 
   /// Checks `cellsim: 1` before anything else, so that a file of a later version is refused

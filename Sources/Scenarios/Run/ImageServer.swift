@@ -57,6 +57,12 @@ final class ImageServer {
       templateParts = nil
     }
     if fixtures.isEmpty {
+      // A glob whose only matches are links out of the root says so, not "match no file".
+      for glob in images.fixtures {
+        if let escape = FixtureGlob.escapeReason(glob, in: fixturesRoot) {
+          throw .setup("images.fixtures: " + escape)
+        }
+      }
       throw .setup(
         "images.fixtures: \(images.fixtures) match no file under \(fixturesRoot.path)")
     }
@@ -72,9 +78,12 @@ final class ImageServer {
         fixtureOf[id] = fixtureOf[group[0]]
       }
     }
-    for override in images.overrides where override.id < rows {
+    for (index, override) in images.overrides.enumerated() where override.id < rows {
       if let url = override.url { urls[override.id] = url }
-      if let fixture = override.fixture { fixtureOf[override.id] = fixture }
+      if let fixture = override.fixture {
+        try requireInside(fixture, field: "images.overrides[\(index)].fixture")
+        fixtureOf[override.id] = fixture
+      }
     }
     for id in 0..<rows { try register(url: urls[id], fixture: fixtureOf[id]) }
     return (0..<rows).map { TableItem(id: $0, url: urls[$0]) }
@@ -85,6 +94,19 @@ final class ImageServer {
     let url = templateURL(id)
     try register(url: url, fixture: fixtures[id % fixtures.count])
     return url
+  }
+
+  /// Throws unless `fixture`, a path named by the scenario (an override's, a `set_url`
+  /// event's), is a file whose real path stays under the fixtures root. The reader checks this
+  /// when it is given the root; a scenario read without one, or built in code, is checked here,
+  /// so a link out of the root (to `/etc/passwd`, say) is never served as an image's bytes.
+  func requireInside(_ fixture: String, field: String) throws(RunError) {
+    if let problem = FixtureGlob.problem(with: fixture) {
+      throw .setup("\(field): \(problem), got \"\(fixture)\"")
+    }
+    if let escape = FixtureGlob.escapeReason(fixture, in: fixturesRoot) {
+      throw .setup("\(field): " + escape)
+    }
   }
 
   /// Makes `url` serve `fixture` (a path under the fixtures root). A URL already registered
@@ -105,6 +127,15 @@ final class ImageServer {
     let made = Served(bytes: stamped.bytes, digest: stamped.digest, unstamped: false)
     served[url] = made
     return made
+  }
+
+  /// The largest fixture loaded so far, by its bytes (of equal ones, the first by path).
+  var largestFixture: (path: String, bytes: Int)? {
+    let largest = fileCache.max { a, b in
+      a.value.bytes.count != b.value.bytes.count
+        ? a.value.bytes.count < b.value.bytes.count : a.key > b.key
+    }
+    return largest.map { ($0.key, $0.value.bytes.count) }
   }
 
   /// The template URL of item `id`.

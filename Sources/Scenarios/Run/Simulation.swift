@@ -188,6 +188,14 @@ final class SimulationRun {
     server = try ImageServer(
       images: scenario.images, fixturesRoot: options.fixturesRoot, index: options.fixtureIndex)
     let items = try server.initialItems(rows: scenario.table.rows)
+    // The chunks a transfer is cut into (the reader checks this when it has the fixtures root;
+    // a scenario built in code is checked here).
+    if let largest = server.largestFixture,
+      let problem = Scenario.Limits.chunksProblem(
+        bytes: largest.bytes, chunkSize: scenario.network.chunkSize.bytes, fixture: largest.path)
+    {
+      throw .setup("network: " + problem)
+    }
     do {
       network = try FakeNetwork(
         world: world, script: scenario.network.script,

@@ -39,7 +39,10 @@ extension SimulationRun {
     case .deleteRows(let row, let count): try table.deleteRows(at: row, count: count)
     case .moveRow(let from, let to): try table.moveRow(from: from, to: to)
     case .setURL(let row, let url, let fixture):
-      if let fixture { try server.register(url: url, fixture: fixture) }
+      if let fixture {
+        try server.requireInside(fixture, field: "fixture")
+        try server.register(url: url, fixture: fixture)
+      }
       guard let item = table.item(at: IndexPath(row: row, section: 0)) else {
         throw TableError.rowOutOfRange(operation: "set_url", row: row, count: table.numberOfRows)
       }
