@@ -7,11 +7,13 @@ import Testing
 /// type names, error cases, `description`s or encodings) or of Foundation's error domains.
 @Suite("Error wording")
 struct ErrorWordingTests {
-  /// Words that belong to an API, not to a message for someone editing a YAML file.
+  /// Words that belong to an API, not to a message for someone editing a YAML file (the CLI's
+  /// messages are held to the same list: CLITests' ErrorWordingCLITests).
   static let apiWords = [
     "Yams", "YamlError", "Node", "Mark", "scanner:", "parser:", "composer:", "reader:",
     "String.Encoding", "Unicode (UTF-8)", "Optional(", "NSCocoaErrorDomain", "Error Domain",
-    "EventLoop", "offset: Optional",
+    "EventLoop", "offset: Optional", "DecodingError", "keyNotFound", "typeMismatch",
+    "valueNotFound", "dataCorrupted", "CodingKeys", "codingPath", "debugDescription",
   ]
 
   /// Hostile YAML beyond the malformed corpus: tags, aliases, directives, merge keys, complex
