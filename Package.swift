@@ -68,7 +68,9 @@ let package = Package(
     ),
     .target(
       name: "ImageLoaders",
-      dependencies: ["SimTable", "SimNetwork", "SimPlatform", "SimKernel", "PNGRender"]
+      dependencies: [
+        "SimTable", "SimNetwork", "SimThreads", "SimPlatform", "SimKernel", "PNGRender",
+      ]
     ),
     // Async/await loaders (issue 17): the only module besides SimAsync that uses Swift
     // concurrency, always on SimAsync's executors.

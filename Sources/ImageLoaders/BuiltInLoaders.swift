@@ -11,4 +11,9 @@ nonisolated(unsafe) let builtInLoaders: [any CatalogLoader.Type] = [
   RunLoopBufferedLoader.self,
   WWDC211Loader.self,
   ReferenceLoader.self,
+  BlockingFetchLoader.self,
+  BlockingSemaphoreLoader.self,
+  BlockingLockLoader.self,
+  BlockingSyncDeadlockLoader.self,
+  BlockingLockOrderLoader.self,
 ]

@@ -99,5 +99,8 @@ extension Scenario {
     /// Milliseconds of cells within the screen's bounds without their correct image, summed
     /// over cells.
     case blankCellOnscreenMs = "blank_cell_onscreen_ms"
+    /// The most worker threads busy at once (GCD's pool; the main thread not counted): blocked
+    /// workers make the pool start more, up to 64.
+    case peakThreads = "peak_threads"
   }
 }

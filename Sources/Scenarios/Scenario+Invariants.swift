@@ -28,6 +28,9 @@ extension Scenario {
     case latestPriorityWins = "latest_priority_wins"
     /// A progress view shows only the progress of its cell's current request.
     case progressIsolation = "progress_isolation"
+    /// No simulated threads block each other for ever (blocking code: locks, semaphores,
+    /// `sync`).
+    case deadlock
 
     /// A distinct bit per invariant, for sets of ids kept as masks (the oracle asks whether an
     /// invariant is checked several times a frame).
@@ -45,6 +48,7 @@ extension Scenario {
       case .memoryBudget: 1 << 9
       case .latestPriorityWins: 1 << 10
       case .progressIsolation: 1 << 11
+      case .deadlock: 1 << 12
       }
     }
 
@@ -56,7 +60,7 @@ extension Scenario {
       case .frameBudget: return ["max_hitch_ratio"]
       case .cacheHitOnRevisit: return ["revisit"]
       case .noCrossCellImage, .noCorruptImage, .noDuplicateTransfers, .latestPriorityWins,
-        .progressIsolation:
+        .progressIsolation, .deadlock:
         return []
       }
     }
@@ -90,6 +94,8 @@ extension Scenario {
     case latestPriorityWins
     /// `progress_isolation`.
     case progressIsolation
+    /// `deadlock`.
+    case deadlock
 
     /// The invariant with its default parameters.
     public static func defaults(_ id: InvariantID) -> InvariantCheck {
@@ -106,6 +112,7 @@ extension Scenario {
       case .memoryBudget: return .memoryBudget(max: nil)
       case .latestPriorityWins: return .latestPriorityWins
       case .progressIsolation: return .progressIsolation
+      case .deadlock: return .deadlock
       }
     }
 
@@ -124,6 +131,7 @@ extension Scenario {
       case .memoryBudget: return .memoryBudget
       case .latestPriorityWins: return .latestPriorityWins
       case .progressIsolation: return .progressIsolation
+      case .deadlock: return .deadlock
       }
     }
 

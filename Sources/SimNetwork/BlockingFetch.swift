@@ -46,3 +46,32 @@ final class BlockingFetch: TransferClient {
     waiter.complete()
   }
 }
+
+extension FakeNetwork {
+  /// Starts a fetch for blocking code (`Data(contentsOf:)` on a remote URL, from a thread that
+  /// parks): the transfer is submitted now; wait on the ticket's `waiter`, then take the
+  /// result with `finishBlockingFetch`.
+  package func startBlockingFetch(_ url: String, priority: Float = 0.5) -> BlockingFetchTicket {
+    let fetch = BlockingFetch()
+    let transfer = submit(url: url, priority: priority, client: fetch)
+    return BlockingFetchTicket(fetch: fetch, transferID: transfer.id)
+  }
+
+  /// The result of a fetch whose waiter completed (or a cancellation when it did not: the world
+  /// tore down first). Counts as the transfer's callback for `no_delivery_stall`.
+  package func finishBlockingFetch(_ ticket: BlockingFetchTicket) -> Result<[UInt8], NetworkError>
+  {
+    guard ticket.waiter.isComplete else { return .failure(.cancelled) }
+    callbackRan(transferID: ticket.transferID)
+    return ticket.fetch.result ?? .failure(.cancelled)
+  }
+}
+
+/// A blocking fetch in flight: what its caller waits on.
+package struct BlockingFetchTicket {
+  let fetch: BlockingFetch
+  /// The transfer's id.
+  package let transferID: Int
+  /// Completes when the transfer ends.
+  package var waiter: Waiter { fetch.waiter }
+}

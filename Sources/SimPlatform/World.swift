@@ -240,6 +240,8 @@ struct WeakCache {
 package protocol BlockingThreadHost: AnyObject {
   /// Releases every parked thread and ends the real threads (see `World.tearDown`).
   func tearDown()
+  /// Why the blocking threads stopped the run (a real block past the watchdog), if they did.
+  var failureDescription: String? { get }
 }
 
 /// Something that reacts to a memory warning.

@@ -118,6 +118,8 @@ package final class BlockingThreads: BlockingThreadHost {
     return threads
   }
 
+  package var failureDescription: String? { failure?.description }
+
   /// The fiber running on the calling carrier, if the caller is blocking code.
   package static var currentFiber: Fiber? { Carrier.current?.fiber }
 

@@ -118,5 +118,17 @@ public enum InvariantCatalog {
         + "request's progress). Hidden progress views and plain values (progress = 0 on "
         + "reuse) are not judged.",
       parameters: "none"),
+    Entry(
+      id: .deadlock,
+      definition:
+        "Simulated threads running blocking code never wait for each other for ever. The run "
+        + "ends with this violation, naming each thread and what it waits for, the moment a "
+        + "cycle closes (threads each waiting for a lock, a serial queue's turn or the main "
+        + "queue that another of them holds; a sync onto the serial queue the code runs on, "
+        + "and a second lock of a non-recursive lock by its owner, are cycles of one), or when "
+        + "every blocking thread has waited on a lock, semaphore, condition, group or queue "
+        + "for 500 ms of virtual time with nothing scheduled that could wake one. Threads "
+        + "waiting on I/O (a fetch, a sleep) are never deadlocked.",
+      parameters: "none"),
   ]
 }

@@ -14,6 +14,7 @@ import SimTable
 /// - `duplicate_transfers`: transfers started while another of the same URL was outstanding.
 /// - `peak_concurrent_transfers`: the most transfers holding a connection slot at once, from
 ///   the network's record (started to ended).
+/// - `peak_threads`: the most worker threads busy at once, from the worker pool.
 /// - `time_to_image_onscreen_*`, `blank_cell_onscreen_ms`: the same as `time_to_image_*` and
 ///   `blank_cell_ms`, counting only what the user sees: from the first committed frame that
 ///   shows the row within the screen's bounds (a row in the preload margin is displayed but not
@@ -201,6 +202,7 @@ final class MetricsCollector {
     metrics[.timeToImageOnscreenP50Ms] = Self.percentile(onscreen, 0.50)
     metrics[.timeToImageOnscreenP95Ms] = Self.percentile(onscreen, 0.95)
     metrics[.blankCellOnscreenMs] = blankOnscreenTime.milliseconds
+    metrics[.peakThreads] = Double(world.workers.peakBusyThreads)
     return metrics
   }
 

@@ -354,3 +354,11 @@ struct JudgedCell {
   let generation: Int
   let urlID: Int
 }
+
+extension Oracle {
+  /// `deadlock`: blocking threads that can never go on. The run ends with it.
+  func deadlockFound(_ report: DeadlockReport) {
+    guard isChecked(.deadlock) else { return }
+    flag(.deadlock, report.summary)
+  }
+}

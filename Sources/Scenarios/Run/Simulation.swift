@@ -262,6 +262,9 @@ final class SimulationRun {
       default: break
       }
     }
+    world.reports.subscribe(to: [.deadlock]) {
+      if case .deadlock(let report) = $0 { oracle.deadlockFound(report) }
+    }
     let priorities = PriorityJudge(oracle: oracle)
     world.reports.subscribe(to: [.priority]) {
       if case .priority(let report) = $0 { priorities.report(report) }
@@ -337,6 +340,7 @@ final class SimulationRun {
       }
     }
     if let eventError { throw eventError }
+    if let failure = world.threadHost?.failureDescription { throw .nondeterministic(failure) }
     oracle.finish()
     let collected = metrics.finish(world: world, network: network, end: end)
     let ordered = Scenario.Metric.allCases.map { (metric: $0, value: collected[$0] ?? 0) }
