@@ -8,6 +8,9 @@
 #include <unistd.h>
 #endif
 #include <errno.h>
+#include <signal.h>
+#include <string.h>
+#include <unistd.h>
 #include "CSimThreads.h"
 
 int csimthreads_current_cpu(void) {
@@ -66,3 +69,70 @@ void csimthreads_spin_hint(void) {
   __asm__ __volatile__("yield");
 #endif
 }
+
+// MARK: Trap notes
+
+static __thread char trap_note[256];
+static struct sigaction previous_actions[32];
+static const int trapped_signals[] = {SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE};
+static const int trapped_count = sizeof(trapped_signals) / sizeof(trapped_signals[0]);
+static pthread_once_t install_once = PTHREAD_ONCE_INIT;
+
+void csimthreads_set_trap_note(const char *note) {
+  if (!note) {
+    trap_note[0] = 0;
+    return;
+  }
+  size_t length = strlen(note);
+  if (length > sizeof(trap_note) - 1) length = sizeof(trap_note) - 1;
+  memcpy(trap_note, note, length);
+  trap_note[length] = 0;
+}
+
+static void write_all(const char *text, size_t length) {
+  while (length > 0) {
+    ssize_t written = write(2, text, length);
+    if (written <= 0) return;
+    text += written;
+    length -= (size_t)written;
+  }
+}
+
+static void trap_handler(int sig, siginfo_t *info, void *context) {
+  if (trap_note[0]) {
+    static const char head[] = "\ncellsim: the process stopped on simulated thread ";
+    write_all(head, sizeof(head) - 1);
+    write_all(trap_note, strlen(trap_note));
+    write_all("\n", 1);
+    trap_note[0] = 0;
+  }
+  // Hand the signal on: to the handler that was installed before, else the default action.
+  if (sig > 0 && sig < 32) {
+    struct sigaction *previous = &previous_actions[sig];
+    if ((previous->sa_flags & SA_SIGINFO) && previous->sa_sigaction) {
+      previous->sa_sigaction(sig, info, context);
+      return;
+    }
+    if (previous->sa_handler != SIG_DFL && previous->sa_handler != SIG_IGN &&
+        previous->sa_handler != 0) {
+      previous->sa_handler(sig);
+      return;
+    }
+  }
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
+static void install(void) {
+  for (int i = 0; i < trapped_count; i++) {
+    int sig = trapped_signals[i];
+    struct sigaction action;
+    memset(&action, 0, sizeof(action));
+    action.sa_sigaction = trap_handler;
+    action.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER | SA_RESETHAND;
+    sigemptyset(&action.sa_mask);
+    sigaction(sig, &action, &previous_actions[sig]);
+  }
+}
+
+void csimthreads_install_trap_handler(void) { pthread_once(&install_once, install); }

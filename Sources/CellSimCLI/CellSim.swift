@@ -18,6 +18,7 @@ struct CellSimCommand: ParsableCommand {
       ShrinkCommand.self,
       ReplayCommand.self,
       SchemaCommand.self,
+      ThreadSoakCommand.self,
     ]
   )
 }

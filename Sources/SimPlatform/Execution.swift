@@ -13,6 +13,11 @@ public final class Waiter {
   /// A waiter not yet completed.
   public init() {}
 
+  /// Forgets the execution waiting on it without resuming it: a world that tears down breaks
+  /// the cycle between a waiting execution and a waiter nobody will complete. A later
+  /// `complete()` only marks it complete.
+  package func abandon() { onComplete = nil }
+
   /// Ends the wait; the waiting execution resumes at this instant.
   public func complete() {
     precondition(!isComplete, "Waiter.complete(): called twice")

@@ -48,7 +48,8 @@ package enum Blocking {
   {
     let fiber = fiber(for: "wait(for:)")
     if waiter.isComplete { return true }
-    return fiber.scheduler.park(fiber, reason: reason, detail: detail) { execution, resume in
+    return fiber.scheduler.park(fiber, reason: reason, detail: detail, waitingFor: waiter) {
+      execution, resume in
       execution.wait(for: waiter, then: resume)
     }
   }

@@ -26,7 +26,13 @@ extension SimulatedQueue {
     let resource = QueueResource(queue: self, scheduler: scheduler)
     if width == 1, fiber.queues.contains(id) {
       // Never returns while the world runs: the cycle check ends the run.
-      _ = scheduler.park(fiber, reason: "sync", on: resource, detail: self.label) { _, _ in }
+      let never = Waiter()
+      _ = scheduler.park(
+        fiber, reason: "sync", on: resource, detail: self.label, waitingFor: never
+      ) { execution, resume in
+        // Nothing completes it: the thread holds its worker until the run ends.
+        execution.wait(for: never, then: resume)
+      }
       return try body()
     }
     let waiter = Waiter()
@@ -40,8 +46,9 @@ extension SimulatedQueue {
       }
     }
     if !waiter.isComplete {
-      _ = scheduler.park(fiber, reason: "sync", on: resource, detail: self.label) {
-        execution, resume in
+      _ = scheduler.park(
+        fiber, reason: "sync", on: resource, detail: self.label, waitingFor: waiter
+      ) { execution, resume in
         execution.wait(for: waiter, then: resume)
       }
     }
@@ -101,7 +108,11 @@ extension MainThread {
     let scheduler = fiber.scheduler
     let resource = MainQueueResource(scheduler: scheduler)
     if fiber.thread.isMain {
-      _ = scheduler.park(fiber, reason: "sync", on: resource, detail: "main") { _, _ in }
+      let never = Waiter()
+      _ = scheduler.park(fiber, reason: "sync", on: resource, detail: "main", waitingFor: never) {
+        execution, resume in
+        execution.wait(for: never, then: resume)
+      }
       return body()
     }
     return withoutActuallyEscaping(body) { body in
@@ -114,7 +125,7 @@ extension MainThread {
           scheduler.wake(waiter)
         }
       }
-      _ = scheduler.park(fiber, reason: "sync", on: resource, detail: "main") {
+      _ = scheduler.park(fiber, reason: "sync", on: resource, detail: "main", waitingFor: waiter) {
         execution, resume in
         execution.wait(for: waiter, then: resume)
       }

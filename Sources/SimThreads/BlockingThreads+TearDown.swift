@@ -18,7 +18,12 @@ extension BlockingThreads {
     while !abandoned.load(ordering: .relaxed),
       let fiber = fibers.first(where: { $0.phase == .parked })
     {
+      let waiter = fiber.parkedWaiter
+      fiber.parkedWaiter = nil
       runSegment(fiber)
+      // The execution still waits on the step the fiber parked with, and it and the waiter hold
+      // each other: a waiter nobody will complete would keep both, and the world, for good.
+      waiter?.abandon()
     }
     if abandoned.load(ordering: .relaxed) {
       // A carrier is stuck holding the baton, or a body would not end: it may still touch this
@@ -27,8 +32,12 @@ extension BlockingThreads {
       _ = Unmanaged.passRetained(world)
     }
     let busy = Set(fibers.compactMap { $0.carrier.map(ObjectIdentifier.init) })
-    for carrier in carriers where !busy.contains(ObjectIdentifier(carrier)) {
-      carrier.stopAndWait()
+    for carrier in carriers {
+      if busy.contains(ObjectIdentifier(carrier)) {
+        carrier.detach()
+      } else {
+        carrier.stopAndWait()
+      }
     }
     idleCarriers.removeAll()
     if let pinned = pinnedDriver {

@@ -28,8 +28,12 @@ final class Carrier: @unchecked Sendable {
   var exitRequested = false
   /// The CPU to bind the thread to, if any.
   let cpu: Int?
-  /// Signalled by the thread as its last act, so that an exit can be waited for.
-  let exited = Parker(spins: 0)
+  /// The OS thread, joined when the carrier stops (so that it is gone, not just leaving).
+  #if canImport(Glibc)
+    var thread = pthread_t()
+  #else
+    var thread: pthread_t?
+  #endif
 
   init(number: Int, spins: Int, cpu: Int?, scheduler: BlockingThreads) {
     self.number = number
@@ -38,14 +42,9 @@ final class Carrier: @unchecked Sendable {
     self.cpu = cpu
   }
 
-  /// Starts the OS thread (detached); it waits for its first job.
+  /// Starts the OS thread (joinable); it waits for its first job.
   func start() {
     let box = Unmanaged.passRetained(self).toOpaque()
-    #if canImport(Glibc)
-      var thread = pthread_t()
-    #else
-      var thread: pthread_t?
-    #endif
     var attributes = pthread_attr_t()
     pthread_attr_init(&attributes)
     // 8 MiB, as a main thread gets: blocking code recurses as deep as any app code.
@@ -62,36 +61,46 @@ final class Carrier: @unchecked Sendable {
       Unmanaged<Carrier>.fromOpaque(box).release()
       fatalError("SimThreads: could not start a carrier thread (pthread_create: \(status))")
     }
-    #if canImport(Glibc)
-      pthread_detach(thread)
-    #else
-      pthread_detach(thread!)
-    #endif
   }
 
   private func main() {
     Carrier.setCurrent(self)
+    csimthreads_install_trap_handler()
     if let cpu { _ = csimthreads_pin_to_cpu(Int32(cpu)) }
     while true {
       parker.park()
       if exitRequested { break }
       guard var body = job else { continue }
       job = nil
+      if let fiber { csimthreads_set_trap_note("\(fiber.threadName) (\(fiber.label))") }
       body()
+      csimthreads_set_trap_note(nil)
       // Everything the body captured is released here, while this thread still holds the
       // baton: a deinit it triggers runs as part of the body, never beside another thread.
       body = {}
       scheduler.bodyReturned(on: self)
     }
     Carrier.setCurrent(nil)
-    exited.unpark()
   }
 
-  /// Ends the thread once it is idle (waiting for a job), and waits until it has.
+  /// Ends the thread once it is idle (waiting for a job), and waits until it has ended.
   func stopAndWait() {
     exitRequested = true
     parker.unpark()
-    exited.park()
+    #if canImport(Glibc)
+      pthread_join(thread, nil)
+    #else
+      pthread_join(thread!, nil)
+    #endif
+  }
+
+  /// Lets an abandoned carrier's thread go on its own: nobody will join it.
+  func detach() {
+    #if canImport(Glibc)
+      pthread_detach(thread)
+    #else
+      pthread_detach(thread!)
+    #endif
   }
 
   // MARK: The carrier running on this OS thread

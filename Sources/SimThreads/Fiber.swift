@@ -32,8 +32,15 @@ package final class Fiber {
   var phase = Phase.running
   /// What the fiber waits for while parked: the trace's reason (`sleep`, `semaphore`, …).
   package internal(set) var parkReason = ""
+  /// The detail of its last blocking call (the duration, the URL, the lock's name).
+  package internal(set) var parkDetail = ""
+  /// The last layer call the body made since it last blocked (`noteLayerCall`).
+  var layerCall: StaticString?
   /// The resource it waits for while parked, if the wait has one (for deadlock reports).
   package internal(set) var waitingOn: (any BlockingResource)?
+  /// The waiter of the wait, if it waits on one: tear-down abandons it, so that the execution
+  /// waiting on it (which holds the world) is not kept alive by a waiter nobody completes.
+  var parkedWaiter: Waiter?
   /// Whether the wait has a timeout (a timed wait ends by itself, so it cannot deadlock).
   var waitIsTimed = false
   /// The serial queues the fiber's code runs on now, innermost last (its own queue, then any
@@ -51,6 +58,13 @@ package final class Fiber {
     self.label = label
     self.number = number
     if let queue { queues.append(queue) }
+  }
+
+  /// What the watchdog names as the body's last call into the simulation.
+  var lastCall: String {
+    if let layerCall { return "\(layerCall)" }
+    if parkReason.isEmpty { return "none since it started" }
+    return "\(parkReason)" + (parkDetail.isEmpty ? "" : " \(parkDetail)") + ", which returned"
   }
 
   /// The simulated thread's name as traces print it (`main`, `w3`).

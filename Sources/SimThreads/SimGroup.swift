@@ -65,7 +65,8 @@ package final class SimGroup: BlockingResource {
       }
     }
     let resumed = scheduler.park(
-      fiber, reason: "group", on: self, timed: timeout != nil, detail: name
+      fiber, reason: "group", on: self, timed: timeout != nil, detail: name,
+      waitingFor: entry.waiter
     ) { execution, resume in
       execution.wait(for: entry.waiter, then: resume)
     }

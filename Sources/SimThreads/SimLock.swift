@@ -64,8 +64,9 @@ package final class SimLock: BlockingResource {
     let fiber = Blocking.fiber(for: "lock (contended)")
     let entry = Entry(fiber: fiber)
     waiters.append(entry)
-    let resumed = fiber.scheduler.park(fiber, reason: "lock", on: self, detail: name) {
-      execution, resume in
+    let resumed = fiber.scheduler.park(
+      fiber, reason: "lock", on: self, detail: name, waitingFor: entry.waiter
+    ) { execution, resume in
       execution.wait(for: entry.waiter, then: resume)
     }
     if !resumed {
@@ -163,7 +164,8 @@ package final class SimCondition: BlockingResource {
     }
     mutex.unlock()
     let resumed = scheduler.park(
-      fiber, reason: "condition", on: self, timed: timeout != nil, detail: mutex.name
+      fiber, reason: "condition", on: self, timed: timeout != nil, detail: mutex.name,
+      waitingFor: entry.waiter
     ) { execution, resume in
       execution.wait(for: entry.waiter, then: resume)
     }

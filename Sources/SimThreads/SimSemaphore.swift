@@ -59,7 +59,8 @@ package final class SimSemaphore: BlockingResource {
       }
     }
     let resumed = scheduler.park(
-      fiber, reason: "semaphore", on: self, timed: timeout != nil, detail: name
+      fiber, reason: "semaphore", on: self, timed: timeout != nil, detail: name,
+      waitingFor: entry.waiter
     ) { execution, resume in
       execution.wait(for: entry.waiter, then: resume)
     }

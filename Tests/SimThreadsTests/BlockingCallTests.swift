@@ -24,13 +24,15 @@ struct BlockingCallTests {
   func sleepResumesMidCall() throws {
     var times: [SimTime] = []
     let (world, _) = try simulate { world in
-      world.globalQueue().async(label: "sleeper", blocking: {
-        times.append(world.now)
-        Blocking.sleep(for: .ms(5))
-        times.append(world.now)
-        Blocking.spend(.ms(2))
-        times.append(world.now)
-      })
+      world.globalQueue().async(
+        label: "sleeper",
+        blocking: {
+          times.append(world.now)
+          Blocking.sleep(for: .ms(5))
+          times.append(world.now)
+          Blocking.spend(.ms(2))
+          times.append(world.now)
+        })
     }
     #expect(times == [.zero, .ms(5), .ms(7)].map { SimTime.zero + $0 })
     let text = world.trace.fullText
@@ -45,12 +47,14 @@ struct BlockingCallTests {
     _ = try simulate { world in
       let semaphore = SimSemaphore(value: 2, name: "downloads")
       for index in 0..<5 {
-        world.globalQueue().async(label: "d\(index)", blocking: {
-          semaphore.wait()
-          Blocking.sleep(for: .ms(10))
-          ends.append((index, world.now))
-          semaphore.signal()
-        })
+        world.globalQueue().async(
+          label: "d\(index)",
+          blocking: {
+            semaphore.wait()
+            Blocking.sleep(for: .ms(10))
+            ends.append((index, world.now))
+            semaphore.signal()
+          })
       }
     }
     #expect(ends.map(\.0) == [0, 1, 2, 3, 4])
@@ -77,12 +81,14 @@ struct BlockingCallTests {
     _ = try simulate { world in
       let lock = SimLock(name: "cache")
       for name in ["a", "b"] {
-        world.globalQueue().async(label: name, blocking: {
-          lock.lock()
-          log.append("\(name) in at \(world.now.nanoseconds / 1_000_000)")
-          Blocking.sleep(for: .ms(8))
-          lock.unlock()
-        })
+        world.globalQueue().async(
+          label: name,
+          blocking: {
+            lock.lock()
+            log.append("\(name) in at \(world.now.nanoseconds / 1_000_000)")
+            Blocking.sleep(for: .ms(8))
+            lock.unlock()
+          })
       }
     }
     #expect(log == ["a in at 0", "b in at 8"])
@@ -110,17 +116,21 @@ struct BlockingCallTests {
     var log: [String] = []
     _ = try simulate { world in
       let queue = world.serialQueue(label: "cache")
-      queue.async(label: "slow", blocking: {
-        Blocking.sleep(for: .ms(10))
-        log.append("slow done at \(world.now.nanoseconds / 1_000_000)")
-      })
-      world.globalQueue().async(label: "reader", blocking: {
-        let value = queue.sync { () -> Int in
-          log.append("sync body at \(world.now.nanoseconds / 1_000_000)")
-          return 42
-        }
-        log.append("got \(value)")
-      })
+      queue.async(
+        label: "slow",
+        blocking: {
+          Blocking.sleep(for: .ms(10))
+          log.append("slow done at \(world.now.nanoseconds / 1_000_000)")
+        })
+      world.globalQueue().async(
+        label: "reader",
+        blocking: {
+          let value = queue.sync { () -> Int in
+            log.append("sync body at \(world.now.nanoseconds / 1_000_000)")
+            return 42
+          }
+          log.append("got \(value)")
+        })
     }
     #expect(log == ["slow done at 10", "sync body at 10", "got 42"])
   }
@@ -163,19 +173,23 @@ struct BlockingCallTests {
     _ = try simulate { world in
       let condition = SimCondition(name: "ready")
       var ready = false
-      world.globalQueue().async(label: "consumer", blocking: {
-        condition.lock()
-        while !ready { condition.wait() }
-        log.append("consumed at \(world.now.nanoseconds / 1_000_000)")
-        condition.unlock()
-      })
-      world.globalQueue().async(label: "producer", blocking: {
-        Blocking.sleep(for: .ms(4))
-        condition.lock()
-        ready = true
-        condition.signal()
-        condition.unlock()
-      })
+      world.globalQueue().async(
+        label: "consumer",
+        blocking: {
+          condition.lock()
+          while !ready { condition.wait() }
+          log.append("consumed at \(world.now.nanoseconds / 1_000_000)")
+          condition.unlock()
+        })
+      world.globalQueue().async(
+        label: "producer",
+        blocking: {
+          Blocking.sleep(for: .ms(4))
+          condition.lock()
+          ready = true
+          condition.signal()
+          condition.unlock()
+        })
     }
     #expect(log == ["consumed at 4"])
   }

@@ -19,4 +19,13 @@ int csimthreads_thread_count(void);
 /// A hint to the CPU that the caller is spinning.
 void csimthreads_spin_hint(void);
 
+/// Sets the calling thread's trap note: the text a fatal signal on this thread writes to
+/// standard error before the process ends (at most 255 bytes are kept; NULL or "" clears it).
+void csimthreads_set_trap_note(const char *note);
+
+/// Installs, once per process, the handler that writes a thread's trap note when it receives
+/// SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS or SIGFPE, then hands the signal on to the handler
+/// that was there before (Swift's backtracer, say) or the default action.
+void csimthreads_install_trap_handler(void);
+
 #endif
