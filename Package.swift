@@ -84,9 +84,8 @@ let package = Package(
     .target(
       name: "Scenarios",
       dependencies: [
-        "SimKernel", "SimPlatform", "SimTable", "SimNetwork", "ImageLoaders", "AsyncLoaders",
-        "PNGRender",
-        "FixtureGenerator", .product(name: "Yams", package: "Yams"),
+        "SimKernel", "SimPlatform", "SimThreads", "SimTable", "SimNetwork", "ImageLoaders",
+        "AsyncLoaders", "PNGRender", "FixtureGenerator", .product(name: "Yams", package: "Yams"),
       ]
     ),
 
@@ -124,7 +123,8 @@ let package = Package(
       name: "CellSimCLI",
       dependencies: [
         "Scenarios", "Reports", "ImageLoaders", "AsyncLoaders", "CellSimFuzz",
-        "SimKernel", "SimPlatform", "PNGRender", "FixtureGenerator", "SimNetwork", "ReportedBugs",
+        "SimKernel", "SimPlatform", "SimThreads", "PNGRender", "FixtureGenerator", "SimNetwork",
+        "ReportedBugs",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

@@ -60,6 +60,15 @@ let package = Package(
       path: "Benchmarks/SimulationBenchmarks",
       plugins: benchmarkPlugin
     ),
+    .executableTarget(
+      name: "ThreadBenchmarks",
+      dependencies: benchmark + [
+        .product(name: "CellSim", package: rootPackageName),
+        .product(name: "SimThreads", package: rootPackageName),
+      ],
+      path: "Benchmarks/ThreadBenchmarks",
+      plugins: benchmarkPlugin
+    ),
     // The regression thresholds every suite shares (compare-baseline check).
     .target(
       name: "BenchmarkPolicy",

@@ -2,6 +2,7 @@ import ArgumentParser
 import CellSimFuzz
 import Foundation
 import Scenarios
+import SimThreads
 
 /// `cellsim fuzz-worker` (hidden): runs the cases `start, start + stride, …` of a campaign's
 /// shard and reports on stdout in `WorkerMessage` lines; the supervisor starts it. With
@@ -32,6 +33,9 @@ struct FuzzWorkerCommand: ParsableCommand {
     sigemptyset(&unblock)
     sigaddset(&unblock, SIGTERM)
     pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+    // A real block in blocking code holds its case until the supervisor's case timeout, which
+    // reports it as a hang finding (the in-process watchdog would make it a failed run).
+    BlockingThreadsOptions.processWatchdog = .seconds(1_000_000_000)
     var campaign = try options.campaign()
     let heartbeat = Heartbeat()
     campaign.runner.afterRun = { heartbeat.ranOnce() }

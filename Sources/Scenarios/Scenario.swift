@@ -18,7 +18,8 @@ public struct Scenario: Sendable, Equatable {
   /// The built-in loader names of `cellsim loaders`, the default `knownLoaders` when reading.
   public static let builtInLoaderNames = [
     "naive", "block-operation", "image-provider", "filo-queue", "runloop-buffered", "wwdc211",
-    "reference", "async-reference", "async-image", "async-unchecked", "async-uncancelled",
+    "reference", "blocking-fetch", "blocking-semaphore", "blocking-lock", "blocking-sync-deadlock",
+    "blocking-lock-order", "async-reference", "async-image", "async-unchecked", "async-uncancelled",
   ]
   /// The device profile used when a scenario names none. The format leaves this open; CellSim
   /// uses the newer of its two built-in profiles.

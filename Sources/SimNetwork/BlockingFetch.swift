@@ -59,8 +59,7 @@ extension FakeNetwork {
 
   /// The result of a fetch whose waiter completed (or a cancellation when it did not: the world
   /// tore down first). Counts as the transfer's callback for `no_delivery_stall`.
-  package func finishBlockingFetch(_ ticket: BlockingFetchTicket) -> Result<[UInt8], NetworkError>
-  {
+  package func finishBlockingFetch(_ ticket: BlockingFetchTicket) -> Result<[UInt8], NetworkError> {
     guard ticket.waiter.isComplete else { return .failure(.cancelled) }
     callbackRan(transferID: ticket.transferID)
     return ticket.fetch.result ?? .failure(.cancelled)

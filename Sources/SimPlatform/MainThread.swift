@@ -273,7 +273,12 @@ public final class MainThread {
       workEnded()
     }
     thread.execution = execution
-    execution.start(body)
+    if let host = world.executionHost {
+      // The host runs the body to its end before it returns (a step-API body never parks).
+      withoutActuallyEscaping(body) { body in execution.start { host($0, label, body) } }
+    } else {
+      execution.start(body)
+    }
   }
 
   /// Drops queued work and frame observers (see `World.tearDown`).

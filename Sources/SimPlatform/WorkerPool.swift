@@ -148,7 +148,12 @@ package final class WorkerPool {
       $0.field("thread", thread.name)
       $0.field("label", label)
     }
-    execution.start(body)
+    if let host = world.executionHost {
+      // The host runs the body to its end before it returns (a step-API body never parks).
+      withoutActuallyEscaping(body) { body in execution.start { host($0, label, body) } }
+    } else {
+      execution.start(body)
+    }
   }
 
   /// Drops running executions and waiting clients (see `World.tearDown`).

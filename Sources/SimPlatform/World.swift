@@ -51,6 +51,11 @@ package final class World {
   /// The scheduler of real threads for blocking code (`SimThreads`), once a blocking body has
   /// run in this world; `tearDown` ends its threads first.
   @exclusivity(unchecked) package var threadHost: (any BlockingThreadHost)?
+  /// Runs every execution's body, on the main thread and on workers, when set: the blocking-
+  /// thread scheduler's way to put every callback on a real thread (`SimThreads`), for
+  /// measuring what that costs and checking that it changes no verdict. Nil runs bodies in place.
+  @exclusivity(unchecked) package var executionHost:
+    ((Execution, String, @escaping (Execution) -> Void) -> Void)?
   /// Set while the world tears down: no queue starts new work, so code that blocking threads
   /// run to their end meanwhile cannot start more.
   @exclusivity(unchecked) package private(set) var isClosing = false

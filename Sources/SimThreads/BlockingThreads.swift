@@ -21,9 +21,18 @@ package struct BlockingThreadsOptions: Sendable, Equatable {
   /// How many times a waiting thread checks for the baton before it sleeps, when not pinned.
   package var spins: Int
 
-  /// A 10 s watchdog, pinned to one CPU where the system allows it.
-  package init(watchdog: Duration = .seconds(10), pinToOneCPU: Bool = true, spins: Int = 2_000) {
-    self.watchdog = watchdog
+  /// The watchdog of worlds that do not choose one: 10 s unless the process changed it at its
+  /// start. A fuzz worker turns it off, so that a real block holds its case until the
+  /// supervisor's case timeout and is reported as a hang finding.
+  package static var processWatchdog: Duration {
+    get { defaultWatchdog.withLock { $0 } }
+    set { defaultWatchdog.withLock { $0 = newValue } }
+  }
+  private static let defaultWatchdog = Mutex<Duration>(.seconds(10))
+
+  /// Options pinned to one CPU where the system allows it, with the process's watchdog.
+  package init(watchdog: Duration? = nil, pinToOneCPU: Bool = true, spins: Int = 2_000) {
+    self.watchdog = watchdog ?? Self.processWatchdog
     self.pinToOneCPU = pinToOneCPU
     self.spins = spins
   }
@@ -81,8 +90,6 @@ package final class BlockingThreads: BlockingThreadHost {
   var pinnedDriver: pthread_t?
   /// Set when the watchdog gave up on a carrier: nothing of this world may run again.
   let abandoned = Atomic<Bool>(false)
-  /// What the watchdog reads after a timeout: the running thread and its last call.
-  let lastCall = Mutex<(thread: String, label: String, call: String)>(("", "", ""))
   /// Why the run stopped, if the threads stopped it.
   package internal(set) var failure: BlockingThreadsFailure?
   /// The deadlock found, if any (the run ended there).
@@ -120,6 +127,17 @@ package final class BlockingThreads: BlockingThreadHost {
 
   package var failureDescription: String? { failure?.description }
 
+  /// Makes every callback of `world` (main-thread work, queue items, frames) a blocking body
+  /// on a carrier: the same steps in the same order, each body on a real thread. For measuring
+  /// the cost of blocking threads, and for checking that running code there changes nothing
+  /// but the trace's `thread.start`/`thread.end` lines.
+  package static func hostEveryCallback(of world: World) {
+    let threads = of(world)
+    world.executionHost = { [unowned threads] execution, label, body in
+      threads.start(execution, label: label) { body(execution) }
+    }
+  }
+
   /// The fiber running on the calling carrier, if the caller is blocking code.
   package static var currentFiber: Fiber? { Carrier.current?.fiber }
 
@@ -155,7 +173,6 @@ package final class BlockingThreads: BlockingThreadHost {
     fiber.returnTo = caller
     fiber.phase = .running
     holder = fiber
-    noteCall(fiber, "resumed")
     if outer == nil, options.pinToOneCPU { pinDriverIfNeeded() }
     fiber.carrier.parker.unpark()
     if outer == nil {
@@ -171,10 +188,15 @@ package final class BlockingThreads: BlockingThreadHost {
   func waitAsDriver(for fiber: Fiber) {
     let limit = Self.nanoseconds(options.watchdog)
     if driver.park(timeoutNanoseconds: limit) { return }
-    // The baton did not come back: whoever holds it blocked on something real.
+    // The baton did not come back: whoever holds it blocked on something real. The deepest
+    // running fiber holds it (a fiber may have started another and wait for it).
     abandoned.store(true, ordering: .sequentiallyConsistent)
-    let (thread, label, call) = lastCall.withLock { $0 }
-    failure = .realBlock(thread: thread, label: label, lastCall: call, watchdog: options.watchdog)
+    // `holder` is the innermost running fiber; its carrier is stuck, so it writes nothing.
+    let stuck = holder ?? fiber
+    let thread = stuck.threadName
+    let call = stuck.lastCall
+    failure = .realBlock(
+      thread: thread, label: stuck.label, lastCall: call, watchdog: options.watchdog)
     for stuck in fibers where stuck.phase == .running { stuck.phase = .abandoned }
     trace.record(at: loop.now, "thread.abandoned") {
       $0.field("thread", thread)
@@ -244,10 +266,11 @@ package final class BlockingThreads: BlockingThreadHost {
   /// failure value: a timed-out wait, an error).
   package func park(
     _ fiber: Fiber, reason: String, on resource: (any BlockingResource)? = nil,
-    timed: Bool = false, detail: String = "",
+    timed: Bool = false, detail: String = "", waitingFor waiter: Waiter? = nil,
     issue: (_ execution: Execution, _ resume: @escaping () -> Void) -> Void
   ) -> Bool {
-    precondition(fiber.carrier === Carrier.current, "SimThreads: park called off the fiber's thread")
+    precondition(
+      fiber.carrier === Carrier.current, "SimThreads: park called off the fiber's thread")
     if abandoned.load(ordering: .relaxed) { Self.parkForever() }
     if isTearingDown {
       fiber.tearDownCalls += 1
@@ -255,20 +278,26 @@ package final class BlockingThreads: BlockingThreadHost {
       return false
     }
     fiber.parkReason = reason
+    fiber.parkDetail = detail
     fiber.waitingOn = resource
     fiber.waitIsTimed = timed
-    noteCall(fiber, detail.isEmpty ? reason : "\(reason) \(detail)")
+    fiber.layerCall = nil
+    fiber.parkedWaiter = waiter
     trace.record(at: loop.now, "thread.park") {
       $0.field("thread", fiber.threadName)
       $0.field("reason", reason)
       if !detail.isEmpty { $0.field("on", detail) }
     }
-    issue(fiber.execution) { [unowned self] in
+    // The step holds the fiber weakly: a step that never ends (a wait nobody completes) must
+    // not keep the fiber, its execution and its world alive. `fibers` holds it while parked.
+    issue(fiber.execution) { [unowned self, weak fiber] in
+      guard let fiber, fiber.phase == .parked, !isTearingDown else { return }
       trace.record(at: loop.now, "thread.resume") {
         $0.field("thread", fiber.threadName)
         $0.field("reason", fiber.parkReason)
       }
       fiber.waitingOn = nil
+      fiber.parkedWaiter = nil
       runSegment(fiber)
     }
     fiber.phase = .parked
@@ -282,16 +311,10 @@ package final class BlockingThreads: BlockingThreadHost {
     return !isTearingDown
   }
 
-  func noteCall(_ fiber: Fiber, _ call: String) {
-    let name = fiber.threadName
-    let label = fiber.label
-    lastCall.withLock { $0 = (name, label, call) }
-  }
-
-  /// Records the layer call the running fiber makes now, for the watchdog's report.
-  package func noteLayerCall(_ call: String) {
-    guard let fiber = holder else { return }
-    noteCall(fiber, call)
+  /// Records the layer call the running fiber makes now, for the watchdog's report: a plain
+  /// store, cheap enough for every call of a UIKit-shaped layer.
+  package func noteLayerCall(_ call: StaticString) {
+    holder?.layerCall = call
   }
 
   func abandonRunaway(_ fiber: Fiber) -> Never {

@@ -78,9 +78,11 @@ final class Parker: @unchecked Sendable {
     if takePermit() { return true }
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
-    guard state.compareExchange(
-      expected: Self.empty, desired: Self.parked, ordering: .acquiringAndReleasing
-    ).exchanged else {
+    guard
+      state.compareExchange(
+        expected: Self.empty, desired: Self.parked, ordering: .acquiringAndReleasing
+      ).exchanged
+    else {
       // Notified between the check above and the mutex.
       state.store(Self.empty, ordering: .releasing)
       return true

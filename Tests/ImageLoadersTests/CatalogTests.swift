@@ -15,10 +15,11 @@ struct CatalogTests {
     #expect(
       catalog.names == [
         "naive", "block-operation", "image-provider", "filo-queue", "runloop-buffered",
-        "wwdc211", "reference",
+        "wwdc211", "reference", "blocking-fetch", "blocking-semaphore", "blocking-lock",
+        "blocking-sync-deadlock", "blocking-lock-order",
       ])
     let seeds = catalog.entries.map(\.seed)
-    #expect(seeds == ["002", "001", "002", "000", "003", "004", nil])
+    #expect(seeds == ["002", "001", "002", "000", "003", "004", nil, "002", nil, nil, nil, nil])
     let options = Dictionary(
       uniqueKeysWithValues: catalog.entries.map { ($0.name, $0.options.map(\.name)) })
     #expect(options["naive"] == [])

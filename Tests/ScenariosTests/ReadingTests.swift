@@ -136,8 +136,8 @@ struct ReadingTests {
     #expect(scenario.events.isEmpty)
     #expect(scenario.endTime == .zero + .s(5))
     #expect(scenario.invariants == .standard)
-    // Twelve since progress_isolation joined the standard set.
-    #expect(scenario.invariants.checks.count == 12)
+    // Thirteen since deadlock joined the standard set.
+    #expect(scenario.invariants.checks.count == 13)
     #expect(scenario.expect == .pass)
   }
 

@@ -65,6 +65,6 @@ struct ReportBusTests {
       (.mainWorkEnded(label: "frame"), .mainWorkEnded),
     ]
     for (report, kind) in reports { #expect(report.kind == kind) }
-    #expect(Set(PlatformReport.Kind.allCases.map(\.rawValue)).count == 8)
+    #expect(Set(PlatformReport.Kind.allCases.map(\.rawValue)).count == 9)
   }
 }

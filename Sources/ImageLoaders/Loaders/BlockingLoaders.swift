@@ -30,14 +30,16 @@ package final class BlockingFetchLoader: CatalogLoader {
   ) {
     cell.imageView.image = nil
     let environment = environment
-    environment.globalQueue().async(label: "blocking-fetch.load", blocking: {
-      guard case .success(let data) = environment.fetchBlocking(item.url),
-        case .success(let image) = environment.decodeBlocking(data)
-      else { return }
-      environment.main.async(label: "blocking-fetch.set") { _ in
-        if cell.itemID == item.id { cell.imageView.image = image }
-      }
-    })
+    environment.globalQueue().async(
+      label: "blocking-fetch.load",
+      blocking: {
+        guard case .success(let data) = environment.fetchBlocking(item.url),
+          case .success(let image) = environment.decodeBlocking(data)
+        else { return }
+        environment.main.async(label: "blocking-fetch.set") { _ in
+          if cell.itemID == item.id { cell.imageView.image = image }
+        }
+      })
   }
 }
 
@@ -64,17 +66,19 @@ package final class BlockingSemaphoreLoader: CatalogLoader {
     cell.imageView.image = nil
     let environment = environment
     let downloads = downloads
-    environment.globalQueue().async(label: "blocking-semaphore.load", blocking: {
-      downloads.wait()
-      let fetched = environment.fetchBlocking(item.url)
-      downloads.signal()
-      guard case .success(let data) = fetched,
-        case .success(let image) = environment.decodeBlocking(data)
-      else { return }
-      environment.main.async(label: "blocking-semaphore.set") { _ in
-        if cell.itemID == item.id { cell.imageView.image = image }
-      }
-    })
+    environment.globalQueue().async(
+      label: "blocking-semaphore.load",
+      blocking: {
+        downloads.wait()
+        let fetched = environment.fetchBlocking(item.url)
+        downloads.signal()
+        guard case .success(let data) = fetched,
+          case .success(let image) = environment.decodeBlocking(data)
+        else { return }
+        environment.main.async(label: "blocking-semaphore.set") { _ in
+          if cell.itemID == item.id { cell.imageView.image = image }
+        }
+      })
   }
 }
 
@@ -101,20 +105,22 @@ package final class BlockingLockLoader: CatalogLoader {
   ) {
     cell.imageView.image = nil
     let environment = environment
-    environment.globalQueue().async(label: "blocking-lock.load", blocking: { [self] in
-      lock.lock()
-      var image = cache[item.url]
-      if image == nil, case .success(let data) = environment.fetchBlocking(item.url),
-        case .success(let decoded) = environment.decodeBlocking(data)
-      {
-        cache[item.url] = decoded
-        image = decoded
-      }
-      lock.unlock()
-      guard let image else { return }
-      environment.main.async(label: "blocking-lock.set") { _ in
-        if cell.itemID == item.id { cell.imageView.image = image }
-      }
-    })
+    environment.globalQueue().async(
+      label: "blocking-lock.load",
+      blocking: { [self] in
+        lock.lock()
+        var image = cache[item.url]
+        if image == nil, case .success(let data) = environment.fetchBlocking(item.url),
+          case .success(let decoded) = environment.decodeBlocking(data)
+        {
+          cache[item.url] = decoded
+          image = decoded
+        }
+        lock.unlock()
+        guard let image else { return }
+        environment.main.async(label: "blocking-lock.set") { _ in
+          if cell.itemID == item.id { cell.imageView.image = image }
+        }
+      })
   }
 }

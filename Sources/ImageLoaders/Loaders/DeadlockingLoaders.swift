@@ -31,12 +31,16 @@ package final class BlockingSyncDeadlockLoader: CatalogLoader {
     _ cell: TableCell, item: TableItem, at indexPath: IndexPath, in table: TableView
   ) {
     let environment = environment
-    environment.globalQueue().async(label: "sync-deadlock.load", blocking: { [self] in
-      guard case .success(let data) = environment.fetchBlocking(item.url) else { return }
-      cacheQueue.async(label: "sync-deadlock.store", blocking: { [self] in
-        if cachedData(for: item.url) == nil { cache[item.url] = data }
+    environment.globalQueue().async(
+      label: "sync-deadlock.load",
+      blocking: { [self] in
+        guard case .success(let data) = environment.fetchBlocking(item.url) else { return }
+        cacheQueue.async(
+          label: "sync-deadlock.store",
+          blocking: { [self] in
+            if cachedData(for: item.url) == nil { cache[item.url] = data }
+          })
       })
-    })
   }
 }
 
@@ -64,26 +68,30 @@ package final class BlockingLockOrderLoader: CatalogLoader {
     _ cell: TableCell, item: TableItem, at indexPath: IndexPath, in table: TableView
   ) {
     let environment = environment
-    environment.globalQueue().async(label: "lock-order.load", blocking: { [self] in
-      pendingLock.withLock { _ = pending.insert(item.url) }
-      guard case .success(let data) = environment.fetchBlocking(item.url) else { return }
-      pendingLock.lock()
-      pending.remove(item.url)
-      // A decode's worth of bookkeeping while holding the first lock.
-      environment.sleepBlocking(for: .ms(2))
-      cacheLock.withLock { cache[item.url] = data }
-      pendingLock.unlock()
-    })
+    environment.globalQueue().async(
+      label: "lock-order.load",
+      blocking: { [self] in
+        pendingLock.withLock { _ = pending.insert(item.url) }
+        guard case .success(let data) = environment.fetchBlocking(item.url) else { return }
+        pendingLock.lock()
+        pending.remove(item.url)
+        // A decode's worth of bookkeeping while holding the first lock.
+        environment.sleepBlocking(for: .ms(2))
+        cacheLock.withLock { cache[item.url] = data }
+        pendingLock.unlock()
+      })
   }
 
   package func didEndDisplaying(_ cell: TableCell, at indexPath: IndexPath, in table: TableView) {
     guard let url = table.item(at: indexPath)?.url else { return }
-    environment.globalQueue().async(label: "lock-order.evict", blocking: { [self] in
-      cacheLock.lock()
-      cache[url] = nil
-      environment.sleepBlocking(for: .ms(2))
-      pendingLock.withLock { _ = pending.remove(url) }
-      cacheLock.unlock()
-    })
+    environment.globalQueue().async(
+      label: "lock-order.evict",
+      blocking: { [self] in
+        cacheLock.lock()
+        cache[url] = nil
+        environment.sleepBlocking(for: .ms(2))
+        pendingLock.withLock { _ = pending.remove(url) }
+        cacheLock.unlock()
+      })
   }
 }

@@ -5,6 +5,7 @@ import SimKernel
 import SimNetwork
 import SimPlatform
 import SimTable
+import SimThreads
 
 /// How to run a scenario.
 public struct SimulationOptions {
@@ -29,6 +30,10 @@ public struct SimulationOptions {
   /// Remembers what fixture globs matched, for many runs over one fixtures folder that does
   /// not change meanwhile (a fuzz campaign's cases); nil: every run lists the folder again.
   package var fixtureIndex: FixtureIndex?
+  /// Runs every callback of the run (main-thread work, queue items, frames) on a real thread
+  /// of the blocking-thread scheduler instead of in place: the cost of blocking threads, with
+  /// the same verdicts and metrics (the trace gains `thread.start` and `thread.end` lines).
+  public var callbacksOnThreads = false
 
   /// Options with the given fixtures root and every loader CellSim ships
   /// (`LoaderCatalog.standard`: the callback and the async loaders).
@@ -67,6 +72,11 @@ public enum Simulation {
     else {
       let run = try SimulationRun(scenario: scenario, options: options)
       return try run.execute()
+    }
+    if options.callbacksOnThreads {
+      throw .setup(
+        "loader \(name): callbacksOnThreads runs callback loaders only; an async loader's jobs "
+          + "run on its simulation's own thread")
     }
     let world = try SimulationRun.makeWorld(scenario: scenario, options: options)
     let outcome = HostedOutcome()
@@ -166,10 +176,12 @@ final class SimulationRun {
     }
     // A scenario built in code (a generated one, say) meets the reader's limits too.
     if let problem = Scenario.Limits.problem(with: scenario) { throw .setup(problem) }
-    return World(
+    let world = World(
       seed: options.seed ?? scenario.seed, device: device,
       trace: options.keepTrace ? .full : options.skipsTrace ? .none : .digestOnly,
       eventLimit: options.eventLimit)
+    if options.callbacksOnThreads { BlockingThreads.hostEveryCallback(of: world) }
+    return world
   }
 
   init(scenario: Scenario, options: SimulationOptions, world given: World? = nil)

@@ -1,0 +1,51 @@
+import Benchmark
+import BenchmarkPolicy
+import CellSim
+import Foundation
+import SimThreads
+
+/// The baton's hand-off, the hot path of blocking threads, and what blocking threads cost a
+/// whole simulation.
+///
+/// - `hand-off`: two real threads passing the baton back and forth, 10,000 hand-offs an
+///   iteration, pinned to one CPU and free to run on any CPU (the waiter spins a little first).
+///   The figure to read is wall-clock time divided by 10,000.
+/// - `park and resume`: one blocking body sleeping 2,000 times in a world: two hand-offs, the
+///   step and its event each time.
+/// - `fling-1000`: `Scenarios/perf/fling-1000.yaml` with `reference`, its callbacks in place
+///   (the step API) and every callback on a blocking thread (`callbacksOnThreads`), in the same
+///   run, so their ratio survives a noisy machine.
+let benchmarks: @Sendable () -> Void = {
+  let handOffs = 10_000
+  let micro = Benchmark.Configuration(
+    metrics: [.wallClock, .cpuTotal], timeUnits: .microseconds, warmupIterations: 2,
+    maxDuration: .seconds(5), maxIterations: 50, thresholds: regressionThresholds())
+  for pinned in [true, false] {
+    let name = pinned ? "pinned to one CPU" : "any CPU"
+    Benchmark("Threads: hand-off x\(handOffs), \(name)", configuration: micro) { benchmark in
+      blackHole(HandOffMeasurement.pingPong(handOffs: handOffs, pinned: pinned))
+    }
+    Benchmark("Threads: park and resume x2000, \(name)", configuration: micro) { benchmark in
+      blackHole(HandOffMeasurement.parkAndResume(parks: 2_000, pinned: pinned))
+    }
+  }
+
+  let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  let fixtures = root.appendingPathComponent("Fixtures")
+  let file = root.appendingPathComponent("Scenarios/perf/fling-1000.yaml")
+  let scenario = try! Scenario(contentsOf: file, fixturesRoot: fixtures)
+  let whole = Benchmark.Configuration(
+    metrics: [.wallClock, .cpuTotal], timeUnits: .microseconds, warmupIterations: 1,
+    maxDuration: .seconds(10), maxIterations: 30, thresholds: regressionThresholds())
+  for onThreads in [false, true] {
+    var options = SimulationOptions(fixturesRoot: fixtures, loader: "reference")
+    options.callbacksOnThreads = onThreads
+    let name = onThreads ? "every callback on a blocking thread" : "callbacks in place"
+    Benchmark("Threads: fling-1000, reference, \(name)", configuration: whole) { benchmark in
+      let result = try! Simulation.run(scenario, options: options)
+      precondition(result.meetsExpectation, "fling-1000: \(result.unmetReasons)")
+      blackHole(result.events)
+    }
+  }
+}

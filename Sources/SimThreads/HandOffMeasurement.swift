@@ -1,0 +1,88 @@
+import CSimThreads
+import SimKernel
+import SimPlatform
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Measurements of the baton's hand-off, for `Benchmarks/` (outside any simulation: they read
+/// the real clock).
+public enum HandOffMeasurement {
+  /// Passes the baton between two real threads `handOffs` times, as the scheduler does between
+  /// the driving thread and a carrier, and returns the wall-clock nanoseconds per hand-off.
+  /// `pinned` binds both threads to the CPU the caller runs on (Linux; elsewhere ignored), with
+  /// no spinning; otherwise they may run on any CPU and the waiter spins a little first.
+  public static func pingPong(handOffs: Int, pinned: Bool) -> Double {
+    precondition(handOffs >= 2, "HandOffMeasurement.pingPong: at least 2 hand-offs")
+    let cpu = pinned ? Int(csimthreads_current_cpu()) : -1
+    let spins = pinned ? 0 : BlockingThreadsOptions().spins
+    let caller = Parker(spins: spins)
+    let partner = Parker(spins: spins)
+    let rounds = handOffs / 2
+    let done = Parker(spins: 0)
+    if cpu >= 0 { _ = csimthreads_pin_to_cpu(Int32(cpu)) }
+    startThread {
+      if cpu >= 0 { _ = csimthreads_pin_to_cpu(Int32(cpu)) }
+      for _ in 0..<rounds {
+        partner.park()
+        caller.unpark()
+      }
+      done.unpark()
+    }
+    let start = Parker.monotonicNanoseconds()
+    for _ in 0..<rounds {
+      partner.unpark()
+      caller.park()
+    }
+    let elapsed = Parker.monotonicNanoseconds() - start
+    done.park()
+    if cpu >= 0 { _ = csimthreads_unpin(pthread_self()) }
+    return Double(elapsed) / Double(rounds * 2)
+  }
+
+  /// Runs a world in which one blocking body sleeps `parks` times, and returns the wall-clock
+  /// nanoseconds per park and resume: two hand-offs, the step, its event and the trace.
+  public static func parkAndResume(parks: Int, pinned: Bool) -> Double {
+    precondition(parks >= 1, "HandOffMeasurement.parkAndResume: at least 1 park")
+    let world = World(seed: 0, trace: .digestOnly)
+    _ = BlockingThreads.of(world, options: BlockingThreadsOptions(pinToOneCPU: pinned))
+    world.globalQueue().async(
+      label: "parker",
+      blocking: {
+        for _ in 0..<parks { Blocking.sleep(for: .us(1)) }
+      })
+    let start = Parker.monotonicNanoseconds()
+    try? world.run(for: .us(Int64(parks) + 10))
+    let elapsed = Parker.monotonicNanoseconds() - start
+    world.tearDown()
+    return Double(elapsed) / Double(parks)
+  }
+
+  static func startThread(_ body: @escaping @Sendable () -> Void) {
+    final class Box {
+      let body: @Sendable () -> Void
+      init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+    }
+    let raw = Unmanaged.passRetained(Box(body)).toOpaque()
+    #if canImport(Glibc)
+      var thread = pthread_t()
+    #else
+      var thread: pthread_t?
+    #endif
+    let status = pthread_create(
+      &thread, nil,
+      { raw in
+        Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue().body()
+        return nil
+      }, raw)
+    precondition(status == 0, "HandOffMeasurement: pthread_create failed (\(status))")
+    #if canImport(Glibc)
+      pthread_detach(thread)
+    #else
+      pthread_detach(thread!)
+    #endif
+  }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import Scenarios
+import TestSupport
+import Testing
+
+/// Every callback on a real thread of the blocking-thread scheduler changes nothing a run
+/// reports but the trace's thread lines: the same steps run in the same order.
+@Suite("Callbacks on blocking threads give the same verdicts and metrics")
+struct CallbacksOnThreadsTests {
+  @Test(
+    "a callback loader's verdicts and metrics are the same with every callback on a thread",
+    arguments: [
+      ("Scenarios/examples/fling-photos.yaml", "reference"),
+      ("Scenarios/invariants/no_cross_cell_image.yaml", "naive"),
+      ("Scenarios/examples/slow-drag-flaky-network.yaml", "wwdc211"),
+    ])
+  func sameVerdicts(file: String, loader: String) throws {
+    let scenario = try Scenario(
+      contentsOf: Repository.url(file), fixturesRoot: Repository.fixtures)
+    var options = SimulationOptions(fixturesRoot: Repository.fixtures, loader: loader)
+    let inPlace = try Simulation.run(scenario, options: options)
+    options.callbacksOnThreads = true
+    let onThreads = try Simulation.run(scenario, options: options)
+    #expect(onThreads.violations == inPlace.violations)
+    #expect(onThreads.metrics.map(\.value) == inPlace.metrics.map(\.value))
+    #expect(onThreads.meetsExpectation == inPlace.meetsExpectation)
+    #expect(onThreads.digest != inPlace.digest, "the trace records the threads")
+    let again = try Simulation.run(scenario, options: options)
+    #expect(again.digest == onThreads.digest)
+  }
+
+  @Test("an async loader is refused, naming the option")
+  func asyncRefused() throws {
+    let scenario = try Scenario(
+      contentsOf: Repository.url("Scenarios/async/async-reference-flaky-fling.yaml"),
+      fixturesRoot: Repository.fixtures)
+    var options = SimulationOptions(fixturesRoot: Repository.fixtures)
+    options.callbacksOnThreads = true
+    #expect(throws: RunError.self) { try Simulation.run(scenario, options: options) }
+  }
+}
