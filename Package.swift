@@ -55,7 +55,7 @@ let package = Package(
     ),
     .target(
       name: "SimAsync",
-      dependencies: ["SimPlatform", "SimKernel"],
+      dependencies: ["SimPlatform", "SimThreads", "SimKernel"],
       exclude: ["README.md"]
     ),
     .target(
@@ -154,7 +154,8 @@ let package = Package(
     .testTarget(name: "SimPlatformTests", dependencies: ["SimPlatform", "SimKernel"]),
     .testTarget(
       name: "SimThreadsTests", dependencies: ["SimThreads", "SimPlatform", "SimKernel"]),
-    .testTarget(name: "SimAsyncTests", dependencies: ["SimAsync", "SimPlatform", "SimKernel"]),
+    .testTarget(
+      name: "SimAsyncTests", dependencies: ["SimAsync", "SimThreads", "SimPlatform", "SimKernel"]),
     .testTarget(
       name: "AsyncLoadersTests",
       dependencies: [

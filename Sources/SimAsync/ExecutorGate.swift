@@ -1,3 +1,4 @@
+import SimThreads
 import Synchronization
 
 #if canImport(Glibc)
@@ -61,10 +62,15 @@ final class ExecutorGate: Sendable {
     var lane: AsyncLane
   }
 
-  /// Whether the calling thread is the running simulation's.
+  /// Whether the calling thread is the running simulation's: its own thread, or a carrier of
+  /// the simulation's world's blocking threads, which runs only while it holds the baton that
+  /// the simulation's thread handed it (blocking code, and jobs run on carriers).
   var isSimulationThread: Bool {
     let token = simulationThread.load(ordering: .acquiring)
-    return token != 0 && token == Self.currentThreadToken()
+    guard token != 0 else { return false }
+    if token == Self.currentThreadToken() { return true }
+    guard let fiber = BlockingThreads.currentFiber else { return false }
+    return fiber.scheduler.world === AsyncSimulation.current?.world
   }
 
   /// A number that identifies the calling thread while it lives.

@@ -15,6 +15,7 @@ extension BlockingThreads {
     guard !isTearingDown else { return }
     isTearingDown = true
     loop.quiescenceObserver = nil
+    world.executionHost = nil
     while !abandoned.load(ordering: .relaxed),
       let fiber = fibers.first(where: { $0.phase == .parked })
     {

@@ -21,6 +21,15 @@ package struct BlockingThreadsOptions: Sendable, Equatable {
   /// How many times a waiting thread checks for the baton before it sleeps, when not pinned.
   package var spins: Int
 
+  /// Whether threads are pinned: asked for, on a system that can (Linux).
+  var pins: Bool {
+    #if os(Linux)
+      return pinToOneCPU
+    #else
+      return false
+    #endif
+  }
+
   /// The watchdog of worlds that do not choose one: 10 s unless the process changed it at its
   /// start. A fuzz worker turns it off, so that a real block holds its case until the
   /// supervisor's case timeout and is reported as a hang finding.
@@ -63,14 +72,13 @@ package enum BlockingThreadsFailure: Error, Sendable, Equatable, CustomStringCon
 /// Code given to `start` (through `SimulatedQueue.async(label:blocking:)`,
 /// `MainThread.async(label:blocking:)` and their kin) runs on a *carrier*, a real OS thread,
 /// while the thread that drives the world waits. Exactly one of them runs at any moment: the
-/// one holding the baton. A blocking call (`BlockingThreads.sleep`, a semaphore, a lock, a
-/// fetch) issues the matching step on the body's `Execution` (a block, a CPU span, a wait) and
+/// one holding the baton. A blocking call (`Blocking.sleep`, a semaphore, a lock, a fetch) issues the matching step on the body's `Execution` (a block, a CPU span, a wait) and
 /// hands the baton back; the simulated thread stays busy, in virtual time, while its carrier
 /// waits with its stack intact. When the step ends, at its place in the event loop's
 /// `(time, seq)` order, the baton goes back to the carrier and the call returns. So the event
 /// loop alone decides what runs when, and a run's trace is the same in every process and build.
 package final class BlockingThreads: BlockingThreadHost {
-  unowned let world: World
+  package unowned let world: World
   let loop: EventLoop
   let trace: Trace
   package let options: BlockingThreadsOptions
@@ -106,12 +114,7 @@ package final class BlockingThreads: BlockingThreadHost {
     self.loop = world.loop
     self.trace = world.trace
     self.options = options
-    #if os(Linux)
-      let pinned = options.pinToOneCPU
-    #else
-      let pinned = false
-    #endif
-    self.driver = Parker(spins: pinned ? 0 : options.spins)
+    self.driver = Parker(spins: options.pins ? 0 : options.spins)
   }
 
   /// The world's scheduler, made with `options` the first time it is asked for.
@@ -173,7 +176,7 @@ package final class BlockingThreads: BlockingThreadHost {
     fiber.returnTo = caller
     fiber.phase = .running
     holder = fiber
-    if outer == nil, options.pinToOneCPU { pinDriverIfNeeded() }
+    if outer == nil, options.pins { pinDriverIfNeeded() }
     fiber.carrier.parker.unpark()
     if outer == nil {
       waitAsDriver(for: fiber)
@@ -230,11 +233,7 @@ package final class BlockingThreads: BlockingThreadHost {
 
   func takeCarrier() -> Carrier {
     if let carrier = idleCarriers.popLast() { return carrier }
-    #if os(Linux)
-      let pinned = options.pinToOneCPU
-    #else
-      let pinned = false
-    #endif
+    let pinned = options.pins
     if pinned, cpu == nil { pinDriverIfNeeded() }
     let carrier = Carrier(
       number: carriers.count + 1, spins: pinned ? 0 : options.spins, cpu: pinned ? cpu : nil,

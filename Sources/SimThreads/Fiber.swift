@@ -19,7 +19,7 @@ package final class Fiber {
     case abandoned
   }
 
-  unowned let scheduler: BlockingThreads
+  package unowned let scheduler: BlockingThreads
   /// The execution the body runs in: it holds the simulated thread.
   package let execution: Execution
   /// A label for traces (the queue item's or main-queue block's label).

@@ -10,7 +10,7 @@ import SimPlatform
 
 /// Measurements of the baton's hand-off, for `Benchmarks/` (outside any simulation: they read
 /// the real clock).
-public enum HandOffMeasurement {
+@_spi(Benchmarks) public enum HandOffMeasurement {
   /// Passes the baton between two real threads `handOffs` times, as the scheduler does between
   /// the driving thread and a carrier, and returns the wall-clock nanoseconds per hand-off.
   /// `pinned` binds both threads to the CPU the caller runs on (Linux; elsewhere ignored), with

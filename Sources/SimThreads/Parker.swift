@@ -90,9 +90,7 @@ final class Parker: @unchecked Sendable {
     let deadline = timeoutNanoseconds.map { Self.monotonicNanoseconds() &+ $0 }
     while true {
       if let deadline {
-        var spec = timespec(
-          tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
-        let status = pthread_cond_timedwait(condition, mutex, &spec)
+        let status = timedWait(until: deadline)
         if status == ETIMEDOUT || Self.monotonicNanoseconds() >= deadline {
           // Back from parked to empty, unless the permit came meanwhile.
           if state.compareExchange(
@@ -114,6 +112,21 @@ final class Parker: @unchecked Sendable {
     }
   }
 
+  /// Waits on the condition until the monotonic `deadline`. Linux's condition was made on
+  /// `CLOCK_MONOTONIC`; Darwin's waits take a relative time instead.
+  private func timedWait(until deadline: UInt64) -> Int32 {
+    #if canImport(Glibc)
+      var spec = timespec(
+        tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
+      return pthread_cond_timedwait(condition, mutex, &spec)
+    #else
+      let now = Self.monotonicNanoseconds()
+      let left = deadline > now ? deadline - now : 0
+      var spec = timespec(tv_sec: Int(left / 1_000_000_000), tv_nsec: Int(left % 1_000_000_000))
+      return pthread_cond_timedwait_relative_np(condition, mutex, &spec)
+    #endif
+  }
+
   @inline(__always)
   private func takePermit() -> Bool {
     state.compareExchange(
@@ -124,11 +137,7 @@ final class Parker: @unchecked Sendable {
   /// Real monotonic time, for timed waits only (never the simulation's clock).
   static func monotonicNanoseconds() -> UInt64 {
     var spec = timespec()
-    #if canImport(Glibc)
-      clock_gettime(CLOCK_MONOTONIC, &spec)
-    #else
-      clock_gettime(CLOCK_MONOTONIC, &spec)
-    #endif
+    clock_gettime(CLOCK_MONOTONIC, &spec)
     return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
   }
 }

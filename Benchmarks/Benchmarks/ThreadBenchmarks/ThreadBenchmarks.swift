@@ -2,7 +2,7 @@ import Benchmark
 import BenchmarkPolicy
 import CellSim
 import Foundation
-import SimThreads
+@_spi(Benchmarks) import SimThreads
 
 /// The baton's hand-off, the hot path of blocking threads, and what blocking threads cost a
 /// whole simulation.
