@@ -34,14 +34,22 @@ int csimthreads_pin_to_cpu(int cpu) {
 #endif
 }
 
-int csimthreads_unpin(pthread_t thread) {
+int csimthreads_get_affinity(csimthreads_affinity *saved) {
 #if defined(__linux__)
-  // The process's first thread keeps the affinity the process started with.
-  cpu_set_t set;
-  if (sched_getaffinity(getpid(), sizeof(set), &set) != 0) return errno;
-  return pthread_setaffinity_np(thread, sizeof(set), &set);
+  _Static_assert(sizeof(csimthreads_affinity) >= sizeof(cpu_set_t), "affinity too small");
+  return pthread_getaffinity_np(pthread_self(), sizeof(cpu_set_t), (cpu_set_t *)saved);
+#else
+  (void)saved;
+  return ENOTSUP;
+#endif
+}
+
+int csimthreads_set_affinity(pthread_t thread, const csimthreads_affinity *saved) {
+#if defined(__linux__)
+  return pthread_setaffinity_np(thread, sizeof(cpu_set_t), (const cpu_set_t *)saved);
 #else
   (void)thread;
+  (void)saved;
   return ENOTSUP;
 #endif
 }

@@ -158,8 +158,8 @@ package struct DeadlockReport: Sendable, Equatable {
     package var thread: String
     /// The blocking body it runs (a queue item's or main-queue block's label).
     package var label: String
-    /// What it waits for: `lock "b" held by w2`, `queue "cache" (a sync onto the queue this
-    /// thread runs on)`, `semaphore "s"`.
+    /// What it waits for: `lock "b" held by w2`, `queue "cache" (which this thread holds)` (a
+    /// sync onto the queue it runs on), `semaphore "s"`.
     package var waitsFor: String
 
     package init(thread: String, label: String, waitsFor: String) {

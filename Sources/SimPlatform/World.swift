@@ -56,6 +56,9 @@ package final class World {
   /// measuring what that costs and checking that it changes no verdict. Nil runs bodies in place.
   @exclusivity(unchecked) package var executionHost:
     ((Execution, String, @escaping (Execution) -> Void) -> Void)?
+  /// Whether a deadlock among blocking threads ends the run (the default), or only is reported
+  /// while the rest of the app goes on (a scenario that does not check `deadlock`).
+  @exclusivity(unchecked) package var deadlockEndsRun = true
   /// Set while the world tears down: no queue starts new work, so code that blocking threads
   /// run to their end meanwhile cannot start more.
   @exclusivity(unchecked) package private(set) var isClosing = false

@@ -46,8 +46,8 @@ package enum Blocking {
   package static func wait(for waiter: Waiter, reason: String = "io", detail: String = "")
     -> Bool
   {
-    let fiber = fiber(for: "wait(for:)")
     if waiter.isComplete { return true }
+    let fiber = fiber(for: "wait(for:)")
     return fiber.scheduler.park(fiber, reason: reason, detail: detail, waitingFor: waiter) {
       execution, resume in
       execution.wait(for: waiter, then: resume)

@@ -52,7 +52,8 @@ extension BlockingThreads {
     if now - since >= quiescenceGrace { declareDeadlock(kind: "all_blocked", fibers) }
   }
 
-  /// Records the deadlock (trace, report), then ends the run: no event runs after it.
+  /// Records the deadlock (trace, report), then ends the run, unless the world says not to (a
+  /// scenario that does not check `deadlock`): no event runs after it.
   func declareDeadlock(kind: String, _ involved: [Fiber]) {
     guard deadlock == nil else { return }
     let waits = involved.map { fiber in
@@ -66,7 +67,7 @@ extension BlockingThreads {
       $0.field("threads", waits.map(\.thread).joined(separator: ","))
     }
     world.reports.send(.deadlock(report))
-    endRun()
+    if world.deadlockEndsRun { endRun() }
   }
 
   /// What `fiber` waits for, with who holds it.

@@ -41,9 +41,6 @@ extension BlockingThreads {
       }
     }
     idleCarriers.removeAll()
-    if let pinned = pinnedDriver {
-      _ = csimthreads_unpin(pinned)
-      pinnedDriver = nil
-    }
+    unpinDriver()
   }
 }

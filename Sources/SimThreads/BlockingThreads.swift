@@ -16,7 +16,9 @@ package struct BlockingThreadsOptions: Sendable, Equatable {
   package var watchdog: Duration
   /// Whether the thread that drives the world and every carrier are bound to one CPU for the
   /// run (Linux). Only one of them runs at a time, so this costs no parallelism, and a hand-off
-  /// between threads on one CPU costs a tenth of one between CPUs (`Benchmarks/README.md`).
+  /// that sleeps costs less between threads on one CPU than between CPUs; but a waiter spinning
+  /// on another, idle CPU takes the baton faster still (`Benchmarks/README.md`, Blocking
+  /// threads), so it is off unless the process or the world asks for it.
   package var pinToOneCPU: Bool
   /// How many times a waiting thread checks for the baton before it sleeps, when not pinned.
   package var spins: Int
@@ -39,10 +41,18 @@ package struct BlockingThreadsOptions: Sendable, Equatable {
   }
   private static let defaultWatchdog = Mutex<Duration>(.seconds(10))
 
-  /// Options pinned to one CPU where the system allows it, with the process's watchdog.
-  package init(watchdog: Duration? = nil, pinToOneCPU: Bool = true, spins: Int = 2_000) {
+  /// Whether worlds that do not choose pin their threads to one CPU: false unless the process
+  /// changed it at its start (the benchmarks measure both).
+  package static var processPinsToOneCPU: Bool {
+    get { defaultPinning.withLock { $0 } }
+    set { defaultPinning.withLock { $0 = newValue } }
+  }
+  private static let defaultPinning = Mutex<Bool>(false)
+
+  /// Options with the process's watchdog and pinning unless given.
+  package init(watchdog: Duration? = nil, pinToOneCPU: Bool? = nil, spins: Int = 2_000) {
     self.watchdog = watchdog ?? Self.processWatchdog
-    self.pinToOneCPU = pinToOneCPU
+    self.pinToOneCPU = pinToOneCPU ?? Self.processPinsToOneCPU
     self.spins = spins
   }
 }
@@ -95,7 +105,8 @@ package final class BlockingThreads: BlockingThreadHost {
   package private(set) var peakCarriers = 0
   /// The CPU every thread of the run is bound to, once chosen.
   var cpu: Int?
-  var pinnedDriver: pthread_t?
+  /// The driving thread pinned for the run, and the affinity it had before.
+  var pinnedDriver: (thread: pthread_t, saved: csimthreads_affinity)?
   /// Set when the watchdog gave up on a carrier: nothing of this world may run again.
   let abandoned = Atomic<Bool>(false)
   /// Why the run stopped, if the threads stopped it.
@@ -247,14 +258,23 @@ package final class BlockingThreads: BlockingThreadHost {
   func pinDriverIfNeeded() {
     #if os(Linux)
       let me = pthread_self()
-      if let pinned = pinnedDriver, pthread_equal(pinned, me) != 0 { return }
+      if let pinned = pinnedDriver, pthread_equal(pinned.thread, me) != 0 { return }
       if cpu == nil {
         let current = Int(csimthreads_current_cpu())
         cpu = current >= 0 ? current : 0
       }
-      if let previous = pinnedDriver { _ = csimthreads_unpin(previous) }
-      if csimthreads_pin_to_cpu(Int32(cpu!)) == 0 { pinnedDriver = me }
+      unpinDriver()
+      var saved = csimthreads_affinity()
+      guard csimthreads_get_affinity(&saved) == 0 else { return }
+      if csimthreads_pin_to_cpu(Int32(cpu!)) == 0 { pinnedDriver = (me, saved) }
     #endif
+  }
+
+  /// Gives the pinned driving thread back the affinity it had.
+  func unpinDriver() {
+    guard var pinned = pinnedDriver else { return }
+    _ = csimthreads_set_affinity(pinned.thread, &pinned.saved)
+    pinnedDriver = nil
   }
 
   // MARK: Parking
@@ -318,6 +338,7 @@ package final class BlockingThreads: BlockingThreadHost {
 
   func abandonRunaway(_ fiber: Fiber) -> Never {
     failure = failure ?? .runaway(thread: fiber.threadName, label: fiber.label)
+    abandoned.store(true, ordering: .sequentiallyConsistent)
     fiber.phase = .abandoned
     let back = fiber.returnTo
     fiber.returnTo = nil

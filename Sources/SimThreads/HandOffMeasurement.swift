@@ -23,6 +23,8 @@ import SimPlatform
     let partner = Parker(spins: spins)
     let rounds = handOffs / 2
     let done = Parker(spins: 0)
+    var saved = csimthreads_affinity()
+    let restore = cpu >= 0 && csimthreads_get_affinity(&saved) == 0
     if cpu >= 0 { _ = csimthreads_pin_to_cpu(Int32(cpu)) }
     startThread {
       if cpu >= 0 { _ = csimthreads_pin_to_cpu(Int32(cpu)) }
@@ -39,8 +41,15 @@ import SimPlatform
     }
     let elapsed = Parker.monotonicNanoseconds() - start
     done.park()
-    if cpu >= 0 { _ = csimthreads_unpin(pthread_self()) }
+    if restore { _ = csimthreads_set_affinity(pthread_self(), &saved) }
     return Double(elapsed) / Double(rounds * 2)
+  }
+
+  /// Whether worlds pin their blocking threads to one CPU unless they choose (the process's
+  /// default, off unless changed): the benchmarks run the whole simulation both ways.
+  public static var pinsBlockingThreadsToOneCPU: Bool {
+    get { BlockingThreadsOptions.processPinsToOneCPU }
+    set { BlockingThreadsOptions.processPinsToOneCPU = newValue }
   }
 
   /// Runs a world in which one blocking body sleeps `parks` times, and returns the wall-clock

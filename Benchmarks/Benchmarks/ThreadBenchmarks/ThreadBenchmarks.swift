@@ -38,11 +38,17 @@ let benchmarks: @Sendable () -> Void = {
   let whole = Benchmark.Configuration(
     metrics: [.wallClock, .cpuTotal], timeUnits: .microseconds, warmupIterations: 1,
     maxDuration: .seconds(10), maxIterations: 30, thresholds: regressionThresholds())
-  for onThreads in [false, true] {
+  let ways: [(onThreads: Bool, pinned: Bool, name: String)] = [
+    (false, false, "callbacks in place"),
+    (true, false, "every callback on a blocking thread, any CPU"),
+    (true, true, "every callback on a blocking thread, pinned to one CPU"),
+  ]
+  for way in ways {
     var options = SimulationOptions(fixturesRoot: fixtures, loader: "reference")
-    options.callbacksOnThreads = onThreads
-    let name = onThreads ? "every callback on a blocking thread" : "callbacks in place"
-    Benchmark("Threads: fling-1000, reference, \(name)", configuration: whole) { benchmark in
+    options.callbacksOnThreads = way.onThreads
+    Benchmark("Threads: fling-1000, reference, \(way.name)", configuration: whole) { benchmark in
+      HandOffMeasurement.pinsBlockingThreadsToOneCPU = way.pinned
+      defer { HandOffMeasurement.pinsBlockingThreadsToOneCPU = false }
       let result = try! Simulation.run(scenario, options: options)
       precondition(result.meetsExpectation, "fling-1000: \(result.unmetReasons)")
       blackHole(result.events)

@@ -10,8 +10,17 @@ int csimthreads_current_cpu(void);
 /// always ENOTSUP where thread affinity is not available, as on macOS).
 int csimthreads_pin_to_cpu(int cpu);
 
-/// Lets `thread` run on every CPU the process started with again.
-int csimthreads_unpin(pthread_t thread);
+/// A thread's CPU affinity, saved to be put back (as large as glibc's `cpu_set_t`).
+typedef struct {
+  unsigned long words[1024 / (8 * sizeof(unsigned long))];
+} csimthreads_affinity;
+
+/// Saves the calling thread's CPU affinity in `saved`. Returns 0, or an errno value (ENOTSUP
+/// where thread affinity is not available).
+int csimthreads_get_affinity(csimthreads_affinity *saved);
+
+/// Gives `thread` the CPU affinity `saved`. Returns 0, or an errno value.
+int csimthreads_set_affinity(pthread_t thread, const csimthreads_affinity *saved);
 
 /// The number of OS threads of this process, or -1 where it cannot be read.
 int csimthreads_thread_count(void);

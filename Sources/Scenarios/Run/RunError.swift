@@ -10,8 +10,9 @@ public enum RunError: Error, Sendable, Equatable, CustomStringConvertible {
   case runaway(String)
   /// The loader broke what the simulation needs to stay deterministic, so the run's result
   /// cannot be trusted: an async loader resumed a task from a real thread (Dispatch, a real
-  /// timer), slept on a real clock, or blocked a job; or the runtime lacks the hooks async
-  /// loaders need. The message names the task.
+  /// timer), slept on a real clock, or blocked a job; blocking code held the baton past the
+  /// watchdog (a real lock, semaphore, sleep or I/O); or the runtime lacks the hooks async
+  /// loaders need. The message names the task or the simulated thread.
   case nondeterministic(String)
 
   public var description: String {

@@ -181,6 +181,9 @@ final class SimulationRun {
       trace: options.keepTrace ? .full : options.skipsTrace ? .none : .digestOnly,
       eventLimit: options.eventLimit)
     if options.callbacksOnThreads { BlockingThreads.hostEveryCallback(of: world) }
+    // A deadlock ends the run only when the scenario judges it; otherwise the threads stay
+    // blocked and the other invariants judge what the user sees.
+    world.deadlockEndsRun = scenario.invariants.checks(.deadlock)
     return world
   }
 
