@@ -56,6 +56,11 @@ package final class World {
   /// measuring what that costs and checking that it changes no verdict. Nil runs bodies in place.
   @exclusivity(unchecked) package var executionHost:
     ((Execution, String, @escaping (Execution) -> Void) -> Void)?
+  /// Objects that modules above the platform attach to the world, by the attaching module's
+  /// key: how a layer that only has the world finds a part a host built beside it (the fake
+  /// network `Data(contentsOf:)` fetches from). Looked up only, never iterated; `tearDown`
+  /// drops them, since an attached part usually holds the world.
+  @exclusivity(unchecked) package var attachments: [ObjectIdentifier: AnyObject] = [:]
   /// Set while the world tears down: no queue starts new work, so code that blocking threads
   /// run to their end meanwhile cannot start more.
   @exclusivity(unchecked) package private(set) var isClosing = false
@@ -199,6 +204,7 @@ package final class World {
     // lines below then drop.
     threadHost?.tearDown()
     threadHost = nil
+    attachments.removeAll()
     loop.removeAllEvents()
     reports.removeAllSubscribers()
     main.tearDown()
