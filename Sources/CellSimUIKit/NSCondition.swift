@@ -34,10 +34,7 @@ open class NSCondition: NSLocking, @unchecked Sendable {
   open func wait(until limit: Date) -> Bool {
     let condition = condition("NSCondition.wait(until:)")
     let now = VirtualClock.now(for: "NSCondition.wait(until:)")
-    let left =
-      limit.timeIntervalSince1970 - Double(VirtualClock.epochSince1970)
-      - Double(now.nanoseconds) / 1_000_000_000
-    return condition.wait(timeout: VirtualClock.duration(seconds: left))
+    return condition.wait(timeout: VirtualClock.delay(until: limit, now: now))
   }
 
   /// Wakes the longest waiter, if any.

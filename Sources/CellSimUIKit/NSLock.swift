@@ -46,12 +46,10 @@ open class NSLock: NSLocking, @unchecked Sendable {
     while true {
       if lock.tryLock() { return true }
       let now = VirtualClock.now(for: "NSLock.lock(before:)")
-      let left =
-        limit.timeIntervalSince1970 - Double(VirtualClock.epochSince1970)
-        - Double(now.nanoseconds) / 1_000_000_000
-      guard left > 0 else { return false }
+      let left = VirtualClock.delay(until: limit, now: now) ?? .ms(1)
+      guard left > .zero else { return false }
       SimulationContext.requireBlocking("NSLock.lock(before:)")
-      Blocking.sleep(for: min(.ms(1), VirtualClock.duration(seconds: left) ?? .ms(1)))
+      Blocking.sleep(for: min(.ms(1), left))
     }
   }
 }

@@ -49,10 +49,11 @@ public final class Thread: @unchecked Sendable {
   /// Holds the calling simulated thread until the virtual wall clock reaches `date`.
   public class func sleep(until date: Date) {
     let now = VirtualClock.now(for: "Thread.sleep(until:)")
-    let seconds =
-      date.timeIntervalSince1970 - Double(VirtualClock.epochSince1970) - Double(now.nanoseconds)
-      / 1_000_000_000
-    sleep(forTimeInterval: max(0, seconds))
+    SimulationContext.requireBlocking("Thread.sleep(until:)")
+    guard let duration = VirtualClock.delay(until: date, now: now) else {
+      preconditionFailure("CellSimUIKit: Thread.sleep(until: \(date)) never returns")
+    }
+    Blocking.sleep(for: duration)
   }
 
   /// The real call stack's symbols (Foundation's).

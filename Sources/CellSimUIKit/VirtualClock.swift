@@ -57,6 +57,22 @@ package enum VirtualClock {
     }
   }
 
+  /// The virtual time of `date`. A `Date` near the epoch holds about a quarter of a microsecond
+  /// of precision, so it is read to the nearest microsecond: `Date() + 0.005` is exactly 5 ms
+  /// after now.
+  static func time(of date: Date) -> SimTime {
+    let microseconds = ((date.timeIntervalSince1970 - Double(epochSince1970)) * 1e6).rounded()
+    let limit = 9.2e12
+    return SimTime(nanoseconds: Int64(max(-limit, min(limit, microseconds))) * 1_000)
+  }
+
+  /// The time from `now` until `date` (nil: `date` is too far to come), never negative.
+  static func delay(until date: Date, now: SimTime) -> SimDuration? {
+    let target = time(of: date)
+    if target.nanoseconds >= 9_200_000_000_000_000_000 { return nil }
+    return target > now ? target - now : .zero
+  }
+
   /// The time from now until the uptime `deadline` (nil: never), never negative.
   static func delay(untilUptime deadline: UInt64, now: SimTime) -> SimDuration? {
     guard deadline != UInt64.max else { return nil }
