@@ -7,15 +7,18 @@ import SimThreads
 /// is zero; `notify` submits a block when it reaches zero. A `leave` without a matching `enter`
 /// stops the process, as libdispatch does.
 public final class DispatchGroup: @unchecked Sendable {
+  /// The group in each world it is used in.
   let groups = PerWorld<SimGroup>()
 
   /// An empty group.
   public init() {}
 
+  /// The group's `SimGroup` in `world`.
   func simGroup(in world: World) -> SimGroup {
     groups.value(in: world) { SimGroup(name: "DispatchGroup") }
   }
 
+  /// The group's `SimGroup` in the calling world (stops, naming `api`, outside any).
   func simGroup(_ api: StaticString) -> SimGroup {
     simGroup(in: SimulationContext.world(for: api))
   }

@@ -44,6 +44,7 @@ public func dispatchPrecondition(condition: @autoclosure () -> DispatchPredicate
   }
 }
 
+/// Whether the calling code runs on `queue`: the main thread for the main queue, else inside one of its blocks or `sync` bodies.
 func isRunning(on queue: DispatchQueue, in world: World) -> Bool {
   if queue.kind == .main {
     return SimulationContext.currentThread(in: world)?.isMain ?? false
@@ -51,6 +52,7 @@ func isRunning(on queue: DispatchQueue, in world: World) -> Bool {
   return QueueContext.isRunning(on: queue)
 }
 
+/// The calling code's simulated thread, as failure messages name it.
 func threadName(in world: World) -> String {
   SimulationContext.currentThread(in: world).map { "thread \($0.name)" } ?? "no simulated thread"
 }

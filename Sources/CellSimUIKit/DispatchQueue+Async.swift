@@ -131,10 +131,13 @@ extension DispatchQueue {
 /// block it runs, then any queue it entered with `sync`. Blocking code runs on one carrier
 /// thread from start to end, so a thread-local stack follows it exactly.
 enum QueueContext {
+  /// One OS thread's stack of queues.
   final class Stack {
+    /// The queues, innermost last.
     var queues: [ObjectIdentifier] = []
   }
 
+  /// The thread-local slot holding each thread's stack (released when the thread ends).
   static let key: pthread_key_t = {
     var key = pthread_key_t()
     let status = pthread_key_create(&key) { raw in
@@ -145,6 +148,7 @@ enum QueueContext {
     return key
   }()
 
+  /// The calling thread's stack, made at its first use.
   static var stack: Stack {
     if let raw = pthread_getspecific(key) {
       return Unmanaged<Stack>.fromOpaque(raw).takeUnretainedValue()

@@ -34,20 +34,29 @@ public final class DispatchQueue: @unchecked Sendable {
   /// Dispatch's autorelease frequencies; accepted and ignored (there is no autorelease pool).
   public typealias AutoreleaseFrequency = Dispatch.DispatchQueue.AutoreleaseFrequency
 
+  /// What the queue stands for in each world.
   enum Kind: Equatable {
+    /// The world's main queue.
     case main
+    /// The world's global concurrent queue of that quality of service.
     case global(qos: String)
+    /// A serial queue of its own in each world.
     case serial
+    /// A concurrent queue of its own in each world.
     case concurrent
   }
 
   /// The queue's label, as `init(label:)` gave it (Apple's names for the main and global
   /// queues).
   public let label: String
+  /// What the queue stands for.
   let kind: Kind
+  /// Whether it was made `.initiallyInactive` (it starts suspended in each world).
   let initiallyInactive: Bool
+  /// A custom queue's simulated queue in each world it is used in.
   let bindings = PerWorld<QueueBinding>()
 
+  /// A queue of `kind` named `label`.
   init(kind: Kind, label: String, initiallyInactive: Bool = false) {
     self.kind = kind
     self.label = label
@@ -71,6 +80,7 @@ public final class DispatchQueue: @unchecked Sendable {
       initiallyInactive: attributes.contains(.initiallyInactive))
   }
 
+  /// Whether this is one of the global queues.
   var isGlobal: Bool {
     if case .global = kind { return true }
     return false
@@ -91,12 +101,14 @@ public final class DispatchQueue: @unchecked Sendable {
     }
   }
 
+  /// The global queues, one object per quality of service as in Dispatch.
   static let globalBackground = globalQueue("background")
   static let globalUtility = globalQueue("utility")
   static let globalDefault = globalQueue("default")
   static let globalUserInitiated = globalQueue("user-initiated")
   static let globalUserInteractive = globalQueue("user-interactive")
 
+  /// A global queue object for `qos`, with Apple's label.
   static func globalQueue(_ qos: String) -> DispatchQueue {
     DispatchQueue(kind: .global(qos: qos), label: "com.apple.root.\(qos)-qos")
   }
@@ -105,8 +117,11 @@ public final class DispatchQueue: @unchecked Sendable {
 
   /// A custom queue's simulated queue in one world, and whether it was activated there.
   final class QueueBinding {
+    /// The simulated queue.
     let queue: SimulatedQueue
+    /// False until `activate()` for an `.initiallyInactive` queue.
     var isActive: Bool
+    /// A binding to `queue`.
     init(queue: SimulatedQueue, isActive: Bool) {
       self.queue = queue
       self.isActive = isActive
@@ -115,10 +130,13 @@ public final class DispatchQueue: @unchecked Sendable {
 
   /// Where the queue's blocks run in `world`.
   enum Target {
+    /// The world's main thread.
     case main(MainThread)
+    /// A simulated dispatch queue.
     case queue(SimulatedQueue)
   }
 
+  /// Where the queue's blocks run in `world`.
   func target(in world: World) -> Target {
     switch kind {
     case .main: return .main(world.main)
@@ -127,6 +145,7 @@ public final class DispatchQueue: @unchecked Sendable {
     }
   }
 
+  /// A custom queue's binding in `world`, made (suspended if inactive) at its first use.
   func binding(in world: World) -> QueueBinding {
     bindings.value(in: world) {
       let queue =

@@ -6,7 +6,9 @@ import SimThreads
 /// back and wakes the longest waiter. An uncontended `wait` and every `signal` work from any
 /// code of the world; a `wait` that must block needs blocking code.
 public final class DispatchSemaphore: @unchecked Sendable {
+  /// The value each world's semaphore starts at.
   let initialValue: Int
+  /// The semaphore in each world it is used in.
   let semaphores = PerWorld<SimSemaphore>()
 
   /// A semaphore starting at `value` (zero or more).
@@ -15,6 +17,7 @@ public final class DispatchSemaphore: @unchecked Sendable {
     initialValue = value
   }
 
+  /// The semaphore of the calling world (stops, naming `api`, outside any).
   func semaphore(_ api: StaticString) -> SimSemaphore {
     let world = SimulationContext.world(for: api)
     return semaphores.value(in: world) {

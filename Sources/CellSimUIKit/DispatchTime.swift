@@ -18,6 +18,7 @@ public struct DispatchTime: Comparable, Hashable, Sendable {
   /// A point that never comes: a wait until it is a wait for ever.
   public static let distantFuture = DispatchTime(uptimeNanoseconds: .max)
 
+  /// Whether `a` comes before `b`.
   public static func < (a: DispatchTime, b: DispatchTime) -> Bool {
     a.uptimeNanoseconds < b.uptimeNanoseconds
   }
@@ -36,6 +37,7 @@ public struct DispatchWallTime: Comparable, Hashable, Sendable {
   /// Nanoseconds since 1970 (`UInt64.max`: `distantFuture`).
   let nanosecondsSince1970: UInt64
 
+  /// The point `nanosecondsSince1970` after 1970.
   init(nanosecondsSince1970: UInt64) { self.nanosecondsSince1970 = nanosecondsSince1970 }
 
   /// The wall-clock point of `timespec`.
@@ -53,11 +55,14 @@ public struct DispatchWallTime: Comparable, Hashable, Sendable {
   /// A point that never comes.
   public static let distantFuture = DispatchWallTime(nanosecondsSince1970: .max)
 
+  /// Whether `a` comes before `b`.
   public static func < (a: DispatchWallTime, b: DispatchWallTime) -> Bool {
     a.nanosecondsSince1970 < b.nanosecondsSince1970
   }
 }
 
+/// `base` (nanoseconds; `UInt64.max` is never) moved by `nanoseconds` (nil: for ever), kept
+/// between 1 and just short of never, as Dispatch's time arithmetic saturates.
 func moved(_ base: UInt64, by nanoseconds: Int64?) -> UInt64 {
   guard base != .max, let nanoseconds else { return .max }
   if nanoseconds >= 0 {
@@ -68,6 +73,7 @@ func moved(_ base: UInt64, by nanoseconds: Int64?) -> UInt64 {
   return base > magnitude ? base - magnitude : 1
 }
 
+/// `seconds` in whole nanoseconds, rounded; nil when too far ahead to count (for ever).
 func nanoseconds(_ seconds: Double) -> Int64? {
   guard seconds.isFinite else { return seconds < 0 ? Int64.min / 2 : nil }
   let value = (seconds * 1_000_000_000).rounded()

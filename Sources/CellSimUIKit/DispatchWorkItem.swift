@@ -10,12 +10,15 @@ import SimThreads
 /// and still counts as performed for `wait` and `notify`. `qos` and flags are accepted;
 /// `.barrier` on a custom concurrent queue is not modelled.
 public final class DispatchWorkItem: @unchecked Sendable {
+  /// The block `perform()` runs.
   let block: @Sendable () -> Void
+  /// The flags it was made with (`.barrier` is checked when it is submitted).
   let flags: DispatchWorkItemFlags
   /// Whether `cancel()` was called.
   public private(set) var isCancelled = false
   /// Whether the item has been performed once (or returned at once, cancelled).
   var isDone = false
+  /// In each world it is waited for: a group entered until the item is done.
   let completions = PerWorld<SimGroup>()
 
   /// A work item running `block`.

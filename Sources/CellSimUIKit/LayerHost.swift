@@ -72,6 +72,7 @@ package enum SimulationContext {
 /// The world installed on the calling OS thread by `LayerHost.withWorld`, held unretained (the
 /// host keeps it alive for the call).
 enum DriverWorld {
+  /// The thread-local slot.
   static let key: pthread_key_t = {
     var key = pthread_key_t()
     let status = pthread_key_create(&key, nil)
@@ -79,6 +80,7 @@ enum DriverWorld {
     return key
   }()
 
+  /// The world installed on the calling thread, if any.
   static var current: World? {
     get {
       guard let raw = pthread_getspecific(key) else { return nil }

@@ -9,11 +9,13 @@ import SimThreads
 open class NSCondition: NSLocking, @unchecked Sendable {
   /// The condition's name, for reports.
   open var name: String?
+  /// The condition in each world it is used in.
   let conditions = PerWorld<SimCondition>()
 
   /// A new condition, unlocked.
   public init() {}
 
+  /// The condition of the calling world (stops, naming `api`, outside any).
   func condition(_ api: StaticString) -> SimCondition {
     let world = SimulationContext.world(for: api)
     return conditions.value(in: world) {

@@ -13,14 +13,18 @@ import SimThreads
 open class NSLock: NSLocking, @unchecked Sendable {
   /// The lock's name, for reports (`lock "name"`).
   open var name: String?
+  /// Whether the owner may lock it again.
   let recursive: Bool
+  /// The lock in each world it is used in.
   let locks = PerWorld<SimLock>()
 
   /// A new unlocked lock.
   public init() { recursive = false }
 
+  /// A lock, recursive or not.
   init(recursive: Bool) { self.recursive = recursive }
 
+  /// The lock of the calling world (stops, naming `api`, outside any).
   func simLock(_ api: StaticString) -> SimLock {
     let world = SimulationContext.world(for: api)
     return locks.value(in: world) {

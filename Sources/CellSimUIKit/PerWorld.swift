@@ -1,5 +1,5 @@
 import Foundation
-package import SimPlatform
+import SimPlatform
 
 /// The layer's per-world state, attached to the world. Objects that bind to a world hold it
 /// (never the world), and drop their binding once it is closed.
@@ -18,7 +18,9 @@ final class LayerState {
 
   /// The world's hold on the state: when the world lets go of it, the state is closed.
   final class Attachment {
+    /// The state it holds for the world.
     let state: LayerState
+    /// An attachment holding `state`.
     init(state: LayerState) { self.state = state }
     deinit { state.isClosed = true }
   }
@@ -32,8 +34,11 @@ final class LayerState {
 /// world. The table is guarded by a real lock (worlds on different threads may use one object
 /// at once); it is held only to look a value up, never across a simulated call.
 final class PerWorld<Value>: @unchecked Sendable {
+  /// One world's value.
   struct Entry {
+    /// The state of the world the value is for.
     let state: LayerState
+    /// The value.
     let value: Value
   }
 

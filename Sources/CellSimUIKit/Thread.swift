@@ -14,6 +14,7 @@ public final class Thread: @unchecked Sendable {
   /// Whether this is the main thread.
   public let isMainThread: Bool
 
+  /// A description of a simulated thread.
   init(name: String?, isMainThread: Bool) {
     self.name = name
     self.isMainThread = isMainThread

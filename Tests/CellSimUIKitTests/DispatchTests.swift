@@ -40,7 +40,7 @@ struct DispatchTests {
   @Test("a serial queue runs blocks one at a time, first in first out")
   func serialQueue() throws {
     let log = Log()
-    try simulate {
+    let outcome = try simulate {
       let queue = DispatchQueue(label: "com.app.serial")
       for name in ["a", "b"] {
         queue.async {
@@ -50,6 +50,9 @@ struct DispatchTests {
       }
     }
     #expect(log.lines == ["a @10", "b @20"])
+    // Each block is blocking code on the queue's worker, parked in virtual time.
+    #expect(outcome.trace.contains("thread.start thread=w1 label=com.app.serial"))
+    #expect(outcome.trace.contains("thread.park thread=w1 reason=sleep on=10ms"))
   }
 
   @Test("a concurrent queue runs blocks side by side")
@@ -219,5 +222,36 @@ struct DispatchTests {
       }
     }
     #expect(log.lines == ["queue ok @0", "main ok @0"])
+  }
+}
+
+@Suite("Runs of code written against the layer are deterministic")
+struct DeterminismTests {
+  @Test("two runs of a blocking downloader give the same trace, byte for byte")
+  func sameTraceTwice() throws {
+    func run() throws -> String {
+      var bodies: [String: [UInt8]] = [:]
+      for index in 0..<6 { bodies["https://img.test/\(index).png"] = [UInt8(index)] }
+      return try simulate(serving: bodies) {
+        let limit = DispatchSemaphore(value: 3)
+        let lock = NSLock()
+        let group = DispatchGroup()
+        let results = Box<[Int]>([])
+        for index in 0..<6 {
+          DispatchQueue.global().async(group: group) {
+            limit.wait()
+            defer { limit.signal() }
+            let data = try? Data(contentsOf: URL(string: "https://img.test/\(index).png")!)
+            lock.lock()
+            results.value.append(Int(data?.first ?? 255))
+            lock.unlock()
+          }
+        }
+        group.notify(queue: .main) { _ = results.value.count }
+      }.trace
+    }
+    let first = try run()
+    #expect(first == (try run()))
+    #expect(first.contains("thread.end"))
   }
 }
