@@ -163,7 +163,8 @@ let package = Package(
       name: "SimThreadsTests", dependencies: ["SimThreads", "SimPlatform", "SimKernel"]),
     .testTarget(
       name: "CellSimUIKitTests",
-      dependencies: ["CellSimUIKit", "SimThreads", "SimNetwork", "SimPlatform", "SimKernel"]),
+      dependencies: ["CellSimUIKit", "SimThreads", "SimNetwork", "SimPlatform", "SimKernel"],
+      exclude: ["Probes"]),
     // The same name-lookup pins in Swift 5 mode: real iOS code is written in both.
     .testTarget(
       name: "CellSimUIKitSwift5Tests",
