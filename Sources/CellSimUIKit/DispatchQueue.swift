@@ -176,6 +176,7 @@ public final class DispatchQueue: @unchecked Sendable {
     }
     switch target(in: world) {
     case .main(let main):
+      MainActorIsolation.install()
       if let delay {
         main.asyncAfter(delay, label: "main.asyncAfter", blocking: block)
       } else {

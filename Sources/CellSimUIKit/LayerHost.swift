@@ -17,6 +17,7 @@ package enum LayerHost {
   package static func withWorld<Result>(_ world: World, _ body: () throws -> Result) rethrows
     -> Result
   {
+    MainActorIsolation.install()
     let previous = DriverWorld.current
     DriverWorld.current = world
     defer { DriverWorld.current = previous }

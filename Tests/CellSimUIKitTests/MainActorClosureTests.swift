@@ -41,3 +41,26 @@ struct MainActorClosureTests {
     #expect(thread.value == "true")
   }
 }
+
+@Suite("Main-queue blocks are main-actor isolated at run time too")
+struct MainActorIsolationTests {
+  @Test("MainActor.assumeIsolated passes in a main-queue block, as on a device")
+  func assumeIsolatedOnMainQueue() throws {
+    let log = Log()
+    try simulate {
+      DispatchQueue.main.async {
+        MainActor.assumeIsolated { log.add("isolated \(Thread.isMainThread)") }
+      }
+    }
+    #expect(log.lines == ["isolated true @0"])
+  }
+
+  @Test("MainActor.assumeIsolated off the main thread still stops the process")
+  func assumeIsolatedOffMain() async {
+    await #expect(processExitsWith: .failure) {
+      try? simulate {
+        DispatchQueue.global().async { MainActor.assumeIsolated {} }
+      }
+    }
+  }
+}
