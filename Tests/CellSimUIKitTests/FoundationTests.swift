@@ -120,3 +120,21 @@ struct FoundationTests {
     }
   }
 }
+
+@Suite("Code that reaches the real Foundation is reported, not silently run")
+struct EscapeTests {
+  @Test("a real Foundation.Thread.sleep in a block trips the watchdog, naming the thread")
+  func realSleepIsReported() throws {
+    let outcome = try simulate(watchdogMilliseconds: 200) {
+      DispatchQueue.global().async {
+        Thread.sleep(forTimeInterval: 0.001)
+        // What a library compiled against Foundation would do: the layer cannot see it.
+        Foundation.Thread.sleep(forTimeInterval: 0.5)
+      }
+    }
+    let failure = try #require(outcome.failure)
+    #expect(failure.contains("simulated thread w1"))
+    #expect(failure.contains("blocked on something real"))
+    #expect(outcome.trace.contains("thread.abandoned thread=w1"))
+  }
+}

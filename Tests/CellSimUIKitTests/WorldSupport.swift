@@ -12,6 +12,8 @@ struct RunOutcome {
   var deadlock: String?
   /// The most worker threads busy at once.
   var peakWorkers: Int
+  /// Why the blocking threads stopped the run (a real block past the watchdog), if they did.
+  var failure: String?
 }
 
 /// Lines tests append to from simulated threads (one runs at a time, so no real lock is
@@ -40,15 +42,17 @@ func simulatedThreadName() -> String {
 }
 
 /// Runs `setup` in a fresh world installed on this thread (with a fake network serving
-/// `bodies`, 50 ms to first byte), runs the world for `milliseconds` of virtual time and tears
+/// `bodies`, 50 ms to first byte; the SimThreads watchdog at `watchdogMilliseconds` of real
+/// time), runs the world for `milliseconds` of virtual time and tears
 /// it down.
 @discardableResult
 func simulate(
   for milliseconds: Int64 = 1_000, serving bodies: [String: [UInt8]] = [:],
-  _ setup: () -> Void
+  watchdogMilliseconds: Int = 10_000, _ setup: () -> Void
 ) throws -> RunOutcome {
   let world = World(seed: 1, trace: .full)
-  let threads = BlockingThreads.of(world)
+  let threads = BlockingThreads.of(
+    world, options: BlockingThreadsOptions(watchdog: .milliseconds(watchdogMilliseconds)))
   let network = try FakeNetwork(world: world) { bodies[$0] }
   LayerHost.attach(network: network, to: world)
   try LayerHost.withWorld(world) {
@@ -57,7 +61,7 @@ func simulate(
   }
   let outcome = RunOutcome(
     trace: world.trace.fullText, deadlock: threads.deadlock?.summary,
-    peakWorkers: world.workers.peakBusyThreads)
+    peakWorkers: world.workers.peakBusyThreads, failure: threads.failureDescription)
   network.tearDown()
   world.tearDown()
   return outcome
