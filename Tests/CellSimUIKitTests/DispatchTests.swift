@@ -255,3 +255,28 @@ struct DeterminismTests {
     #expect(first.contains("thread.end"))
   }
 }
+
+/// Objects an app keeps for its whole life, made before any world exists.
+enum AppWide {
+  static let downloads = DispatchSemaphore(value: 1)
+  static let cacheQueue = DispatchQueue(label: "com.app.shared-cache")
+}
+
+@Suite("Objects made outside a world bind to each world at their first use there")
+struct PerWorldBindingTests {
+  @Test("a static semaphore and queue start afresh in every world")
+  func staticObjectsStartAfresh() throws {
+    for run in 0..<3 {
+      let log = Log()
+      let outcome = try simulate {
+        AppWide.cacheQueue.async {
+          // Taken and never given back: the next world must not inherit it.
+          let result = AppWide.downloads.wait(timeout: .now() + 0.01)
+          log.add("run \(run) \(result == .success)")
+        }
+      }
+      #expect(log.lines == ["run \(run) true @0"])
+      #expect(outcome.trace.contains("label=com.app.shared-cache"))
+    }
+  }
+}
