@@ -134,7 +134,7 @@ enum QueueContext {
   /// One OS thread's stack of queues.
   final class Stack {
     /// The queues, innermost last.
-    var queues: [ObjectIdentifier] = []
+    var queues: [DispatchQueue] = []
   }
 
   /// The thread-local slot holding each thread's stack (released when the thread ends).
@@ -161,13 +161,21 @@ enum QueueContext {
   /// Runs `body` as code running on `queue`.
   static func run(on queue: DispatchQueue, _ body: () -> Void) {
     let stack = stack
-    stack.queues.append(ObjectIdentifier(queue))
+    stack.queues.append(queue)
     defer { stack.queues.removeLast() }
     body()
   }
 
+  /// The queue the calling code runs on: the innermost on the stack, else the main queue for
+  /// code on the world's main thread (a callback the platform runs there), else none.
+  static func innermost(in world: World?) -> DispatchQueue? {
+    if let queue = stack.queues.last { return queue }
+    guard let world, SimulationContext.currentThread(in: world)?.isMain == true else { return nil }
+    return DispatchQueue.main
+  }
+
   /// Whether the calling code runs on `queue` (directly or through `sync`).
   static func isRunning(on queue: DispatchQueue) -> Bool {
-    stack.queues.contains(ObjectIdentifier(queue))
+    stack.queues.contains { $0 === queue }
   }
 }

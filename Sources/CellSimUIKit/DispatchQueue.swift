@@ -55,6 +55,10 @@ public final class DispatchQueue: @unchecked Sendable {
   let initiallyInactive: Bool
   /// A custom queue's simulated queue in each world it is used in.
   let bindings = PerWorld<QueueBinding>()
+  /// Guards `specifics` (worlds on different threads may share a queue object).
+  let specificsLock = Foundation.NSLock()
+  /// Values set with `setSpecific`, by key.
+  var specifics: [ObjectIdentifier: Any] = [:]
 
   /// A queue of `kind` named `label`.
   init(kind: Kind, label: String, initiallyInactive: Bool = false) {

@@ -280,3 +280,24 @@ struct PerWorldBindingTests {
     }
   }
 }
+
+@Suite("Queue-specific values")
+struct QueueSpecificTests {
+  @Test("getSpecific answers for the queue the code runs on, sync included")
+  func specifics() throws {
+    let log = Log()
+    try simulate {
+      let key = DispatchSpecificKey<String>()
+      let cache = DispatchQueue(label: "com.app.cache")
+      let io = DispatchQueue(label: "com.app.io")
+      cache.setSpecific(key: key, value: "cache")
+      DispatchQueue.main.setSpecific(key: key, value: "main")
+      io.async {
+        log.add("io \(DispatchQueue.getSpecific(key: key) ?? "none")")
+        cache.sync { log.add("sync \(DispatchQueue.getSpecific(key: key) ?? "none")") }
+      }
+      DispatchQueue.main.async { log.add("main \(DispatchQueue.getSpecific(key: key) ?? "none")") }
+    }
+    #expect(log.lines == ["io none @0", "sync cache @0", "main main @0"])
+  }
+}
