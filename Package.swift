@@ -89,6 +89,13 @@ let package = Package(
       ]
     ),
 
+    // The UIKit- and Foundation-shaped layer that unchanged iOS source compiles against on
+    // Linux, running in a CellSim world; it re-exports Foundation.
+    .target(
+      name: "CellSimUIKit",
+      dependencies: ["SimThreads", "SimPlatform", "SimKernel", "SimNetwork"]
+    ),
+
     .target(
       name: "Reports",
       dependencies: ["Scenarios"]
@@ -154,6 +161,15 @@ let package = Package(
     .testTarget(name: "SimPlatformTests", dependencies: ["SimPlatform", "SimKernel"]),
     .testTarget(
       name: "SimThreadsTests", dependencies: ["SimThreads", "SimPlatform", "SimKernel"]),
+    .testTarget(
+      name: "CellSimUIKitTests",
+      dependencies: ["CellSimUIKit", "SimThreads", "SimNetwork", "SimPlatform", "SimKernel"],
+      exclude: ["Probes"]),
+    // The same name-lookup pins in Swift 5 mode: real iOS code is written in both.
+    .testTarget(
+      name: "CellSimUIKitSwift5Tests",
+      dependencies: ["CellSimUIKit", "SimThreads", "SimNetwork", "SimPlatform", "SimKernel"],
+      swiftSettings: [.swiftLanguageMode(.v5)]),
     .testTarget(
       name: "SimAsyncTests", dependencies: ["SimAsync", "SimThreads", "SimPlatform", "SimKernel"]),
     .testTarget(

@@ -59,6 +59,11 @@ package final class World {
   /// Whether a deadlock among blocking threads ends the run (the default), or only is reported
   /// while the rest of the app goes on (a scenario that does not check `deadlock`).
   @exclusivity(unchecked) package var deadlockEndsRun = true
+  /// Objects that modules above the platform attach to the world, by the attaching module's
+  /// key: how a layer that only has the world finds a part a host built beside it (the fake
+  /// network `Data(contentsOf:)` fetches from). Looked up only, never iterated; `tearDown`
+  /// drops them, since an attached part usually holds the world.
+  @exclusivity(unchecked) package var attachments: [ObjectIdentifier: AnyObject] = [:]
   /// Set while the world tears down: no queue starts new work, so code that blocking threads
   /// run to their end meanwhile cannot start more.
   @exclusivity(unchecked) package private(set) var isClosing = false
@@ -202,6 +207,7 @@ package final class World {
     // lines below then drop.
     threadHost?.tearDown()
     threadHost = nil
+    attachments.removeAll()
     loop.removeAllEvents()
     reports.removeAllSubscribers()
     main.tearDown()

@@ -1,0 +1,56 @@
+/// A UIKit- and Foundation-shaped layer, so that unchanged iOS source compiles on Linux against
+/// it and runs inside a CellSim world.
+///
+/// ## Importing it
+///
+/// A user's file imports the layer instead of UIKit and Foundation:
+///
+/// ```swift
+/// #if canImport(UIKit)
+///   import UIKit
+/// #else
+///   import CellSimUIKit
+/// #endif
+/// ```
+///
+/// The layer re-exports Foundation (and FoundationNetworking), and declares its own
+/// `DispatchQueue`, `DispatchSemaphore`, `DispatchGroup`, `DispatchWorkItem`, `DispatchTime`,
+/// `Thread`, `NSLock`, `NSRecursiveLock`, `NSCondition`, plus `Data(contentsOf:options:)`,
+/// `Date()`, `Date.now`, `ProcessInfo.systemUptime` and `CACurrentMediaTime()`. In a file that
+/// imports only the layer, Swift's shadowing rule (a declaration in a module hides one of the
+/// same name and signature in a module it imports) resolves every one of them to the layer's.
+/// A member that shadows Foundation's must match its signature exactly, ownership included
+/// (`init(contentsOf url: __shared URL, …)`), or the call is ambiguous. A file that also imports
+/// Foundation or Dispatch directly gets "ambiguous" errors. Names the layer does not declare
+/// (`URL`, `Data`, `IndexPath`, `DispatchQoS`, `DispatchTimeInterval`) stay Foundation's and
+/// Dispatch's.
+///
+/// ## How the layer finds its world
+///
+/// Every call is answered by the world the calling code runs in:
+/// - On a blocking thread (each closure the layer runs: every `DispatchQueue` block, every
+///   `sync` body), the world of the calling fiber: `BlockingThreads.currentFiber`'s execution.
+///   This needs no setup and is right even when many worlds run in parallel.
+/// - On the thread that drives the world (event actions, step-API callbacks, a test's set-up
+///   code before `world.run`), the world a host installed on that thread with
+///   `LayerHost.withWorld(_:_:)` for the duration of the run. It is thread-local, so worlds
+///   driven in parallel by different threads never see each other's.
+///
+/// A layer call anywhere else (no world installed, not on a blocking thread) is an escape: it
+/// stops the process with a message naming the API, instead of answering from the real clock
+/// or a real queue. Per-world state of the user's objects (a custom queue's simulated queue, a
+/// semaphore's count) is kept per world, so an object made outside a world, or shared by
+/// worlds, binds to each world at its first use there.
+///
+/// ## What cannot be intercepted
+///
+/// Code that reaches the real Foundation or Dispatch (a file that imports them directly, a
+/// library compiled against them) runs for real: a real `DispatchSemaphore.wait` or
+/// `Foundation.Thread.sleep` on a blocking thread holds the baton and trips the SimThreads
+/// watchdog, which names the thread and its last simulated call; a block sent to the real main
+/// queue is never run.
+@_exported import Foundation
+
+#if canImport(FoundationNetworking)
+  @_exported import FoundationNetworking
+#endif

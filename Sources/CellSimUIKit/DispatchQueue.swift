@@ -1,0 +1,235 @@
+import Foundation
+import SimKernel
+import SimPlatform
+import SimThreads
+
+/// Dispatch's `DispatchQueue`, on the world's simulated threads.
+///
+/// `main` is the world's main thread (its main queue, in every run-loop mode); `global(qos:)`
+/// is the world's global concurrent queue for that quality of service; a queue made with
+/// `init(label:…)` is a serial queue of the world's, or a concurrent one with `.concurrent`.
+/// Every block runs as blocking code on its simulated thread (`async(label:blocking:)`), so it
+/// may block: sleep, wait on a semaphore or a group, take a lock, fetch with
+/// `Data(contentsOf:)`, or `sync` onto another queue. Quality of service names the global
+/// queue but changes no ordering; a block's `qos` and most flags are accepted and ignored.
+///
+/// Rules modelled (Apple's Dispatch documentation, swift-corelibs-libdispatch):
+/// - a `sync` onto a serial queue the calling code runs on never returns (libdispatch traps
+///   it): the run ends with a deadlock naming the queue; so does `DispatchQueue.main.sync` from
+///   the main thread;
+/// - `asyncAfter` enqueues the block at its deadline, in virtual time;
+/// - a queue made `.initiallyInactive` runs nothing until `activate()`.
+///
+/// Not modelled, and so refused with a message rather than answered wrongly: a `.barrier`
+/// block on a custom concurrent queue, and a target queue other than a global queue.
+///
+/// The closure parameters of `async` and `asyncAfter` are `@preconcurrency @Sendable`, as in
+/// Apple's overlay: the compiler's special case that treats a closure passed to
+/// `DispatchQueue.main.async` as main-actor isolated matches the expression's spelling, not
+/// the module, so Swift 6 code that sets a main-actor property in it compiles against the
+/// layer too.
+public final class DispatchQueue: @unchecked Sendable {
+  /// Dispatch's queue attributes (`.concurrent`, `.initiallyInactive`).
+  public typealias Attributes = Dispatch.DispatchQueue.Attributes
+  /// Dispatch's autorelease frequencies; accepted and ignored (there is no autorelease pool).
+  public typealias AutoreleaseFrequency = Dispatch.DispatchQueue.AutoreleaseFrequency
+
+  /// What the queue stands for in each world.
+  enum Kind: Equatable {
+    /// The world's main queue.
+    case main
+    /// The world's global concurrent queue of that quality of service.
+    case global(qos: String)
+    /// A serial queue of its own in each world.
+    case serial
+    /// A concurrent queue of its own in each world.
+    case concurrent
+  }
+
+  /// The queue's label, as `init(label:)` gave it (Apple's names for the main and global
+  /// queues).
+  public let label: String
+  /// What the queue stands for.
+  let kind: Kind
+  /// Whether it was made `.initiallyInactive` (it starts suspended in each world).
+  let initiallyInactive: Bool
+  /// A custom queue's simulated queue in each world it is used in.
+  let bindings = PerWorld<QueueBinding>()
+  /// Guards `specifics` (worlds on different threads may share a queue object).
+  let specificsLock = Foundation.NSLock()
+  /// Values set with `setSpecific`, by key.
+  var specifics: [ObjectIdentifier: Any] = [:]
+
+  /// A queue of `kind` named `label`.
+  init(kind: Kind, label: String, initiallyInactive: Bool = false) {
+    self.kind = kind
+    self.label = label
+    self.initiallyInactive = initiallyInactive
+  }
+
+  /// A new queue: serial, or concurrent with `.concurrent`; inactive until `activate()` with
+  /// `.initiallyInactive`. `target` may be nil or a global queue (any other target is not
+  /// modelled and stops the process, naming the queue).
+  public convenience init(
+    label: String, qos: DispatchQoS = .unspecified, attributes: Attributes = [],
+    autoreleaseFrequency: AutoreleaseFrequency = .inherit, target: DispatchQueue? = nil
+  ) {
+    if let target, !target.isGlobal {
+      preconditionFailure(
+        "CellSimUIKit: DispatchQueue \"\(label)\" targets \"\(target.label)\"; only global "
+          + "queues may be targets (target hierarchies are not modelled)")
+    }
+    self.init(
+      kind: attributes.contains(.concurrent) ? .concurrent : .serial, label: label,
+      initiallyInactive: attributes.contains(.initiallyInactive))
+  }
+
+  /// Whether this is one of the global queues.
+  var isGlobal: Bool {
+    if case .global = kind { return true }
+    return false
+  }
+
+  /// The main queue: blocks run on the world's main thread, in every run-loop mode.
+  public static let main = DispatchQueue(kind: .main, label: "com.apple.main-thread")
+
+  /// The global concurrent queue for `qos`.
+  public class func global(qos: DispatchQoS.QoSClass = .default) -> DispatchQueue {
+    switch qos {
+    case .background: return globalBackground
+    case .utility: return globalUtility
+    case .userInitiated: return globalUserInitiated
+    case .userInteractive: return globalUserInteractive
+    case .unspecified: return globalDefault
+    default: return globalDefault
+    }
+  }
+
+  /// The global queues, one object per quality of service as in Dispatch.
+  static let globalBackground = globalQueue("background")
+  static let globalUtility = globalQueue("utility")
+  static let globalDefault = globalQueue("default")
+  static let globalUserInitiated = globalQueue("user-initiated")
+  static let globalUserInteractive = globalQueue("user-interactive")
+
+  /// A global queue object for `qos`, with Apple's label.
+  static func globalQueue(_ qos: String) -> DispatchQueue {
+    DispatchQueue(kind: .global(qos: qos), label: "com.apple.root.\(qos)-qos")
+  }
+
+  // MARK: The simulated queue behind it
+
+  /// A custom queue's simulated queue in one world, and whether it was activated there.
+  final class QueueBinding {
+    /// The simulated queue.
+    let queue: SimulatedQueue
+    /// False until `activate()` for an `.initiallyInactive` queue.
+    var isActive: Bool
+    /// A binding to `queue`.
+    init(queue: SimulatedQueue, isActive: Bool) {
+      self.queue = queue
+      self.isActive = isActive
+    }
+  }
+
+  /// Where the queue's blocks run in `world`.
+  enum Target {
+    /// The world's main thread.
+    case main(MainThread)
+    /// A simulated dispatch queue.
+    case queue(SimulatedQueue)
+  }
+
+  /// Where the queue's blocks run in `world`.
+  func target(in world: World) -> Target {
+    switch kind {
+    case .main: return .main(world.main)
+    case .global(let qos): return .queue(world.globalQueue(qos: qos))
+    case .serial, .concurrent: return .queue(binding(in: world).queue)
+    }
+  }
+
+  /// A custom queue's binding in `world`, made (suspended if inactive) at its first use.
+  func binding(in world: World) -> QueueBinding {
+    bindings.value(in: world) {
+      let queue =
+        kind == .concurrent
+        ? world.concurrentQueue(label: label) : world.serialQueue(label: label)
+      if initiallyInactive { queue.suspend() }
+      return QueueBinding(queue: queue, isActive: !initiallyInactive)
+    }
+  }
+
+  // MARK: Submitting blocks
+
+  /// Enqueues `body` as blocking code, now or after `delay`; `group` (if any) is entered now
+  /// and left when the block ends.
+  func submit(
+    in world: World, delay: SimDuration?, group: DispatchGroup?, flags: DispatchWorkItemFlags,
+    _ body: @escaping () -> Void
+  ) {
+    if flags.contains(.barrier), kind == .concurrent {
+      preconditionFailure(
+        "CellSimUIKit: a .barrier block on the concurrent queue \"\(label)\" is not modelled")
+    }
+    let simGroup = group?.simGroup(in: world)
+    simGroup?.enter()
+    let block: () -> Void = { [self] in
+      QueueContext.run(on: self, body)
+      simGroup?.leave()
+    }
+    switch target(in: world) {
+    case .main(let main):
+      MainActorIsolation.install()
+      if let delay {
+        main.asyncAfter(delay, label: "main.asyncAfter", blocking: block)
+      } else {
+        main.async(label: "main.async", blocking: block)
+      }
+    case .queue(let queue):
+      if let delay {
+        world.loop.schedule(after: delay) { queue.async(label: nil, blocking: block) }
+      } else {
+        queue.async(label: nil, blocking: block)
+      }
+    }
+  }
+
+  /// Submits `work` for `api`, after `delay` if given; a nil delay with `delayed` set (a
+  /// deadline of `distantFuture`) never runs it.
+  func submit(
+    _ api: StaticString, delay: SimDuration?, delayed: Bool = false, group: DispatchGroup? = nil,
+    flags: DispatchWorkItemFlags = [], _ work: @escaping () -> Void
+  ) {
+    let world = SimulationContext.world(for: api)
+    if delayed && delay == nil { return }
+    submit(in: world, delay: delay, group: group, flags: flags, work)
+  }
+
+  /// Suspends the queue in the calling world (`dispatch_suspend`): blocks already running go
+  /// on; no new one starts until `resume()`.
+  public func suspend() {
+    guard case .queue(let queue) = target(in: SimulationContext.world(for: "suspend()")) else {
+      return
+    }
+    queue.suspend()
+  }
+
+  /// Resumes a suspended queue.
+  public func resume() {
+    guard case .queue(let queue) = target(in: SimulationContext.world(for: "resume()")) else {
+      return
+    }
+    queue.resume()
+  }
+
+  /// Activates a queue made `.initiallyInactive`; nothing for an active one.
+  public func activate() {
+    let world = SimulationContext.world(for: "DispatchQueue.activate()")
+    guard kind == .serial || kind == .concurrent else { return }
+    let binding = binding(in: world)
+    guard !binding.isActive else { return }
+    binding.isActive = true
+    binding.queue.resume()
+  }
+}
