@@ -32,7 +32,7 @@ let package = Package(
       dependencies: ["CLibPNG"]
     ),
 
-    // MARK: Libraries, bottom to top (DESIGN.md §2)
+    // MARK: Libraries, bottom to top (docs/design.md, the module map)
     .target(
       name: "PNGRender",
       dependencies: ["CPNGRows", "CLibPNG"]
@@ -72,7 +72,7 @@ let package = Package(
         "SimTable", "SimNetwork", "SimThreads", "SimPlatform", "SimKernel", "PNGRender",
       ]
     ),
-    // Async/await loaders (issue 17): the only module besides SimAsync that uses Swift
+    // Async/await loaders: the only module besides SimAsync that uses Swift
     // concurrency, always on SimAsync's executors.
     .target(
       name: "AsyncLoaders",
@@ -114,7 +114,7 @@ let package = Package(
       ]
     ),
 
-    // MARK: The museum of reported reuse bugs (issue 16): models written against the public
+    // MARK: The museum of reported reuse bugs: models written against the public
     // API only (the modules `import CellSim` re-exports, not the umbrella, so the CLI does not
     // link Swift Testing); `.ci/check-reported-bugs` compiles them from outside.
     .target(
