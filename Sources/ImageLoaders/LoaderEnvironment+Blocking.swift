@@ -35,6 +35,6 @@ extension LoaderEnvironment {
     return finished ? outcome ?? .failure(unfinished) : .failure(unfinished)
   }
 
-  /// `Thread.sleep(forTimeInterval:)` in virtual time.
+  /// A thread's sleep (`sleep(forTimeInterval:)` on iOS's `Thread`), in virtual time.
   package func sleepBlocking(for duration: SimDuration) { Blocking.sleep(for: duration) }
 }

@@ -1,6 +1,7 @@
 import Dispatch
 import SimKernel
 package import SimPlatform
+import SimThreads
 import Synchronization
 
 #if canImport(Glibc)
@@ -190,39 +191,5 @@ enum RealTime {
     var request = timespec(tv_sec: Int(total / 1_000_000_000), tv_nsec: Int(total % 1_000_000_000))
     var remaining = timespec()
     while nanosleep(&request, &remaining) != 0 { request = remaining }
-  }
-}
-
-/// A detached POSIX thread running one closure.
-enum RealThread {
-  final class Body {
-    let run: @Sendable () -> Void
-    init(_ run: @escaping @Sendable () -> Void) { self.run = run }
-  }
-
-  static func start(_ run: @escaping @Sendable () -> Void) {
-    let body = Unmanaged.passRetained(Body(run)).toOpaque()
-    #if canImport(Glibc)
-      var thread = pthread_t()
-    #else
-      var thread: pthread_t?
-    #endif
-    let status = pthread_create(
-      &thread, nil,
-      { raw in
-        Unmanaged<Body>.fromOpaque(raw!).takeRetainedValue().run()
-        return nil
-      }, body)
-    precondition(status == 0, "SimAsync: could not start a thread (pthread_create: \(status))")
-    #if canImport(Glibc)
-      pthread_detach(thread)
-    #else
-      pthread_detach(thread!)
-    #endif
-  }
-
-  /// Never returns: the thread of an abandoned run waits here for the life of the process.
-  static func parkForever() -> Never {
-    while true { _ = sleep(3_600) }
   }
 }

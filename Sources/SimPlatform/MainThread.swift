@@ -67,6 +67,9 @@ public final class MainThread {
   @exclusivity(unchecked) var batchIndex = 0
   @exclusivity(unchecked) var wakeScheduled = false
   @exclusivity(unchecked) var turning = false
+  /// The world's `executionHost`, kept here.
+  @exclusivity(unchecked) var executionHost:
+    ((Execution, String, @escaping (Execution) -> Void) -> Void)?
   /// Total time the main thread has been busy (callbacks, frames, blocked waits).
   @exclusivity(unchecked) package private(set) var busyTime: SimDuration = .zero
   @exclusivity(unchecked) var frames: FrameState
@@ -273,7 +276,7 @@ public final class MainThread {
       workEnded()
     }
     thread.execution = execution
-    if let host = world.executionHost {
+    if let host = executionHost {
       // The host runs the body to its end before it returns (a step-API body never parks).
       withoutActuallyEscaping(body) { body in execution.start { host($0, label, body) } }
     } else {

@@ -49,6 +49,9 @@ package final class WorkerPool {
   @exclusivity(unchecked) package private(set) var peakBusyThreads = 0
   @exclusivity(unchecked) var waiting: [WorkerClient] = []
   @exclusivity(unchecked) var draining = false
+  /// The world's `executionHost`, kept here.
+  @exclusivity(unchecked) var executionHost:
+    ((Execution, String, @escaping (Execution) -> Void) -> Void)?
   /// Set when the world tears down: nothing new starts.
   @exclusivity(unchecked) var isClosed = false
   @exclusivity(unchecked) var needsDrain = false
@@ -148,7 +151,7 @@ package final class WorkerPool {
       $0.field("thread", thread.name)
       $0.field("label", label)
     }
-    if let host = world.executionHost {
+    if let host = executionHost {
       // The host runs the body to its end before it returns (a step-API body never parks).
       withoutActuallyEscaping(body) { body in execution.start { host($0, label, body) } }
     } else {

@@ -56,6 +56,14 @@ package final class World {
   /// measuring what that costs and checking that it changes no verdict. Nil runs bodies in place.
   @exclusivity(unchecked) package var executionHost:
     ((Execution, String, @escaping (Execution) -> Void) -> Void)?
+  {
+    // Kept by the two runners too, which read it at every execution: through their unowned
+    // world, each read would be a checked retain and a release.
+    didSet {
+      main.executionHost = executionHost
+      workers.executionHost = executionHost
+    }
+  }
   /// Whether a deadlock among blocking threads ends the run (the default), or only is reported
   /// while the rest of the app goes on (a scenario that does not check `deadlock`).
   @exclusivity(unchecked) package var deadlockEndsRun = true

@@ -100,7 +100,6 @@ package final class BlockingThreads: BlockingThreadHost {
   package internal(set) var fibers: [Fiber] = []
   /// The fiber whose carrier holds the baton, if any.
   var holder: Fiber?
-  var nextFiberNumber = 1
   /// The most carriers that existed at once.
   package private(set) var peakCarriers = 0
   /// The CPU every thread of the run is bound to, once chosen.
@@ -165,9 +164,7 @@ package final class BlockingThreads: BlockingThreadHost {
   ) {
     precondition(
       !abandoned.load(ordering: .relaxed), "SimThreads: the world's run was abandoned")
-    let fiber = Fiber(
-      scheduler: self, execution: execution, label: label, number: nextFiberNumber, queue: queue)
-    nextFiberNumber += 1
+    let fiber = Fiber(scheduler: self, execution: execution, label: label, queue: queue)
     fibers.append(fiber)
     let carrier = takeCarrier()
     fiber.carrier = carrier
@@ -223,7 +220,7 @@ package final class BlockingThreads: BlockingThreadHost {
   func bodyReturned(on carrier: Carrier) {
     guard let fiber = carrier.fiber else { return }
     carrier.fiber = nil
-    if abandoned.load(ordering: .relaxed) || fiber.phase == .abandoned { Self.parkForever() }
+    if abandoned.load(ordering: .relaxed) || fiber.phase == .abandoned { RealThread.parkForever() }
     fiber.phase = .finished
     let back = fiber.returnTo!
     fiber.returnTo = nil
@@ -247,7 +244,7 @@ package final class BlockingThreads: BlockingThreadHost {
     let pinned = options.pins
     if pinned, cpu == nil { pinDriverIfNeeded() }
     let carrier = Carrier(
-      number: carriers.count + 1, spins: pinned ? 0 : options.spins, cpu: pinned ? cpu : nil,
+      spins: pinned ? 0 : options.spins, cpu: pinned ? cpu : nil,
       scheduler: self)
     carriers.append(carrier)
     peakCarriers = max(peakCarriers, carriers.count)
@@ -290,7 +287,7 @@ package final class BlockingThreads: BlockingThreadHost {
   ) -> Bool {
     precondition(
       fiber.carrier === Carrier.current, "SimThreads: park called off the fiber's thread")
-    if abandoned.load(ordering: .relaxed) { Self.parkForever() }
+    if abandoned.load(ordering: .relaxed) { RealThread.parkForever() }
     if isTearingDown {
       fiber.tearDownCalls += 1
       if fiber.tearDownCalls > 1_000 { abandonRunaway(fiber) }
@@ -326,7 +323,7 @@ package final class BlockingThreads: BlockingThreadHost {
     back.unpark()
     fiber.carrier.parker.park()
     // Resumed: the baton is ours again (or the world is tearing down).
-    if abandoned.load(ordering: .relaxed) { Self.parkForever() }
+    if abandoned.load(ordering: .relaxed) { RealThread.parkForever() }
     return !isTearingDown
   }
 
@@ -343,12 +340,7 @@ package final class BlockingThreads: BlockingThreadHost {
     let back = fiber.returnTo
     fiber.returnTo = nil
     back?.unpark()
-    Self.parkForever()
-  }
-
-  /// A thread whose run was abandoned waits here for the life of the process.
-  static func parkForever() -> Never {
-    while true { _ = sleep(3_600) }
+    RealThread.parkForever()
   }
 
   static func nanoseconds(_ duration: Duration) -> UInt64 {

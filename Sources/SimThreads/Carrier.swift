@@ -14,8 +14,6 @@ import CSimThreads
 /// carrier waits for the next job. Only the thread holding the baton runs simulation code, so
 /// a carrier touches shared state only between being woken and handing the baton on.
 final class Carrier: @unchecked Sendable {
-  /// The carrier's number in its scheduler, from 1, for diagnostics.
-  let number: Int
   let parker: Parker
   /// The job to run when woken; set by the baton holder just before it wakes the carrier.
   var job: (() -> Void)?
@@ -35,8 +33,7 @@ final class Carrier: @unchecked Sendable {
     var thread: pthread_t?
   #endif
 
-  init(number: Int, spins: Int, cpu: Int?, scheduler: BlockingThreads) {
-    self.number = number
+  init(spins: Int, cpu: Int?, scheduler: BlockingThreads) {
     self.scheduler = scheduler
     self.parker = Parker(spins: spins)
     self.cpu = cpu

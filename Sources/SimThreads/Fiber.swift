@@ -24,8 +24,6 @@ package final class Fiber {
   package let execution: Execution
   /// A label for traces (the queue item's or main-queue block's label).
   package let label: String
-  /// The fiber's number in its world, from 1, in start order.
-  package let number: Int
   var carrier: Carrier!
   /// Who waits for the segment now running: the caller's parker.
   var returnTo: Parker?
@@ -50,13 +48,11 @@ package final class Fiber {
   var tearDownCalls = 0
 
   init(
-    scheduler: BlockingThreads, execution: Execution, label: String, number: Int,
-    queue: ObjectIdentifier?
+    scheduler: BlockingThreads, execution: Execution, label: String, queue: ObjectIdentifier?
   ) {
     self.scheduler = scheduler
     self.execution = execution
     self.label = label
-    self.number = number
     if let queue { queues.append(queue) }
   }
 

@@ -26,7 +26,7 @@ import SimPlatform
     var saved = csimthreads_affinity()
     let restore = cpu >= 0 && csimthreads_get_affinity(&saved) == 0
     if cpu >= 0 { _ = csimthreads_pin_to_cpu(Int32(cpu)) }
-    startThread {
+    RealThread.start {
       if cpu >= 0 { _ = csimthreads_pin_to_cpu(Int32(cpu)) }
       for _ in 0..<rounds {
         partner.park()
@@ -68,30 +68,5 @@ import SimPlatform
     let elapsed = Parker.monotonicNanoseconds() - start
     world.tearDown()
     return Double(elapsed) / Double(parks)
-  }
-
-  static func startThread(_ body: @escaping @Sendable () -> Void) {
-    final class Box {
-      let body: @Sendable () -> Void
-      init(_ body: @escaping @Sendable () -> Void) { self.body = body }
-    }
-    let raw = Unmanaged.passRetained(Box(body)).toOpaque()
-    #if canImport(Glibc)
-      var thread = pthread_t()
-    #else
-      var thread: pthread_t?
-    #endif
-    let status = pthread_create(
-      &thread, nil,
-      { raw in
-        Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue().body()
-        return nil
-      }, raw)
-    precondition(status == 0, "HandOffMeasurement: pthread_create failed (\(status))")
-    #if canImport(Glibc)
-      pthread_detach(thread)
-    #else
-      pthread_detach(thread!)
-    #endif
   }
 }

@@ -1,3 +1,4 @@
+import SimThreads
 import Synchronization
 import Testing
 
