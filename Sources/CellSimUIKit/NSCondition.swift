@@ -39,9 +39,9 @@ open class NSCondition: NSLocking, @unchecked Sendable {
     return condition.wait(timeout: VirtualClock.delay(until: limit, now: now))
   }
 
-  /// Wakes the longest waiter, if any.
+  /// Wakes one waiter, if any: a seeded choice of the world's (the platform promises no order).
   open func signal() { condition("NSCondition.signal()").signal() }
 
-  /// Wakes every waiter.
+  /// Wakes every waiter; which goes on first is a seeded choice of the world's.
   open func broadcast() { condition("NSCondition.broadcast()").broadcast() }
 }

@@ -9,7 +9,8 @@ import SimThreads
 /// deadlock naming the lock.
 ///
 /// `lock(before:)` polls every millisecond of virtual time until the limit, so a waiter may take
-/// the lock up to 1 ms after it is freed, and not in arrival order (SimLock has no timed wait).
+/// the lock up to 1 ms after it is freed (SimLock has no timed wait). Which waiter owns a freed
+/// lock next is a seeded choice of the world's, as pthread mutexes promise no order.
 open class NSLock: NSLocking, @unchecked Sendable {
   /// The lock's name, for reports (`lock "name"`).
   open var name: String?

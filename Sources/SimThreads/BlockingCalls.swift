@@ -76,3 +76,28 @@ extension BlockingThreads {
     loop.schedule(after: .zero) { if !waiter.isComplete { waiter.complete() } }
   }
 }
+
+extension BlockingThreads {
+  /// Which of `count` waiters goes on next, where the platform leaves the order open: a lock's
+  /// next owner (`pthread_mutex_unlock` promises no fairness), the thread a condition's
+  /// `signal` wakes (`pthread_cond_signal` wakes "at least one" of them). Drawn from the
+  /// world's keyed stream `threads.wake`, so a seed reproduces the choice and another seed
+  /// can reach another order; a single waiter draws nothing.
+  func pickWaiter(among count: Int) -> Int {
+    guard count > 1 else { return 0 }
+    return Int(wakeChoices.next(below: UInt64(count)))
+  }
+
+  /// `entries` in the seeded order in which threads released together go on (a condition's
+  /// `broadcast`, a group's last `leave`): each woken thread resumes at this instant, and
+  /// which resumes first is left open by the platform.
+  func seededOrder<Entry>(_ entries: [Entry]) -> [Entry] {
+    guard entries.count > 1 else { return entries }
+    var order = entries
+    for index in stride(from: order.count - 1, to: 0, by: -1) {
+      let other = Int(wakeChoices.next(below: UInt64(index + 1)))
+      order.swapAt(index, other)
+    }
+    return order
+  }
+}

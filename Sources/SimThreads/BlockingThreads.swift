@@ -118,6 +118,8 @@ package final class BlockingThreads: BlockingThreadHost {
   var quietSince: SimTime?
   /// How long threads must stay blocked with nothing scheduled before it is a deadlock.
   package var quiescenceGrace: SimDuration = .ms(500)
+  /// The choices among waiters that the platform leaves open (`pickWaiter`, `seededOrder`).
+  lazy var wakeChoices = world.random.stream("threads.wake")
 
   init(world: World, options: BlockingThreadsOptions) {
     self.world = world

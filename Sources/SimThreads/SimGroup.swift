@@ -30,13 +30,15 @@ package final class SimGroup: BlockingResource {
   /// One more piece of outstanding work.
   package func enter() { count += 1 }
 
-  /// One piece of work done; at zero, wakes every waiter and runs every notification, in the
-  /// order they were made.
+  /// One piece of work done; at zero, wakes every waiter (in the scheduler's seeded order) and
+  /// runs every notification, in the order they were made.
   package func leave() {
     precondition(count > 0, "SimGroup \"\(name)\": leave() without a matching enter()")
     count -= 1
     guard count == 0 else { return }
-    let waiting = waiters
+    // The waiters go on at this instant in the scheduler's seeded order (the platform wakes
+    // them together and leaves open which runs first).
+    let waiting = waiters.first.map { $0.fiber.scheduler.seededOrder(waiters) } ?? []
     waiters.removeAll()
     for entry in waiting { entry.fiber.scheduler.wake(entry.waiter) }
     let notifying = notifications

@@ -6,7 +6,8 @@ package import SimPlatform
 ///
 /// An uncontended `lock` takes the lock at once, from any simulated thread. A contended one
 /// parks the calling blocking thread until the owner unlocks; ownership then passes straight
-/// to the longest waiter, which goes on at the same instant. A non-recursive lock locked again
+/// to one waiter, the seeded choice of the world's scheduler (the platform promises no order),
+/// which goes on at the same instant. A non-recursive lock locked again
 /// by its owner never returns (`NSLock`: "calling lock twice on the same thread will lock up
 /// the thread permanently"): the run ends with a `deadlock`. So does a cycle of threads each
 /// waiting for a lock another one holds, the moment it closes.
@@ -92,7 +93,9 @@ package final class SimLock: BlockingResource {
     return false
   }
 
-  /// Releases the lock; the longest waiter, if any, owns it next.
+  /// Releases the lock; a waiter, if any, owns it next. Which one is the seeded choice of the
+  /// world's scheduler (`pickWaiter`): `pthread_mutex_unlock`, under `NSLock`, promises no
+  /// order among waiters, and real contention often lets a later arrival in first.
   package func unlock() {
     guard depth > 0 else {
       // NSLock documents this as an error it logs; nothing is held, so nothing changes.
@@ -104,7 +107,7 @@ package final class SimLock: BlockingResource {
       owner = nil
       return
     }
-    let next = waiters.removeFirst()
+    let next = waiters.remove(at: waiters[0].fiber.scheduler.pickWaiter(among: waiters.count))
     owner = next.fiber.thread
     depth = 1
     next.fiber.scheduler.wake(next.waiter)
@@ -174,17 +177,20 @@ package final class SimCondition: BlockingResource {
     return resumed && !entry.timedOut
   }
 
-  /// Wakes the longest waiter, if any.
+  /// Wakes one waiter, if any: the seeded choice of the world's scheduler (`pickWaiter`), as
+  /// `pthread_cond_signal` under `NSCondition` wakes "at least one" waiter, in no set order.
   package func signal() {
     guard !waiters.isEmpty else { return }
-    let entry = waiters.removeFirst()
-    entry.fiber.scheduler.wake(entry.waiter)
+    let scheduler = waiters[0].fiber.scheduler
+    let entry = waiters.remove(at: scheduler.pickWaiter(among: waiters.count))
+    scheduler.wake(entry.waiter)
   }
 
-  /// Wakes every waiter.
+  /// Wakes every waiter; they go on in the scheduler's seeded order (`seededOrder`).
   package func broadcast() {
-    let all = waiters
+    guard let scheduler = waiters.first?.fiber.scheduler else { return }
+    let all = scheduler.seededOrder(waiters)
     waiters.removeAll()
-    for entry in all { entry.fiber.scheduler.wake(entry.waiter) }
+    for entry in all { scheduler.wake(entry.waiter) }
   }
 }

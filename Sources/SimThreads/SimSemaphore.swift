@@ -6,6 +6,10 @@ package import SimPlatform
 /// `wait` takes one unit, parking the calling thread while none is left; `signal` gives one
 /// back, waking the waiter that has waited longest. A woken waiter goes on at the same instant,
 /// after the signalling code (an event at `now`). Any thread, blocking or not, may signal.
+///
+/// First in, first out, unlike locks and conditions (whose next thread is a seeded choice): on
+/// Apple's platforms libdispatch backs a semaphore's waiters with a Mach semaphore created
+/// with `SYNC_POLICY_FIFO` (libdispatch, `src/semaphore.c`), so waiters wake in arrival order.
 package final class SimSemaphore: BlockingResource {
   final class Entry {
     let fiber: Fiber

@@ -1,6 +1,6 @@
 import CSimThreads
-package import SimKernel
-package import SimPlatform
+import SimKernel
+import SimPlatform
 
 #if canImport(Glibc)
   import Glibc
@@ -136,7 +136,9 @@ package enum ThreadSoak {
       defer { fclose(file) }
       var buffer = [CChar](repeating: 0, count: 128)
       guard fgets(&buffer, Int32(buffer.count), file) != nil else { return 0 }
-      let fields = String(cString: buffer).split(separator: " ")
+      let length = buffer.firstIndex(of: 0) ?? buffer.count
+      let text = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      let fields = text.split(separator: " ")
       guard fields.count >= 2, let pages = Int(fields[1]) else { return 0 }
       return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
     #else
