@@ -149,7 +149,16 @@ package final class BlockingThreads: BlockingThreadHost {
   package static func hostEveryCallback(of world: World) {
     let threads = of(world)
     world.executionHost = { [unowned threads] execution, label, body in
-      threads.start(execution, label: label) { body(execution) }
+      // A step-API body never parks, so one started by a body already on a carrier (a
+      // completion that a cancel runs at once) runs right there: handing it to another carrier
+      // would change nothing but add two hand-offs, and would deadlock for real when the outer
+      // body is inside a runtime callback holding a lock (the Swift runtime runs a task's
+      // cancellation handler under its status lock; the handler's completion resumes the task).
+      if Carrier.current != nil {
+        body(execution)
+      } else {
+        threads.start(execution, label: label) { body(execution) }
+      }
     }
   }
 

@@ -29,13 +29,31 @@ struct CallbacksOnThreadsTests {
     #expect(again.digest == onThreads.digest)
   }
 
-  @Test("an async loader is refused, naming the option")
-  func asyncRefused() throws {
+  @Test(
+    "an async loader's jobs run on the threads too, with the same verdicts and metrics",
+    arguments: [
+      "Scenarios/async/async-reference-flaky-fling.yaml",
+      "Scenarios/async/async-uncancelled-outlives-cell.yaml",
+      "Scenarios/async/async-unchecked-cross-cell.yaml",
+    ])
+  func asyncLoaderOnThreads(file: String) throws {
     let scenario = try Scenario(
-      contentsOf: Repository.url("Scenarios/async/async-reference-flaky-fling.yaml"),
-      fixturesRoot: Repository.fixtures)
-    var options = SimulationOptions(fixturesRoot: Repository.fixtures)
+      contentsOf: Repository.url(file), fixturesRoot: Repository.fixtures)
+    var options = SimulationOptions(fixturesRoot: Repository.fixtures, keepTrace: true)
+    let inPlace = try Simulation.run(scenario, options: options)
     options.callbacksOnThreads = true
-    #expect(throws: RunError.self) { try Simulation.run(scenario, options: options) }
+    let onThreads = try Simulation.run(scenario, options: options)
+    #expect(onThreads.violations == inPlace.violations)
+    #expect(onThreads.metrics.map(\.value) == inPlace.metrics.map(\.value))
+    #expect(onThreads.meetsExpectation == inPlace.meetsExpectation)
+    let jobs = { (text: String?) in
+      (text ?? "").split(separator: "\n").filter { $0.contains(" async.job ") }.count
+    }
+    #expect(jobs(onThreads.traceText) == jobs(inPlace.traceText))
+    #expect(jobs(onThreads.traceText) > 0, "the loader ran no async job")
+    #expect(
+      (onThreads.traceText ?? "").contains("thread.start"), "no callback ran on a thread")
+    let again = try Simulation.run(scenario, options: options)
+    #expect(again.digest == onThreads.digest)
   }
 }

@@ -30,9 +30,10 @@ public struct SimulationOptions {
   /// Remembers what fixture globs matched, for many runs over one fixtures folder that does
   /// not change meanwhile (a fuzz campaign's cases); nil: every run lists the folder again.
   package var fixtureIndex: FixtureIndex?
-  /// Runs every callback of the run (main-thread work, queue items, frames) on a real thread
-  /// of the blocking-thread scheduler instead of in place: the cost of blocking threads, with
-  /// the same verdicts and metrics (the trace gains `thread.start` and `thread.end` lines).
+  /// Runs every callback of the run (main-thread work, queue items, frames, and an async
+  /// loader's jobs, which run as main-thread and worker work) on a real thread of the
+  /// blocking-thread scheduler instead of in place: the cost of blocking threads, with the same
+  /// verdicts and metrics (the trace gains `thread.start` and `thread.end` lines).
   public var callbacksOnThreads = false
 
   /// Options with the given fixtures root and every loader CellSim ships
@@ -72,11 +73,6 @@ public enum Simulation {
     else {
       let run = try SimulationRun(scenario: scenario, options: options)
       return try run.execute()
-    }
-    if options.callbacksOnThreads {
-      throw .setup(
-        "loader \(name): callbacksOnThreads runs callback loaders only; an async loader's jobs "
-          + "run on its simulation's own thread")
     }
     let world = try SimulationRun.makeWorld(scenario: scenario, options: options)
     let outcome = HostedOutcome()
