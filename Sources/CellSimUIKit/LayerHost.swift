@@ -57,7 +57,7 @@ package enum SimulationContext {
   /// The simulated thread the calling code runs on, if any (nil in an event of the world's
   /// that runs on no thread: a network or scroll event).
   package static func currentThread(in world: World) -> SimThread? {
-    BlockingThreads.currentFiber?.thread ?? world.currentThread
+    BlockingThreads.currentThread ?? world.currentThread
   }
 
   /// Stops with a message naming `api` unless the caller may block (runs in a blocking body).

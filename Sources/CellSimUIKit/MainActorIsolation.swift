@@ -38,7 +38,7 @@ enum MainActorIsolation {
     let slot = address.assumingMemoryBound(to: Hook?.self)
     previous = slot.pointee
     slot.pointee = { executor, original in
-      if BlockingThreads.currentFiber?.thread.isMain == true,
+      if BlockingThreads.currentThread?.isMain == true,
         isMainActor(executor)
       {
         return

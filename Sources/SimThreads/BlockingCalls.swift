@@ -10,16 +10,25 @@ package import SimPlatform
 package enum Blocking {
   /// The fiber of the calling blocking body; stops with a message naming `call` elsewhere.
   package static func fiber(for call: StaticString) -> Fiber {
-    guard let fiber = BlockingThreads.currentFiber else {
+    guard let carrier = Carrier.current, let fiber = carrier.fiber else {
       preconditionFailure(
         "SimThreads: \(call) blocks, and it was called outside a blocking body (start the "
           + "code with async(label:blocking:) on a queue or the main thread)")
+    }
+    guard carrier.inlineDepth == 0 else {
+      preconditionFailure(
+        "SimThreads: \(call) blocks, and it was called in a callback that another callback "
+          + "ran at once (a completion run by a cancel, say), which cannot park on its own "
+          + "simulated thread; queue the blocking work instead")
     }
     return fiber
   }
 
   /// Whether the caller is blocking code, which may park.
-  package static var canBlock: Bool { BlockingThreads.currentFiber != nil }
+  package static var canBlock: Bool {
+    guard let carrier = Carrier.current else { return false }
+    return carrier.fiber != nil && carrier.inlineDepth == 0
+  }
 
   /// `Thread.sleep(forTimeInterval:)`, `usleep`: holds the thread, without CPU, for
   /// `duration` of virtual time.

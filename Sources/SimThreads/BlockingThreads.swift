@@ -154,7 +154,10 @@ package final class BlockingThreads: BlockingThreadHost {
       // would change nothing but add two hand-offs, and would deadlock for real when the outer
       // body is inside a runtime callback holding a lock (the Swift runtime runs a task's
       // cancellation handler under its status lock; the handler's completion resumes the task).
-      if Carrier.current != nil {
+      if let carrier = Carrier.current {
+        // It cannot park: its stack sits on top of the outer body's (see `Blocking.fiber`).
+        carrier.inlineDepth += 1
+        defer { carrier.inlineDepth -= 1 }
         body(execution)
       } else {
         threads.start(execution, label: label) { body(execution) }
@@ -164,6 +167,15 @@ package final class BlockingThreads: BlockingThreadHost {
 
   /// The fiber running on the calling carrier, if the caller is blocking code.
   package static var currentFiber: Fiber? { Carrier.current?.fiber }
+
+  /// The simulated thread whose code runs on the calling carrier: its fiber's, or, while a
+  /// callback that the fiber's code started at once runs inside it (`hostEveryCallback`), that
+  /// callback's (the world's current thread). Nil off the carriers.
+  package static var currentThread: SimThread? {
+    guard let carrier = Carrier.current else { return nil }
+    if carrier.inlineDepth > 0 { return carrier.scheduler.world.currentThread }
+    return carrier.fiber?.thread
+  }
 
   // MARK: Starting and running bodies
 

@@ -22,6 +22,10 @@ final class Carrier: @unchecked Sendable {
   /// The scheduler, told when a body returns. It outlives its carriers' bodies: it ends every
   /// carrier before it goes.
   unowned(unsafe) let scheduler: BlockingThreads
+  /// How many callbacks run right now on this carrier inside its fiber's body, started by it
+  /// at once (`hostEveryCallback`): while any does, nothing may park, since their stack sits on
+  /// top of the fiber's.
+  var inlineDepth = 0
   /// Set (with no job) to make the carrier's thread end.
   var exitRequested = false
   /// The CPU to bind the thread to, if any.

@@ -47,7 +47,7 @@ package final class SimLock: BlockingResource {
   package var isLocked: Bool { depth > 0 }
 
   func callingThread() -> SimThread? {
-    BlockingThreads.currentFiber?.thread ?? world?.currentThread
+    BlockingThreads.currentThread ?? world?.currentThread
   }
 
   /// Takes the lock, waiting while another thread (or, for a plain lock, this one) holds it.
