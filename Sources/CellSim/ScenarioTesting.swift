@@ -39,14 +39,17 @@ public enum ScenarioTesting {
     var sentence = "\(file ?? "scenario \"\(result.name)\"") with \(result.loader): "
     sentence += result.unmetReasons.first ?? "expectation met"
     let blamed = result.unmetReasons.first.flatMap { reason in
-      result.violations.first.first { reason.contains($0.invariant.rawValue) }
+      result.violations.firstPerRow.first { reason.contains($0.invariant.rawValue) }
     }
-    if let violation = blamed ?? (result.meetsExpectation ? nil : result.violations.first.first) {
+    if let violation = blamed
+      ?? (result.meetsExpectation ? nil : result.violations.firstPerRow.first)
+    {
       sentence += "; first \(describe(violation))"
     }
     var lines = [sentence.hasSuffix(".") ? sentence : sentence + "."]
     lines.append("replay: \(replayLine(result, file: file))")
-    let more = max(0, result.unmetReasons.count - 1) + max(0, result.violations.first.count - 1)
+    let more =
+      max(0, result.unmetReasons.count - 1) + max(0, result.violations.firstPerRow.count - 1)
     if more > 0 {
       lines.append("(\(more) more; detail: true or CELLSIM_DETAIL=1 shows them)")
     }
@@ -57,7 +60,7 @@ public enum ScenarioTesting {
   static func detailedReport(_ result: RunResult, file: String?) -> String {
     var lines = ["scenario \"\(result.name)\" with loader \(result.loader), seed \(result.seed):"]
     for reason in result.unmetReasons { lines.append("  - \(reason)") }
-    for violation in result.violations.first.prefix(8) {
+    for violation in result.violations.firstPerRow.prefix(8) {
       lines.append("  \(describe(violation))")
     }
     lines.append("  digest \(result.digest)")

@@ -65,11 +65,12 @@ struct ReplayCommand: ParsableCommand {
       "\(scenario.name) — loader \(result.loader), seed \(result.seed), digest \(result.digest)")
     print(result.meetsExpectation ? "expectation met" : "expectation NOT met")
     for reason in result.unmetReasons { print("  - \(reason)") }
-    for violation in result.violations.first.prefix(10) {
+    for violation in result.violations.firstPerRow.prefix(10) {
       print("  \(violation.invariant.rawValue) at t=\(violation.time): \(violation.detail)")
     }
     if trace, let text = result.traceText {
-      print(ReplayTimeline.render(text, around: result.violations.first.first, window: window))
+      print(
+        ReplayTimeline.render(text, around: result.violations.firstPerRow.first, window: window))
     }
     try writeReports(result)
     if !result.meetsExpectation { throw ExitCode(1) }

@@ -101,7 +101,7 @@ struct Timeline {
       closeShow(cell, at: endNs)
       if let open = cellItem[cell] { marks.append(displayed(cell, open, until: endNs, x: x)) }
     }
-    for v in run.result.violations.first {
+    for v in run.result.violations.firstPerRow {
       let at = x(v.time.nanoseconds)
       let track = v.item.map { "item \($0)" } ?? itemOrder.first.map { "item \($0)" } ?? ""
       let title = HTML.text("\(v.invariant.rawValue): \(v.detail)")

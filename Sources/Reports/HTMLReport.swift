@@ -91,9 +91,10 @@ package enum HTMLReport {
     guard !report.isEmpty else { return "<h2>Violations</h2>\n<p>None.</p>\n" }
     var html = "<h2>Violations</h2>\n<table><tr><th>invariant</th><th>count</th><th>at</th>"
     html += "<th>frame</th><th>row</th><th>cell</th><th>what happened</th></tr>\n"
-    for (index, v) in report.first.prefix(500).enumerated() {
+    for (index, v) in report.firstPerRow.prefix(500).enumerated() {
       if index == 12 {
-        html += "</table>\n<details><summary>\(report.first.count - 12) more</summary><table>\n"
+        html +=
+          "</table>\n<details><summary>\(report.firstPerRow.count - 12) more</summary><table>\n"
       }
       html += "<tr><td>\(HTML.text(v.invariant.rawValue))</td>"
       html += "<td class=\"n\">\(report.count(v.invariant))</td>"
@@ -103,8 +104,8 @@ package enum HTMLReport {
       html += "<td class=\"n\">\(v.cell.map(String.init) ?? "–")</td>"
       html += "<td>\(HTML.text(v.detail))</td></tr>\n"
     }
-    if report.first.count > 500 { html += "<tr><td colspan=\"7\">… and more</td></tr>\n" }
-    return html + (report.first.count > 12 ? "</table></details>\n" : "</table>\n")
+    if report.firstPerRow.count > 500 { html += "<tr><td colspan=\"7\">… and more</td></tr>\n" }
+    return html + (report.firstPerRow.count > 12 ? "</table></details>\n" : "</table>\n")
   }
 
   static func filmstrip(_ run: ReportedRun) -> String {

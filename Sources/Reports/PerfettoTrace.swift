@@ -56,8 +56,8 @@ struct PerfettoBuilder {
 
   init(end: Int64, violations: ViolationReport) {
     self.end = end
-    self.violations = violations.first
-    self.pendingViolations = violations.first
+    self.violations = violations.firstPerRow
+    self.pendingViolations = violations.firstPerRow
   }
 
   mutating func header(name: String, loader: String, seed: UInt64) {

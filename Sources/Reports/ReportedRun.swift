@@ -12,7 +12,7 @@ package struct ReportedRun {
 
   /// The first violation, whose frames the filmstrip shows.
   package var firstViolation: Violation? {
-    result.violations.first.min {
+    result.violations.firstPerRow.min {
       ($0.time, $0.invariant.rawValue) < ($1.time, $1.invariant.rawValue)
     }
   }

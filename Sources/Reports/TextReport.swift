@@ -32,13 +32,13 @@ package enum TextReport {
       lines.append("\(outcome.file):")
       guard let result = outcome.result else { continue }
       for reason in result.unmetReasons { lines.append("  - \(reason)") }
-      for violation in result.violations.first.prefix(5) {
+      for violation in result.violations.firstPerRow.prefix(5) {
         var place = "t=\(violation.time)"
         if let frame = violation.frame { place += " frame \(frame)" }
         lines.append("  \(violation.invariant.rawValue) at \(place): \(violation.detail)")
       }
-      if result.violations.first.count > 5 {
-        lines.append("  … and \(result.violations.first.count - 5) more first violations")
+      if result.violations.firstPerRow.count > 5 {
+        lines.append("  … and \(result.violations.firstPerRow.count - 5) more first violations")
       }
       lines.append("  replay: \(outcome.replayCommand)")
     }
@@ -84,7 +84,7 @@ package enum JUnitReport {
           outcome.error
           ?? (outcome.result?.unmetReasons ?? []).joined(separator: "; ")
         var body = message
-        for violation in outcome.result?.violations.first.prefix(5) ?? [] {
+        for violation in outcome.result?.violations.firstPerRow.prefix(5) ?? [] {
           body += "\n\(violation.invariant.rawValue) at t=\(violation.time): \(violation.detail)"
         }
         body += "\nreplay: \(outcome.replayCommand)"

@@ -22,7 +22,7 @@ func runBundled(
 
 /// The first unmet reason and violation of a result, for failure messages.
 func summary(_ result: RunResult) -> String {
-  let violations = result.violations.first.prefix(3).map {
+  let violations = result.violations.firstPerRow.prefix(3).map {
     "\($0.invariant.rawValue) at t=\($0.time): \($0.detail)"
   }
   return (result.unmetReasons + violations).joined(separator: "\n")

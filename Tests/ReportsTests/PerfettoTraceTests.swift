@@ -112,14 +112,14 @@ struct PerfettoTraceTests {
   @Test("a violation is an instant event that carries its sentence, at its exact time")
   func violations() throws {
     let result = try run("Scenarios/invariants/no_cross_cell_image.yaml", loader: "naive")
-    let first = try #require(result.violations.first.first)
+    let first = try #require(result.violations.firstPerRow.first)
     let all = try events(try #require(PerfettoTrace.json(for: result)))
     let marked = all.filter {
       $0["ph"] as? String == "i" && $0["name"] as? String == first.invariant.rawValue
     }
     let args = try #require(marked.first?["args"] as? [String: Any])
     #expect(args["detail"] as? String == first.detail)
-    #expect(marked.count == result.violations.first.count)
+    #expect(marked.count == result.violations.firstPerRow.count)
     let ns = Int64(((marked.first?["ts"] as? Double ?? 0) * 1000).rounded())
     #expect(ns == first.time.nanoseconds)
   }

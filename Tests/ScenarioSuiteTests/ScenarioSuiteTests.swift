@@ -50,7 +50,7 @@ struct ScenarioSuiteTests {
     let first = runner.run(file: path)
     let second = runner.run(file: path)
     let result = try #require(first.result, "\(file) did not run: \(first.error ?? "")")
-    let details = result.violations.first.prefix(5)
+    let details = result.violations.firstPerRow.prefix(5)
       .map { "\($0.invariant.rawValue): \($0.detail)" }.joined(separator: "\n")
     #expect(
       result.meetsExpectation,

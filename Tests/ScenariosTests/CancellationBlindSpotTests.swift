@@ -39,7 +39,7 @@ struct CancellationBlindSpotTests {
   @Test("the flawless prefetching loader violates nothing")
   func flawless() throws {
     let result = try run(flaw: "none")
-    #expect(result.violations.isEmpty, "\(result.violations.first.map(\.detail))")
+    #expect(result.violations.isEmpty, "\(result.violations.firstPerRow.map(\.detail))")
     #expect(result.metric(.transfersCancelled) > 0)
   }
 

@@ -48,7 +48,7 @@ struct CulpritTests {
       invariants: [no_cross_cell_image]
       run_until: "2s"
       """, flaw: "half-body")
-    #expect(result.violations.isEmpty, "\(result.violations.first.map(\.detail))")
+    #expect(result.violations.isEmpty, "\(result.violations.firstPerRow.map(\.detail))")
   }
 
   @Test("a cross-cell culprit is the request that delivered the bytes, with its row and time")

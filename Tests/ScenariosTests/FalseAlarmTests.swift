@@ -40,7 +40,7 @@ struct FalseAlarmTests {
         - {at: "\(time)", reload_data: {}}
       run_until: "6s"
       """)
-    #expect(result.violations.isEmpty, "\(result.violations.first.map(\.detail))")
+    #expect(result.violations.isEmpty, "\(result.violations.firstPerRow.map(\.detail))")
   }
 
   @Test("bounded_queue still catches a greedy loader across a reload_data")
@@ -75,7 +75,7 @@ struct FalseAlarmTests {
         - {at: "1s", set_image: {row: 1}}
       run_until: "5s"
       """)
-    #expect(result.violations.isEmpty, "\(result.violations.first.map(\.detail))")
+    #expect(result.violations.isEmpty, "\(result.violations.firstPerRow.map(\.detail))")
   }
 
   @Test("set_image while the row loads: reference is told, cancels, and the manual image stays")
@@ -90,7 +90,7 @@ struct FalseAlarmTests {
         - {at: "500ms", set_image: {row: 1}}
       run_until: "6s"
       """, keepTrace: true)
-    #expect(result.violations.isEmpty, "\(result.violations.first.map(\.detail))")
+    #expect(result.violations.isEmpty, "\(result.violations.firstPerRow.map(\.detail))")
     #expect(result.metric(.transfersCancelled) == 1)
     let shows = (result.traceText ?? "").split(separator: "\n")
       .filter { $0.contains("table.show") && $0.contains(" row=1 ") }

@@ -160,7 +160,8 @@ struct InvariantTests {
   @Test("the flawed loader violates exactly the invariant", arguments: cases)
   func flawed(_ c: Case) throws {
     let result = try run(try scenario(c, flaw: c.flaw))
-    #expect(result.violations.violated == [c.invariant], "\(result.violations.first.map(\.detail))")
+    #expect(
+      result.violations.violated == [c.invariant], "\(result.violations.firstPerRow.map(\.detail))")
     let first = try #require(result.violations.firstViolation(of: c.invariant))
     #expect(!first.detail.isEmpty)
   }
@@ -168,6 +169,6 @@ struct InvariantTests {
   @Test("the flawless loader violates nothing on the same scenario", arguments: cases)
   func flawless(_ c: Case) throws {
     let result = try run(try scenario(c, flaw: "none"))
-    #expect(result.violations.isEmpty, "\(result.violations.first.map(\.detail))")
+    #expect(result.violations.isEmpty, "\(result.violations.firstPerRow.map(\.detail))")
   }
 }

@@ -92,20 +92,20 @@ struct PlaceholderIdentityTests {
   @Test("a shared placeholder, in cells recycled by a fling, violates nothing")
   func shared() throws {
     let result = try run("shared", events: Self.fling)
-    #expect(result.violations.isEmpty, "\(result.violations.first.first?.detail ?? "")")
+    #expect(result.violations.isEmpty, "\(result.violations.firstPerRow.first?.detail ?? "")")
   }
 
   @Test("a placeholder made for the row's own request violates nothing")
   func own() throws {
     let result = try run("own", events: Self.fling)
-    #expect(result.violations.isEmpty, "\(result.violations.first.first?.detail ?? "")")
+    #expect(result.violations.isEmpty, "\(result.violations.firstPerRow.first?.detail ?? "")")
   }
 
   @Test("a placeholder made for another URL's request is a cross-cell image, naming that URL")
   func neighbour() throws {
     let result = try run("neighbour")
     #expect(result.violations.violated == [.noCrossCellImage])
-    let detail = result.violations.first.first?.detail ?? ""
+    let detail = result.violations.firstPerRow.first?.detail ?? ""
     #expect(detail.contains("placeholder of the request for https://img.test/"), "\(detail)")
   }
 

@@ -41,14 +41,14 @@ struct ProgressIsolationTests {
   @Test("progress applied only while the cell serves its request violates nothing")
   func own() throws {
     let result = try run("own", images: Self.photos, events: Self.fling)
-    #expect(result.violations.isEmpty, "\(result.violations.first.first?.detail ?? "")")
+    #expect(result.violations.isEmpty, "\(result.violations.firstPerRow.first?.detail ?? "")")
   }
 
   @Test("an old download's progress reaching a reused cell is another request's progress")
   func stale() throws {
     let result = try run("stale", images: Self.photos, events: Self.fling)
     #expect(result.violations.violated == [.progressIsolation])
-    let detail = result.violations.first.first?.detail ?? ""
+    let detail = result.violations.firstPerRow.first?.detail ?? ""
     #expect(detail.contains("another request's progress"), "\(detail)")
   }
 
@@ -56,7 +56,7 @@ struct ProgressIsolationTests {
   func cancelled() throws {
     let result = try run("cancelled", images: Self.oneURL, events: Self.reload)
     #expect(result.violations.violated == [.progressIsolation])
-    let detail = result.violations.first.first?.detail ?? ""
+    let detail = result.violations.firstPerRow.first?.detail ?? ""
     #expect(detail.contains("which was cancelled"), "\(detail)")
   }
 
@@ -73,7 +73,7 @@ struct ProgressIsolationTests {
     let scenario = try Scenario(contentsOf: url, fixturesRoot: Repository.fixtures)
     let result = try Simulation.run(
       scenario, options: SimulationOptions(fixturesRoot: Repository.fixtures, keepTrace: true))
-    #expect(result.violations.isEmpty, "\(result.violations.first.first?.detail ?? "")")
+    #expect(result.violations.isEmpty, "\(result.violations.firstPerRow.first?.detail ?? "")")
     let progress = (result.traceText ?? "").split(separator: "\n").filter {
       $0.contains("table.progress") && $0.contains("@https://img.test/")
     }

@@ -91,7 +91,9 @@ struct ReferenceFuzzTests {
   @Test("reference breaks no invariant", arguments: 0..<40)
   func holdsUnderFuzzing(seed: UInt64) throws {
     let result = try ReferenceFuzzCase.run(seed: seed, loader: "reference")
-    let first = result.violations.first.prefix(3).map { "\($0.invariant.rawValue): \($0.detail)" }
+    let first = result.violations.firstPerRow.prefix(3).map {
+      "\($0.invariant.rawValue): \($0.detail)"
+    }
     #expect(
       result.violations.violated.isEmpty,
       """

@@ -42,20 +42,20 @@ struct RequestIdentityTests {
   func earlierRequestSameURL() throws {
     let result = try run("captured", events: Self.reload)
     #expect(result.violations.violated == [.noCrossCellImage])
-    let detail = result.violations.first.first?.detail ?? ""
+    let detail = result.violations.firstPerRow.first?.detail ?? ""
     #expect(detail.contains("placeholder made for an earlier request"), "\(detail)")
   }
 
   @Test("a request's own placeholder set again while its cell still serves it is legitimate")
   func sameRequestAgain() throws {
     let result = try run("captured", events: "[]")
-    #expect(result.violations.isEmpty, "\(result.violations.first.first?.detail ?? "")")
+    #expect(result.violations.isEmpty, "\(result.violations.firstPerRow.first?.detail ?? "")")
   }
 
   @Test("placeholders made anew for each request after reloadData violate nothing")
   func newRequestNewPlaceholder() throws {
     let result = try run("own", events: Self.reload)
-    #expect(result.violations.isEmpty, "\(result.violations.first.first?.detail ?? "")")
+    #expect(result.violations.isEmpty, "\(result.violations.firstPerRow.first?.detail ?? "")")
   }
 
   @Test("a per-request placeholder records the configurations made before it; others do not")

@@ -40,7 +40,7 @@ struct RevisitTests {
   @Test("reference passes the same revisit")
   func referencePasses() throws {
     let result = try run(loader: "reference")
-    #expect(result.violations.isEmpty, "\(result.violations.first.map(\.detail))")
+    #expect(result.violations.isEmpty, "\(result.violations.firstPerRow.map(\.detail))")
     #expect(result.metric(.cacheHits) > 0)
   }
 
@@ -71,7 +71,7 @@ struct RevisitTests {
         """)
     let result = try Simulation.run(
       scenario, options: SimulationOptions(fixturesRoot: Repository.fixtures))
-    #expect(result.violations.isEmpty, "\(result.violations.first.map(\.detail))")
+    #expect(result.violations.isEmpty, "\(result.violations.firstPerRow.map(\.detail))")
   }
 
   @Test("the revisit parameter reads and writes back", arguments: ["none", "\"2s\""])

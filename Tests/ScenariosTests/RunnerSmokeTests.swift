@@ -31,7 +31,7 @@ struct RunnerSmokeTests {
     let b = try Simulation.run(
       scenario, loader: CorrectTestLoader.self, fixturesRoot: Repository.fixtures)
     #expect(a.digest == b.digest)
-    for violation in a.violations.first {
+    for violation in a.violations.firstPerRow {
       Issue.record("\(violation.invariant): \(violation.detail)")
     }
     #expect(a.meetsExpectation, "\(a.unmetReasons)")

@@ -36,7 +36,7 @@ struct ShownImageTests {
   @Test("a progressive preview of the row's own request is its image")
   func ownPreview() throws {
     let result = try run(flaw: "none", network: Self.slowChunks)
-    #expect(result.violations.isEmpty, "\(result.violations.first.map(\.detail))")
+    #expect(result.violations.isEmpty, "\(result.violations.firstPerRow.map(\.detail))")
   }
 
   @Test("a progressive preview of another request is caught, naming that request")
@@ -50,7 +50,7 @@ struct ShownImageTests {
   @Test("failure images of the row's own failed request are fine")
   func ownFailure() throws {
     let result = try run(flaw: "none", network: Self.failing)
-    #expect(result.violations.isEmpty, "\(result.violations.first.map(\.detail))")
+    #expect(result.violations.isEmpty, "\(result.violations.firstPerRow.map(\.detail))")
   }
 
   @Test("a failure image of another request is caught (SDWebImage #3363)")

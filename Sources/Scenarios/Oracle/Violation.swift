@@ -23,7 +23,11 @@ public struct Violation: Sendable, Equatable {
 /// The violations of a run: the first per (invariant, row), and a total count per invariant.
 public struct ViolationReport: Sendable, Equatable {
   /// The first violation of each (invariant, row), in the order they happened.
-  public private(set) var first: [Violation] = []
+  public private(set) var firstPerRow: [Violation] = []
+  /// The old name of `firstPerRow`, which read like `Array.first` (one violation) though it is
+  /// a list.
+  @available(*, deprecated, renamed: "firstPerRow")
+  public var first: [Violation] { firstPerRow }
   /// How many times each invariant was violated, in `Scenario.InvariantID` order.
   public private(set) var counts: [Scenario.InvariantID: Int] = [:]
   var seen: Set<Key> = []
@@ -37,7 +41,7 @@ public struct ViolationReport: Sendable, Equatable {
   mutating func record(_ violation: Violation) {
     counts[violation.invariant, default: 0] += 1
     if seen.insert(Key(invariant: violation.invariant, row: violation.row)).inserted {
-      first.append(violation)
+      firstPerRow.append(violation)
     }
   }
 
@@ -51,9 +55,9 @@ public struct ViolationReport: Sendable, Equatable {
 
   /// The first violation of `invariant`, if any.
   public func firstViolation(of invariant: Scenario.InvariantID) -> Violation? {
-    first.first { $0.invariant == invariant }
+    firstPerRow.first { $0.invariant == invariant }
   }
 
   /// Whether nothing was violated.
-  public var isEmpty: Bool { first.isEmpty }
+  public var isEmpty: Bool { firstPerRow.isEmpty }
 }
