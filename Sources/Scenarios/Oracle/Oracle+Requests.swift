@@ -96,7 +96,7 @@ struct RequestLedger {
   }
 }
 
-extension Oracle {
+extension OracleFacts {
   /// Who an image shown in a cell of `cellURL` belongs to, when it is not the cell's own: the
   /// requests that delivered its bytes, most recent first, named by request identity; failing
   /// that, the URLs whose fixture serves them. Nil when a transfer of the cell's own URL

@@ -249,7 +249,7 @@ final class SimulationRun {
     let metrics = self.metrics
     observed.observe = { oracle.tableCallback($0) }
     observed.urlOfItem = { [unowned self] in urlOfItem($0) }
-    oracle.urlOfItem = { [unowned self] in urlOfItem($0) }
+    oracle.setURLOfItem { [unowned self] in urlOfItem($0) }
     // The subscriber captures no `self`: the run owns the table that owns it (removed at
     // `tearDown`), so it would have to be unowned, and reading an unowned reference is a
     // checked retain and a release every frame. The table comes through the oracle.
@@ -276,11 +276,9 @@ final class SimulationRun {
     world.reports.subscribe(to: [.deadlock]) {
       if case .deadlock(let report) = $0 { oracle.deadlockFound(report) }
     }
-    let priorities = PriorityJudge(oracle: oracle)
     world.reports.subscribe(to: [.priority]) {
-      if case .priority(let report) = $0 { priorities.report(report) }
+      if case .priority(let report) = $0 { oracle.priorityReport(report) }
     }
-    network.subscribe { if case .ended = $0.kind { priorities.transferEnded(url: $0.record.url) } }
     network.subscribe { [network] event in
       if case .queued = event.kind {
         metrics.transferQueued(duplicate: network.outstanding(for: event.record.url) > 1)
@@ -315,7 +313,7 @@ final class SimulationRun {
     table.displayLog.removeAllSubscribers()
     observed.observe = { _ in }
     observed.urlOfItem = { _ in nil }
-    oracle.urlOfItem = { _ in nil }
+    oracle.setURLOfItem { _ in nil }
   }
 
   func execute() throws(RunError) -> RunResult {

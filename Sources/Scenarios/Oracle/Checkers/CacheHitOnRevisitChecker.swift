@@ -9,41 +9,76 @@ import SimTable
 /// - a `MemoryCache` of the loader holds a decoded image of the URL (the reading without
 ///   `revisit`);
 /// - the row's image was committed whole within `revisit` (default 5 s) before, with no memory
-///   warning since (parameter `revisit`): whatever the loader's cache design, the user just saw the
-///   image, so a blank first frame or a new transfer is a violation. A loader with no memory
-///   cache (`naive`) is caught by this; `revisit: none` keeps only the first rule.
-extension Oracle {
-  var revisitWindow: SimDuration?? {
-    check { check -> SimDuration?? in
-      if case .cacheHitOnRevisit(let revisit) = check { return .some(revisit) }
-      return nil
+///   warning since (parameter `revisit`): whatever the loader's cache design, the user just saw
+///   the image, so a blank first frame or a new transfer is a violation. A loader with no
+///   memory cache (`naive`) is caught by this; `revisit: none` keeps only the first rule.
+final class CacheHitOnRevisitChecker: InvariantChecker {
+  let facts: OracleFacts
+  /// The `revisit` window (nil: `revisit: none`).
+  let revisit: SimDuration?
+  var hooks: OracleHooks { [.tableCallbacks, .memoryWarning, .transfers, .frameJudged] }
+
+  /// Rows expected to show their image in their first frame back on screen.
+  @exclusivity(unchecked) var expectedCacheHits:
+    [(item: Int, row: Int, cell: Int, url: String, source: ContentDigest, revisit: SimDuration?)] =
+      []
+  /// When the last memory warning was delivered.
+  @exclusivity(unchecked) var lastMemoryWarning: SimTime?
+  /// Rows revisited soon after showing their image, by URL, until they end display: a transfer
+  /// of the URL meanwhile is a violation.
+  @exclusivity(unchecked) var revisits:
+    [String: (item: Int, row: Int, cell: Int, after: SimDuration)] = [:]
+
+  init(_ facts: OracleFacts, revisit: SimDuration?) {
+    self.facts = facts
+    self.revisit = revisit
+  }
+
+  func tableCallback(_ callback: TableCallback) {
+    switch callback {
+    case .willDisplay(let cell, let row, let itemID, let url):
+      expectCacheHit(cell: cell, row: row, itemID: itemID, url: url)
+    case .didEndDisplaying(let cell, _, _, let url):
+      if let url, revisits[url]?.cell == cell.cellID { revisits[url] = nil }
+      // A row that leaves before a frame showed it had no first frame to judge: its
+      // expectation lapses (kept, it would judge a later, unrelated display of the item).
+      expectedCacheHits.removeAll { $0.cell == cell.cellID }
+    case .cancelPrefetching:
+      break
     }
   }
 
   /// A memory warning arrived: no image obtained before it is expected to be at hand.
-  func memoryWarningDelivered() { lastMemoryWarning = world.now }
+  func memoryWarningDelivered() { lastMemoryWarning = facts.world.now }
+
+  func transferEvent(_ event: TransferEvent) {
+    guard case .queued = event.kind else { return }
+    checkNoTransferOnCacheHit(event.record.url)
+    checkNoTransferOnRevisit(event.record.url)
+  }
 
   func expectCacheHit(cell: TableCell, row: Int, itemID: Int, url: String) {
-    guard let window = revisitWindow, let served = server.digest(for: url) else { return }
+    guard let served = facts.server.digest(for: url) else { return }
     if memoryCacheHolds(url, source: served) {
       expectedCacheHits.append((itemID, row, cell.cellID, url, served, nil))
       return
     }
     // Excused by a memory warning any time after the shown image's bytes arrived (the last
     // successful transfer of the URL before the frame that last showed it; without one, the
-    // start of its last unbroken run of frames on screen), even if the image stayed on screen or in
-    // a prepared cell after the warning: a view holds it, the caches may have been purged.
-    let lastShown = shown.lastShown(url)
-    let obtained = shown.shownObtained(url) ?? lastShown
-    guard let revisit = window, let shown = lastShown, world.now - shown <= revisit,
+    // start of its last unbroken run of frames on screen), even if the image stayed on screen
+    // or in a prepared cell after the warning: a view holds it, the caches may have been purged.
+    let lastShown = facts.shown.lastShown(url)
+    let obtained = facts.shown.shownObtained(url) ?? lastShown
+    let now = facts.world.now
+    guard let revisit, let shown = lastShown, now - shown <= revisit,
       lastMemoryWarning.map({ warning in obtained.map { warning < $0 } ?? false }) ?? true
     else { return }
-    let after = world.now - shown
+    let after = now - shown
     expectedCacheHits.append((itemID, row, cell.cellID, url, served, after))
     revisits[url] = (itemID, row, cell.cellID, after)
   }
 
-  func checkCacheHits(_ frame: CommittedFrame) {
+  func frameJudged(_ frame: CommittedFrame) {
     guard !expectedCacheHits.isEmpty else { return }
     var remaining = expectedCacheHits
     remaining.removeAll()
@@ -55,7 +90,7 @@ extension Oracle {
       let hit = shown.images.contains {
         $0.kind == .content && !$0.isOutgoing
           && (expected.revisit == nil
-            ? $0.provenance?.source == expected.source : shows($0, bytesOf: expected.url))
+            ? $0.provenance?.source == expected.source : facts.shows($0, bytesOf: expected.url))
       }
       // A manual image (`set_image`) is the app's choice; a cell that comes back without
       // being configured again (prepared by cell prefetching) rightly still shows it.
@@ -65,7 +100,7 @@ extension Oracle {
         expected.revisit.map {
           "\($0) after it last showed its image, with no memory warning since"
         } ?? "while a memory cache held its decoded image"
-      flag(
+      facts.flag(
         .cacheHitOnRevisit, row: shown.indexPath.row, item: expected.item, cell: shown.cellID,
         urls: [expected.url],
         "row \(shown.indexPath.row) (item \(expected.item)) came back on screen \(why), but "
@@ -80,7 +115,7 @@ extension Oracle {
   /// Whether a live memory cache holds, under the key `url`, a decoded content image of the
   /// bytes `source`: identical bytes served under another URL are another URL's image.
   func memoryCacheHolds(_ url: String, source: ContentDigest) -> Bool {
-    world.liveMemoryCaches.contains { cache in
+    facts.world.liveMemoryCaches.contains { cache in
       guard let image = cache.peekValue(forKey: url) as? Image else { return false }
       return image.kind == .content && image.provenance?.source == source
     }
@@ -94,7 +129,7 @@ extension Oracle {
     guard let expected = expectedCacheHits.first(where: { $0.url == url && $0.revisit == nil }),
       memoryCacheHolds(url, source: expected.source)
     else { return }
-    flag(
+    facts.flag(
       .cacheHitOnRevisit, row: expected.row, item: expected.item, cell: expected.cell,
       urls: [url],
       "a transfer of \(url) started although a memory cache held its decoded image; "
@@ -105,7 +140,7 @@ extension Oracle {
   /// the row is still displayed.
   func checkNoTransferOnRevisit(_ url: String) {
     guard let revisit = revisits.removeValue(forKey: url) else { return }
-    flag(
+    facts.flag(
       .cacheHitOnRevisit, row: revisit.row, item: revisit.item, cell: revisit.cell,
       urls: [url],
       "a transfer of \(url) started although row \(revisit.row) came back on screen "

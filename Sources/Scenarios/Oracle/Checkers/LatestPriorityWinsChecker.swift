@@ -1,4 +1,5 @@
 import SimKernel
+import SimNetwork
 import SimPlatform
 
 /// The `latest_priority_wins` invariant: the priority set last is the one that schedules.
@@ -18,20 +19,20 @@ import SimPlatform
 /// while another it could have started waits with a higher priority by that measure, the
 /// decision is a violation. A loader that sets priorities on one layer only can never break
 /// it: each scheduler orders by its own priorities as they are when it chooses.
-final class PriorityJudge {
-  let oracle: Oracle
+final class PriorityJudge: InvariantChecker {
+  let facts: OracleFacts
+  var hooks: OracleHooks { [.priorities, .transfers] }
   /// The latest priority set for each key, per layer, and when.
   @exclusivity(unchecked) var latest:
     [String: [PriorityReport.Layer: (priority: Float, at: SimTime)]] = [:]
 
-  init(oracle: Oracle) { self.oracle = oracle }
+  init(_ facts: OracleFacts) { self.facts = facts }
 
   /// Hears one report.
-  func report(_ report: PriorityReport) {
-    guard oracle.isChecked(.latestPriorityWins) else { return }
+  func priorityReport(_ report: PriorityReport) {
     switch report.kind {
     case .set(let priority):
-      latest[report.key, default: [:]][report.layer] = (priority, oracle.world.now)
+      latest[report.key, default: [:]][report.layer] = (priority, facts.world.now)
     case .ended:
       latest[report.key]?[report.layer] = nil
     case .started(let started, let waiting):
@@ -39,10 +40,12 @@ final class PriorityJudge {
     }
   }
 
-  /// A transfer of `url` ended: the request a popped request queue entry of that key started
+  /// A transfer of a URL ended: the request a popped request queue entry of that key started
   /// is over, so the entry's priority stops counting (an operation's stops when it finishes,
   /// an entry's when it is removed or truncated).
-  func transferEnded(url: String) {
+  func transferEvent(_ event: TransferEvent) {
+    guard case .ended = event.kind else { return }
+    let url = event.record.url
     guard latest[url]?[.requestQueue] != nil else { return }
     latest[url]?[.requestQueue] = nil
   }
@@ -78,13 +81,13 @@ final class PriorityJudge {
       }
     }
     guard let passedOver else { return }
-    let row = oracle.table.model.items.firstIndex { $0.url == started.key }
+    let row = facts.table.model.items.firstIndex { $0.url == started.key }
     let stale =
       chosen.source.map {
         "; its priority was last set to \(Self.text(chosen.priority)) on its "
           + "\($0.layer.noun) at \($0.at)"
       } ?? ""
-    oracle.flag(
+    facts.flag(
       .latestPriorityWins, row: row, urls: [started.key, passedOver.entry.key].sorted(),
       "\(report.layer.noun) scheduler \(report.scheduler) started \(started.key) at priority "
         + "\(Self.text(started.priority))\(stale), while \(passedOver.entry.key) waited at "

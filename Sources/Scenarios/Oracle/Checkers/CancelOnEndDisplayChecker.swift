@@ -44,46 +44,97 @@ struct PendingEndCheck {
 /// prefetch still running after `cancelPrefetchingForRowsAt`, or started after it (Nuke
 /// 9a9acd41: prefetch and cancel in the same tick, and the first prefetches ran anyway), is
 /// work nobody needs.
-extension Oracle {
-  var cancelWithin: SimDuration? {
-    check { if case .cancelOnEndDisplay(let w) = $0 { w } else { nil } }
+final class CancelOnEndDisplayChecker: InvariantChecker {
+  let facts: OracleFacts
+  let within: SimDuration
+  var hooks: OracleHooks { [.tableCallbacks, .transfers, .frameBegan, .turns, .finish] }
+
+  @exclusivity(unchecked) var pendingEndChecks: [PendingEndCheck] = []
+  /// Rows that left (ended display, or had their prefetch cancelled), by URL: work queued for
+  /// the URL afterwards while no row needs it is stale.
+  @exclusivity(unchecked) var leftRows: [String: LeftRow] = [:]
+  /// Transfers queued for a URL whose row had left, checked at their deadline.
+  @exclusivity(unchecked) var pendingStartChecks: [(id: Int, at: SimTime)] = []
+  /// Transfers already reported as stale by an end-of-display check.
+  @exclusivity(unchecked) var reportedStale: Set<Int> = []
+  /// End-of-display checks came due while the table was off screen: they run at its next frame
+  /// on screen.
+  @exclusivity(unchecked) var endChecksDeferred = false
+
+  init(_ facts: OracleFacts, within: SimDuration) {
+    self.facts = facts
+    self.within = within
   }
+
+  func tableCallback(_ callback: TableCallback) {
+    switch callback {
+    case .willDisplay:
+      break
+    case .didEndDisplaying(let cell, let row, let itemID, let url):
+      guard let url else { return }
+      rowLeft(url: url, row: row, item: itemID, cell: cell.cellID, reason: .endedDisplay)
+    case .cancelPrefetching(let rows):
+      for left in rows {
+        rowLeft(
+          url: left.url, row: left.row, item: left.item, cell: nil, reason: .prefetchCancelled)
+      }
+    }
+  }
+
+  func transferEvent(_ event: TransferEvent) {
+    if case .queued = event.kind { transferQueuedAfterLeaving(event.record) }
+  }
+
+  func frameBegan(_ frame: CommittedFrame, reloadEnded: Bool) {
+    if reloadEnded {
+      runEndChecks(upTo: facts.world.now)
+    } else if endChecksDeferred && facts.table.isOnScreen {
+      endChecksDeferred = false
+      runEndChecks(upTo: facts.world.now)
+    }
+  }
+
+  /// End-of-display checks due at the end of the turn run now.
+  func turnEnded() { runEndChecks(upTo: facts.world.now) }
+
+  func finish() { runEndChecks(upTo: .distantFuture) }
 
   /// Whether a displayed row or a prefetch-window row needs `url` now.
   func isNeeded(_ url: String) -> Bool {
-    table.visibleCells.contains { cell in cell.itemID.flatMap(urlOfItem) == url }
+    let table = facts.table
+    return table.visibleCells.contains { cell in cell.itemID.flatMap(facts.urlOfItem) == url }
       || table.prefetchWindow.contains { table.item(at: $0)?.url == url }
   }
 
   /// A row left: its URL's outstanding work is checked at the deadline.
   func rowLeft(url: String, row: Int, item: Int?, cell: Int?, reason: LeftReason) {
-    guard let within = cancelWithin else { return }
-    leftRows[url] = LeftRow(row: row, item: item, cell: cell, at: world.now, reason: reason)
+    let now = facts.world.now
+    leftRows[url] = LeftRow(row: row, item: item, cell: cell, at: now, reason: reason)
     pendingEndChecks.append(
       PendingEndCheck(
-        url: url, row: row, item: item, cell: cell, at: world.now + within, reason: reason))
-    scheduleCancelCheck(within: within)
+        url: url, row: row, item: item, cell: cell, at: now + within, reason: reason))
+    scheduleCancelCheck()
   }
 
   /// Runs due checks after `within`; with 0, when the main-thread turn ends (or, outside any
   /// main-thread turn, at once after this event).
   ///
-  /// The event holds the oracle strongly until it runs (`World.tearDown` drops it): a weak
-  /// capture would give the oracle a side table, and its retains, several per frame, would
-  /// take the runtime's slow path.
-  func scheduleCancelCheck(within: SimDuration) {
+  /// The event holds the checker strongly until it runs (`World.tearDown` drops it): a weak
+  /// capture would give it a side table, and its retains the runtime's slow path.
+  func scheduleCancelCheck() {
+    let world = facts.world
     if within > .zero {
-      world.loop.schedule(after: within) { [self] in runEndChecks(upTo: world.now) }
+      world.loop.schedule(after: within) { [self] in runEndChecks(upTo: facts.world.now) }
     } else if world.currentExecution == nil || !world.main.isBusy {
-      world.loop.schedule(after: .zero) { [self] in runEndChecks(upTo: world.now) }
+      world.loop.schedule(after: .zero) { [self] in runEndChecks(upTo: facts.world.now) }
     }
   }
 
   /// A transfer was queued: if its URL's row had left, it is checked at its deadline.
   func transferQueuedAfterLeaving(_ record: TransferRecord) {
-    guard let within = cancelWithin, leftRows[record.url] != nil else { return }
-    pendingStartChecks.append((record.id, world.now + within))
-    scheduleCancelCheck(within: within)
+    guard leftRows[record.url] != nil else { return }
+    pendingStartChecks.append((record.id, facts.world.now + within))
+    scheduleCancelCheck()
   }
 
   /// Runs end-of-display and late-start checks whose deadline has come.
@@ -92,12 +143,13 @@ extension Oracle {
     if pendingEndChecks.isEmpty && pendingStartChecks.isEmpty { return }
     // During `reloadData` the table displays no rows until its next layout pass, and while it
     // is off screen it displays none at all, so "no row needs the URL" cannot be judged: the
-    // checks wait for the next frame on screen (frameCommitted).
-    if reloadPending { return }
-    if !table.isOnScreen {
+    // checks wait for the next frame on screen (frameBegan).
+    if facts.reloadPending { return }
+    if !facts.table.isOnScreen {
       endChecksDeferred = true
       return
     }
+    let network = facts.network
     var remaining: [PendingEndCheck] = []
     for pending in pendingEndChecks {
       guard pending.at <= now else {
@@ -113,7 +165,7 @@ extension Oracle {
       for record in stale { reportedStale.insert(record.id) }
       let what =
         "\(stale.count) transfer\(stale.count > 1 ? "s" : "") of \(pending.url) kept running"
-      flag(
+      facts.flag(
         .cancelOnEndDisplay, row: pending.row, item: pending.item, cell: pending.cell,
         urls: [pending.url],
         pending.reason == .endedDisplay
@@ -130,6 +182,7 @@ extension Oracle {
   /// needs the URL.
   func runStartChecks(upTo now: SimTime) {
     if pendingStartChecks.isEmpty { return }
+    let network = facts.network
     var remaining: [(id: Int, at: SimTime)] = []
     for pending in pendingStartChecks {
       guard pending.at <= now else {
@@ -141,7 +194,7 @@ extension Oracle {
         left.at <= record.queuedAt, !isNeeded(record.url)
       else { continue }
       reportedStale.insert(record.id)
-      flag(
+      facts.flag(
         .cancelOnEndDisplay, row: left.row, item: left.item, cell: left.cell,
         urls: [record.url],
         "transfer \(record.id) of \(record.url) was queued at \(record.queuedAt), after "
