@@ -14,8 +14,12 @@ struct OracleHooks: OptionSet {
   static let cellJudged = OracleHooks(rawValue: 1 << 1)
   /// `frameJudged(_:)`: a frame commit, after every cell was judged.
   static let frameJudged = OracleHooks(rawValue: 1 << 2)
-  /// `transferEvent(_:)`: a transfer queued, delivering, ended, or its callback ran.
-  static let transfers = OracleHooks(rawValue: 1 << 3)
+  /// `transferEvent(_:)` for transfers queued.
+  static let transferQueued = OracleHooks(rawValue: 1 << 3)
+  /// `transferEvent(_:)` for transfers ended (whatever the outcome).
+  static let transferEnded = OracleHooks(rawValue: 1 << 12)
+  /// `transferEvent(_:)` for a transfer's completion callback having run.
+  static let transferCallbacks = OracleHooks(rawValue: 1 << 13)
   /// `tableCallback(_:)`: a display callback of the table.
   static let tableCallbacks = OracleHooks(rawValue: 1 << 4)
   /// `turnEnded()` then `turnSettled()`: a main-thread turn ended.
@@ -52,7 +56,8 @@ protocol InvariantChecker: AnyObject {
   func cellJudged(_ cell: DisplayedCell, served: ContentDigest?)
   /// A frame commit, after every cell was judged (`facts.frameCorrect` is this frame's).
   func frameJudged(_ frame: CommittedFrame)
-  /// A transfer event; the facts already include it.
+  /// A transfer event of a kind the checker hears (`transferQueued`, `transferEnded`,
+  /// `transferCallbacks`; chunks reach no checker); the facts already include it.
   func transferEvent(_ event: TransferEvent)
   /// A display callback of the table.
   func tableCallback(_ callback: TableCallback)

@@ -24,7 +24,9 @@ final class Oracle {
   let onFrameBegan: [any InvariantChecker]
   let onCellJudged: [any InvariantChecker]
   let onFrameJudged: [any InvariantChecker]
-  let onTransfers: [any InvariantChecker]
+  let onTransferQueued: [any InvariantChecker]
+  let onTransferEnded: [any InvariantChecker]
+  let onTransferCallbacks: [any InvariantChecker]
   let onTableCallbacks: [any InvariantChecker]
   let onTurns: [any InvariantChecker]
   let onRequestQueue: [any InvariantChecker]
@@ -53,7 +55,9 @@ final class Oracle {
     onFrameBegan = hearing(.frameBegan)
     onCellJudged = hearing(.cellJudged)
     onFrameJudged = hearing(.frameJudged)
-    onTransfers = hearing(.transfers)
+    onTransferQueued = hearing(.transferQueued)
+    onTransferEnded = hearing(.transferEnded)
+    onTransferCallbacks = hearing(.transferCallbacks)
     onTableCallbacks = hearing(.tableCallbacks)
     onTurns = hearing(.turns)
     onRequestQueue = hearing(.requestQueue)
@@ -92,7 +96,12 @@ final class Oracle {
   /// A transfer event: the facts take it in, then the checkers hear it.
   func transferEvent(_ event: TransferEvent) {
     facts.record(event)
-    for checker in onTransfers { checker.transferEvent(event) }
+    switch event.kind {
+    case .queued: for checker in onTransferQueued { checker.transferEvent(event) }
+    case .ended: for checker in onTransferEnded { checker.transferEvent(event) }
+    case .callbackRan: for checker in onTransferCallbacks { checker.transferEvent(event) }
+    default: break
+    }
   }
 
   /// A display callback of the table.

@@ -14,7 +14,7 @@ final class BoundedQueueChecker: InvariantChecker {
   let bound: Scenario.QueueBound
   /// A check came due while it could not be judged.
   var dirty = false
-  var hooks: OracleHooks { [.transfers, .requestQueue, .turns, .frameBegan] }
+  var hooks: OracleHooks { [.transferQueued, .requestQueue, .turns, .frameBegan] }
 
   init(_ facts: OracleFacts, bound: Scenario.QueueBound) {
     self.facts = facts

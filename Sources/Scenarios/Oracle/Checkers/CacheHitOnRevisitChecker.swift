@@ -16,7 +16,7 @@ final class CacheHitOnRevisitChecker: InvariantChecker {
   let facts: OracleFacts
   /// The `revisit` window (nil: `revisit: none`).
   let revisit: SimDuration?
-  var hooks: OracleHooks { [.tableCallbacks, .memoryWarning, .transfers, .frameJudged] }
+  var hooks: OracleHooks { [.tableCallbacks, .memoryWarning, .transferQueued, .frameJudged] }
 
   /// Rows expected to show their image in their first frame back on screen.
   @exclusivity(unchecked) var expectedCacheHits:

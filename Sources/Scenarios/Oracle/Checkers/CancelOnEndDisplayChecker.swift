@@ -47,7 +47,7 @@ struct PendingEndCheck {
 final class CancelOnEndDisplayChecker: InvariantChecker {
   let facts: OracleFacts
   let within: SimDuration
-  var hooks: OracleHooks { [.tableCallbacks, .transfers, .frameBegan, .turns, .finish] }
+  var hooks: OracleHooks { [.tableCallbacks, .transferQueued, .frameBegan, .turns, .finish] }
 
   @exclusivity(unchecked) var pendingEndChecks: [PendingEndCheck] = []
   /// Rows that left (ended display, or had their prefetch cancelled), by URL: work queued for

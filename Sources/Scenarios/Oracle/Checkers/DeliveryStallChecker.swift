@@ -7,7 +7,7 @@ import SimTable
 final class DeliveryStallChecker: InvariantChecker {
   let facts: OracleFacts
   let within: SimDuration
-  var hooks: OracleHooks { [.transfers, .frameJudged, .finish] }
+  var hooks: OracleHooks { [.transferEnded, .transferCallbacks, .frameJudged, .finish] }
   /// Transfers that ended and whose completion has not run yet.
   @exclusivity(unchecked) var awaitingCallback: [(id: Int, url: String, endedAt: SimTime)] = []
 

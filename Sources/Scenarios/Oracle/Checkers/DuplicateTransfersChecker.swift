@@ -3,7 +3,7 @@ import SimNetwork
 /// `no_duplicate_transfers`: a second transfer of a URL never starts while one is outstanding.
 final class DuplicateTransfersChecker: InvariantChecker {
   let facts: OracleFacts
-  var hooks: OracleHooks { .transfers }
+  var hooks: OracleHooks { .transferQueued }
 
   init(_ facts: OracleFacts) { self.facts = facts }
 

@@ -21,7 +21,7 @@ import SimPlatform
 /// it: each scheduler orders by its own priorities as they are when it chooses.
 final class PriorityJudge: InvariantChecker {
   let facts: OracleFacts
-  var hooks: OracleHooks { [.priorities, .transfers] }
+  var hooks: OracleHooks { [.priorities, .transferEnded] }
   /// The latest priority set for each key, per layer, and when.
   @exclusivity(unchecked) var latest:
     [String: [PriorityReport.Layer: (priority: Float, at: SimTime)]] = [:]

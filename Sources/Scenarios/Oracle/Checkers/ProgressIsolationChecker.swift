@@ -21,7 +21,7 @@ struct JudgedProgress: Equatable {
 /// form of the bug). Judged once per state: a stale value left on screen counts once.
 final class ProgressIsolationChecker: InvariantChecker {
   let facts: OracleFacts
-  var hooks: OracleHooks { [.transfers, .frameJudged] }
+  var hooks: OracleHooks { [.transferEnded, .frameJudged] }
   /// Transfers that ended cancelled.
   @exclusivity(unchecked) var cancelledTransfers: Set<Int> = []
   /// A transfer was cancelled since the last frame: an idle frame must be judged again.
