@@ -54,3 +54,8 @@
 #if canImport(FoundationNetworking)
   @_exported import FoundationNetworking
 #endif
+
+/// Foundation's `IndexPath`, named here so that the layer's own declarations (and files that
+/// import only the layer) see one `IndexPath` whatever else the layer imports. It is the same
+/// type (UIKit's `row`, `section` and `item` come from SimTable's extension).
+public typealias IndexPath = Foundation.IndexPath

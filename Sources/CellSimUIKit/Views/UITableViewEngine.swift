@@ -1,0 +1,123 @@
+import ImageLoaders
+package import SimTable
+
+/// The SimTable side of a `UITableView`: the engine's data source, forwarding each of its
+/// callbacks to the UIKit table's data source, delegate and prefetching data source with UIKit
+/// index paths, and sending the scroll-delegate callbacks at the frames where the simulated
+/// scroll changes state.
+///
+/// Every SimTable cell is a `BackingCell` of one reuse identifier (`uikit`): the engine's pool
+/// recycles SimTable cells, and each keeps the UIKit cells made for it (see `UITableViewCell`).
+/// A host binds the UIKit table once it exists (`bind(_:to:)`, from `willAppear`, before the
+/// engine's first layout pass); callbacks before that do nothing.
+package final class UITableViewEngineAdapter: TableDataSource, DataChangeObserver {
+  /// The UIKit table, once bound.
+  package private(set) var tableView: UITableView?
+  /// Called at the engine's `viewWillAppear` (before its first layout pass, and again on each
+  /// `appear`): the host makes and binds the view controller here.
+  package var willAppear: ((TableView) -> Void)?
+  /// Called at the engine's `viewDidDisappear`.
+  package var didDisappear: ((TableView) -> Void)?
+  /// Called at a memory warning (the engine has emptied its reuse pool).
+  package var memoryWarning: ((TableView) -> Void)?
+  /// Called just after a scenario's data-source event changed the engine's rows.
+  package var dataChanged: ((TableView) -> Void)?
+  /// The scroll state and offset at the last frame.
+  var lastScroll: (state: ScrollState, offset: Double)?
+
+  /// An adapter bound to nothing yet.
+  package init() {}
+
+  /// Binds `tableView` to `engine`: its queries and mutations go to the engine, and its delegate
+  /// hears the scroll callbacks from the next frame on.
+  package func bind(_ tableView: UITableView, to engine: TableView) {
+    self.tableView = tableView
+    let bound = Unchecked(value: engine)
+    onMainActor { tableView.engine = bound.value }
+    engine.world.main.addFrameObserver(.scroll, owner: self) { [weak self] _ in
+      self?.scrollPhase()
+    }
+  }
+
+  package func reuseIdentifier(for item: TableItem, at indexPath: IndexPath, in table: TableView)
+    -> String
+  { "uikit" }
+
+  package func cellClass(forReuseIdentifier identifier: String) -> TableCell.Type {
+    BackingCell.self
+  }
+
+  package func cellForRow(
+    _ cell: TableCell, item: TableItem, at indexPath: IndexPath, in table: TableView
+  ) {
+    guard let tableView, let backing = cell as? BackingCell else { return }
+    let box = Unchecked(value: backing)
+    onMainActor { tableView.configure(box.value, at: indexPath) }
+  }
+
+  package func willDisplay(_ cell: TableCell, at indexPath: IndexPath, in table: TableView) {
+    guard let tableView, let shown = (cell as? BackingCell)?.current else { return }
+    onMainActor {
+      shown.layoutIfNeeded()
+      tableView.delegate?.tableView(tableView, willDisplay: shown, forRowAt: indexPath)
+    }
+  }
+
+  package func didEndDisplaying(_ cell: TableCell, at indexPath: IndexPath, in table: TableView) {
+    guard let tableView, let shown = (cell as? BackingCell)?.current else { return }
+    onMainActor {
+      tableView.delegate?.tableView(tableView, didEndDisplaying: shown, forRowAt: indexPath)
+    }
+  }
+
+  package func prefetchRows(at indexPaths: [IndexPath], in table: TableView) {
+    guard let tableView else { return }
+    onMainActor {
+      guard tableView.isPrefetchingEnabled else { return }
+      tableView.prefetchDataSource?.tableView(tableView, prefetchRowsAt: indexPaths)
+    }
+  }
+
+  package func cancelPrefetchingForRows(at indexPaths: [IndexPath], in table: TableView) {
+    guard let tableView else { return }
+    onMainActor {
+      guard tableView.isPrefetchingEnabled else { return }
+      tableView.prefetchDataSource?.tableView(tableView, cancelPrefetchingForRowsAt: indexPaths)
+    }
+  }
+
+  package func didReceiveMemoryWarning(in table: TableView) { memoryWarning?(table) }
+  package func viewWillAppear(_ table: TableView) { willAppear?(table) }
+  package func viewDidDisappear(_ table: TableView) { didDisappear?(table) }
+  package func didChangeData(in table: TableView) { dataChanged?(table) }
+
+  /// Sends the scroll-delegate callbacks for what changed since the last frame.
+  func scrollPhase() {
+    guard let tableView else { return }
+    let adapter = Unchecked(value: self)
+    onMainActor {
+      guard let engine = tableView.engine else { return }
+      let state = engine.scrollState
+      let offset = engine.contentOffset
+      let previous = adapter.value.lastScroll ?? (state: .idle, offset: offset)
+      adapter.value.lastScroll = (state, offset)
+      guard let delegate = tableView.delegate else { return }
+      let wasMoving = previous.state == .decelerating || previous.state == .bouncing
+      let isMoving = state == .decelerating || state == .bouncing
+      if previous.state != .tracking, state == .tracking {
+        delegate.scrollViewWillBeginDragging(tableView)
+      }
+      if offset != previous.offset { delegate.scrollViewDidScroll(tableView) }
+      if previous.state == .tracking, state != .tracking {
+        delegate.scrollViewDidEndDragging(tableView, willDecelerate: isMoving)
+        if isMoving { delegate.scrollViewWillBeginDecelerating(tableView) }
+      }
+      if wasMoving, !isMoving, state != .tracking {
+        delegate.scrollViewDidEndDecelerating(tableView)
+      }
+      if previous.state == .animating, state != .animating {
+        delegate.scrollViewDidEndScrollingAnimation(tableView)
+      }
+    }
+  }
+}
