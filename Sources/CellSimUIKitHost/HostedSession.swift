@@ -20,7 +20,7 @@ final class HostedSession {
       guard let controller = viewController else { return }
       onMainActor { controller.didReceiveMemoryWarning() }
     }
-    adapter.dataChanged = { [unowned self] in dataChanged($0) }
+    adapter.dataChanged = { [unowned self] in dataChanged($0, rowsChanged: $1) }
   }
 
   /// The engine is about to lay out: make the controller the first time, then the appearance.
@@ -35,6 +35,7 @@ final class HostedSession {
 
   func makeController(_ table: TableView) {
     items = table.model.items
+    adapter.seenGeneration = table.modelGeneration
     let urls = Self.urls(items)
     let session = Unchecked(value: self)
     let tableView = onMainActor { () -> UITableView in
@@ -61,9 +62,9 @@ final class HostedSession {
     }
   }
 
-  func dataChanged(_ table: TableView) {
+  func dataChanged(_ table: TableView, rowsChanged: Bool) {
     let now = table.model.items
-    let change = Self.change(from: items, to: now)
+    let change = rowsChanged ? Self.change(from: items, to: now) : .reloaded
     items = now
     guard let controller = viewController else { return }
     let urls = Self.urls(now)
@@ -104,7 +105,7 @@ final class HostedSession {
     let newIDs = new.map(\.id)
     if oldIDs == newIDs {
       let changed = zip(old, new).enumerated().filter { $0.element.0.url != $0.element.1.url }
-      if changed.isEmpty { return .reloaded }
+      if changed.isEmpty { return .replaced }
       return changed.count == 1 ? .urlChanged(row: changed[0].offset) : .replaced
     }
     let prefix = zip(oldIDs, newIDs).prefix { $0 == $1 }.count

@@ -18,7 +18,10 @@ import SimThreads
 /// ```
 ///
 /// The scenario's data-source events (insert, delete, move, reload, `set_url`, `reload_data`)
-/// change the simulated table at once; the host then tells the view controller's model: through
+/// change the simulated table; the host tells the view controller's model before any callback
+/// the change causes (the table may configure cells inside the mutation, and
+/// `tableView(_:cellForRowAt:)` must read the new model, as in an app that updates its model
+/// before calling `insertRows`), through
 /// `changes` if given, else through `HostedDataChanges` if the view controller adopts it, else
 /// by calling `rows` again with every row's URL. A screen whose scenario has no such events never
 /// hears of them.
@@ -60,7 +63,8 @@ public enum HostedRowChange: Equatable, Sendable {
   case moved(from: Int, to: Int)
   /// The row's URL changed (`set_url`).
   case urlChanged(row: Int)
-  /// Rows were reloaded (`reload_rows`, `reload_data`): the URLs did not change.
+  /// Rows were reloaded (`reload_rows`, `reload_data`): the URLs did not change. Told after the
+  /// table reloaded.
   case reloaded
   /// Any other change: take the URLs as they are now.
   case replaced

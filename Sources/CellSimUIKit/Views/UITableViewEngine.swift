@@ -20,8 +20,15 @@ package final class UITableViewEngineAdapter: TableDataSource, DataChangeObserve
   package var didDisappear: ((TableView) -> Void)?
   /// Called at a memory warning (the engine has emptied its reuse pool).
   package var memoryWarning: ((TableView) -> Void)?
-  /// Called just after a scenario's data-source event changed the engine's rows.
-  package var dataChanged: ((TableView) -> Void)?
+  /// Called when the engine's rows changed (`TableView.modelGeneration`), before the next
+  /// callback that could read the app's model (the engine may configure cells inside the very
+  /// mutation), or just after the scenario's data-source event at the latest; with `false` when
+  /// the event left the rows as they were (a reload).
+  package var dataChanged: ((TableView, _ rowsChanged: Bool) -> Void)?
+  /// The engine's `modelGeneration` the app's model was last told about.
+  package var seenGeneration: UInt64 = 0
+  /// Whether a change was told since the last data-source event.
+  var toldSinceEvent = false
   /// The scroll state and offset at the last frame.
   var lastScroll: (state: ScrollState, offset: Double)?
 
@@ -50,12 +57,14 @@ package final class UITableViewEngineAdapter: TableDataSource, DataChangeObserve
   package func cellForRow(
     _ cell: TableCell, item: TableItem, at indexPath: IndexPath, in table: TableView
   ) {
+    syncModel(table)
     guard let tableView, let backing = cell as? BackingCell else { return }
     let box = Unchecked(value: backing)
     onMainActor { tableView.configure(box.value, at: indexPath) }
   }
 
   package func willDisplay(_ cell: TableCell, at indexPath: IndexPath, in table: TableView) {
+    syncModel(table)
     guard let tableView, let shown = (cell as? BackingCell)?.current else { return }
     onMainActor {
       shown.layoutIfNeeded()
@@ -64,6 +73,7 @@ package final class UITableViewEngineAdapter: TableDataSource, DataChangeObserve
   }
 
   package func didEndDisplaying(_ cell: TableCell, at indexPath: IndexPath, in table: TableView) {
+    syncModel(table)
     guard let tableView, let shown = (cell as? BackingCell)?.current else { return }
     onMainActor {
       tableView.delegate?.tableView(tableView, didEndDisplaying: shown, forRowAt: indexPath)
@@ -71,6 +81,7 @@ package final class UITableViewEngineAdapter: TableDataSource, DataChangeObserve
   }
 
   package func prefetchRows(at indexPaths: [IndexPath], in table: TableView) {
+    syncModel(table)
     guard let tableView else { return }
     onMainActor {
       guard tableView.isPrefetchingEnabled else { return }
@@ -79,6 +90,7 @@ package final class UITableViewEngineAdapter: TableDataSource, DataChangeObserve
   }
 
   package func cancelPrefetchingForRows(at indexPaths: [IndexPath], in table: TableView) {
+    syncModel(table)
     guard let tableView else { return }
     onMainActor {
       guard tableView.isPrefetchingEnabled else { return }
@@ -89,7 +101,22 @@ package final class UITableViewEngineAdapter: TableDataSource, DataChangeObserve
   package func didReceiveMemoryWarning(in table: TableView) { memoryWarning?(table) }
   package func viewWillAppear(_ table: TableView) { willAppear?(table) }
   package func viewDidDisappear(_ table: TableView) { didDisappear?(table) }
-  package func didChangeData(in table: TableView) { dataChanged?(table) }
+  package func didChangeData(in table: TableView) {
+    let told = syncModel(table) || toldSinceEvent
+    toldSinceEvent = false
+    if !told { dataChanged?(table, false) }
+  }
+
+  /// Tells the app's model about a change of the engine's rows it has not heard of; whether
+  /// there was one.
+  @discardableResult
+  func syncModel(_ table: TableView) -> Bool {
+    guard table.modelGeneration != seenGeneration else { return false }
+    seenGeneration = table.modelGeneration
+    toldSinceEvent = true
+    dataChanged?(table, true)
+    return true
+  }
 
   /// Sends the scroll-delegate callbacks for what changed since the last frame.
   func scrollPhase() {

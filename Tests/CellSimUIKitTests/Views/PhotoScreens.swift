@@ -68,7 +68,7 @@ class NaivePhotosViewController: UITableViewController {
 
 /// The fix: the cell remembers its URL, and the completion sets the image only if the cell still
 /// wants it.
-final class CheckedPhotosViewController: NaivePhotosViewController {
+class CheckedPhotosViewController: NaivePhotosViewController {
   override func load(
     _ url: URL, into cell: PhotoCell, at indexPath: IndexPath, in tableView: UITableView
   ) {
