@@ -38,7 +38,7 @@ final class HostedSession {
     adapter.seenGeneration = table.modelGeneration
     let urls = Self.urls(items)
     let session = Unchecked(value: self)
-    let tableView = onMainActor { () -> UITableView in
+    let tableView = onMainActor { () -> Unchecked<any EngineFacade> in
       let screen = session.value.screen
       let controller = screen.make()
       session.value.viewController = controller
@@ -46,12 +46,12 @@ final class HostedSession {
       controller.loadViewIfNeeded()
       guard let tableView = Self.findTable(in: controller) else {
         preconditionFailure(
-          "UIKitHost: the view controller \(type(of: controller)) has no UITableView (neither "
-            + "a UITableViewController's nor one in its view hierarchy)")
+          "UIKitHost: the view controller \(type(of: controller)) has no UITableView or "
+            + "UICollectionView (neither its controller's nor one in its view hierarchy)")
       }
-      return tableView
+      return Unchecked(value: tableView)
     }
-    adapter.bind(tableView, to: table)
+    adapter.bind(tableView.value, to: table)
   }
 
   func didDisappear() {
@@ -86,15 +86,17 @@ final class HostedSession {
     items.map { URL(string: $0.url) ?? URL(string: "about:blank")! }
   }
 
-  /// The table a controller shows.
-  @MainActor static func findTable(in controller: UIViewController) -> UITableView? {
+  /// The table or collection view a controller shows: its controller's, else the first one in
+  /// its view hierarchy (breadth first).
+  @MainActor static func findTable(in controller: UIViewController) -> (any EngineFacade)? {
     if let table = (controller as? UITableViewController)?.tableView { return table }
+    if let grid = (controller as? UICollectionViewController)?.collectionView { return grid }
     guard let view = controller.view else { return nil }
-    var stack = [view]
-    while !stack.isEmpty {
-      let next = stack.removeFirst()
-      if let table = next as? UITableView { return table }
-      stack.append(contentsOf: next.subviews)
+    var queue = [view]
+    while !queue.isEmpty {
+      let next = queue.removeFirst()
+      if let facade = next as? any EngineFacade { return facade }
+      queue.append(contentsOf: next.subviews)
     }
     return nil
   }

@@ -86,7 +86,8 @@ public enum HostedRowChange: Equatable, Sendable {
 /// (`LayerHost.withWorld`) and the scenario's network attached (`Data(contentsOf:)` fetches from
 /// it). Before the table's first layout pass the host makes the view controller, hands it the
 /// rows, loads its view (`loadView`, `viewDidLoad`), finds its table (a
-/// `UITableViewController`'s, the view itself, or the first `UITableView` under it), binds it to
+/// `UITableViewController`'s or `UICollectionViewController`'s, else the first `UITableView` or
+/// `UICollectionView` in its view hierarchy), binds it to
 /// the simulated table and calls `viewWillAppear(false)`; `viewDidAppear(false)` follows on the
 /// next main-thread turn.
 public enum UIKitHost {

@@ -119,7 +119,9 @@ package import SimTable
   /// The cell paired with the SimTable cell being configured for `identifier`, made from the
   /// registered class on first use; nil if none is registered and none was made.
   open func dequeueReusableCell(withIdentifier identifier: String) -> UITableViewCell? {
-    if let backing = configuring, let cell = backing.cells[identifier] { return cell }
+    if let backing = configuring, let cell = backing.cells[identifier] as? UITableViewCell {
+      return cell
+    }
     guard let type = registered[identifier] else { return nil }
     let cell = type.init(registeredStyle: .default, reuseIdentifier: identifier)
     configuring?.cells[identifier] = cell
@@ -142,18 +144,18 @@ package import SimTable
   /// The cell displayed at `indexPath`, if that row is visible.
   open func cellForRow(at indexPath: IndexPath) -> UITableViewCell? {
     guard let engine, indexPath.count == 2, indexPath.section == 0 else { return nil }
-    return (engine.cellForRow(at: indexPath) as? BackingCell)?.current
+    return (engine.cellForRow(at: indexPath) as? BackingCell)?.current as? UITableViewCell
   }
 
   /// Where `cell` is displayed, if it is.
   open func indexPath(for cell: UITableViewCell) -> IndexPath? {
-    guard let engine, let backing = cell.backing, backing.current === cell else { return nil }
+    guard let engine, let backing = cell.pairedBacking, backing.current === cell else { return nil }
     return engine.indexPath(for: backing)
   }
 
   /// The displayed cells, in row order.
   open var visibleCells: [UITableViewCell] {
-    engine?.visibleCells.compactMap { ($0 as? BackingCell)?.current } ?? []
+    engine?.visibleCells.compactMap { ($0 as? BackingCell)?.current as? UITableViewCell } ?? []
   }
 
   /// The index paths of the displayed rows, in order.
@@ -280,16 +282,27 @@ package import SimTable
 
   /// Makes `cell` the UIKit cell `backing` shows, and sets what it shows.
   func pair(_ cell: UITableViewCell, with backing: BackingCell) {
-    if let old = cell.backing, old !== backing, old.current === cell { old.current = nil }
-    cell.backing = backing
+    pairCell(cell, contentView: cell.contentView, identifier: cell.reuseIdentifier, with: backing)
+  }
+}
+
+extension UIScrollView {
+  /// Makes `cell` (a table or collection cell) the UIKit cell `backing` shows, sizes it to the
+  /// engine's row, and sets what it shows.
+  func pairCell(
+    _ cell: UIView, contentView: UIView, identifier: String?, with backing: BackingCell
+  ) {
+    if let old = cell.pairedBacking, old !== backing, old.current === cell { old.current = nil }
+    cell.pairedBacking = backing
     backing.current = cell
-    backing.cells[cell.reuseIdentifier ?? ""] = cell
+    backing.cells[identifier ?? ""] = cell
     if let engine {
+      let columns = Double(max(1, engine.configuration.columns))
       let size = CGSize(
-        width: engine.world.device.screenWidth, height: engine.configuration.rowHeight)
+        width: engine.world.device.screenWidth / columns, height: engine.configuration.rowHeight)
       if cell.frame.size != size {
         cell.frame = CGRect(origin: .zero, size: size)
-        cell.contentView.frame = CGRect(origin: .zero, size: size)
+        contentView.frame = CGRect(origin: .zero, size: size)
       }
     }
     cell.syncBacking()

@@ -63,10 +63,6 @@ package import SimTable
   var builtInImageView: UIImageView?
   var builtInTextLabel: UILabel?
   var builtInDetailLabel: UILabel?
-  /// The SimTable cell this one is paired with, if any.
-  weak var backing: BackingCell?
-  /// Whether the SimTable cell's progress view follows a `UIProgressView` of this cell.
-  var followsProgress = false
 
   /// `UITableViewCell(style:reuseIdentifier:)`, the designated initializer.
   public init(style: CellStyle, reuseIdentifier: String?) {
@@ -184,40 +180,16 @@ package import SimTable
 
   override var hostsDisplay: Bool { true }
 
-  override func hostedDisplayDidChange() { syncBacking() }
-
-  /// Sets what this cell shows on its SimTable cell (see "What the oracle sees").
-  func syncBacking() {
-    guard let backing, backing.current === self, let world = SimulationContext.world else {
-      return
-    }
-    let shown = firstShown(UIImageView.self) { $0.shownImage != nil }?.shownImage
-    let image = shown?.simImage(in: world)
-    if backing.imageView.image !== image {
-      backing.imageView.setImage(image, transition: ViewLayerState.of(world).transition)
-    }
-    let progress = firstShown(UIProgressView.self) { _ in true }
-    if progress != nil { followsProgress = true }
-    guard followsProgress else { return }
-    let view = backing.progressView
-    if let progress {
-      if view.isHidden { view.isHidden = false }
-      if view.progress != progress.value || view.source != nil {
-        view.setProgress(progress.value, animated: false)
-      }
-    } else if !view.isHidden {
-      view.isHidden = true
-    }
-  }
+  override func engineWillReuse() { prepareForReuse() }
 }
 
 /// The SimTable cell behind UIKit cells: the table creates, pools and reuses it; it holds the
 /// `UITableViewCell` of each reuse identifier made for it and knows which one it shows now.
 package final class BackingCell: TableCell {
   /// The UIKit cells made for this SimTable cell, by reuse identifier.
-  var cells: [String: UITableViewCell] = [:]
-  /// The UIKit cell shown now (the last one `cellForRowAt` returned for this cell).
-  var current: UITableViewCell?
+  var cells: [String: UIView] = [:]
+  /// The UIKit cell shown now (the last one the data source returned for this cell).
+  var current: UIView?
 
   /// Made by the SimTable table.
   package required init(reuseIdentifier: String, context: TableCell.Context) {
@@ -227,7 +199,7 @@ package final class BackingCell: TableCell {
   /// Forwards the table's `prepareForReuse()` to the UIKit cell shown until now.
   package override func prepareForReuse() {
     guard let current else { return }
-    onMainActor { current.prepareForReuse() }
+    onMainActor { current.engineWillReuse() }
   }
 }
 

@@ -11,8 +11,8 @@ package import SimTable
 /// A host binds the UIKit table once it exists (`bind(_:to:)`, from `willAppear`, before the
 /// engine's first layout pass); callbacks before that do nothing.
 package final class UITableViewEngineAdapter: TableDataSource, DataChangeObserver {
-  /// The UIKit table, once bound.
-  package private(set) var tableView: UITableView?
+  /// The UIKit table or collection view, once bound.
+  package private(set) var view: (any EngineFacade)?
   /// Called at the engine's `viewWillAppear` (before its first layout pass, and again on each
   /// `appear`): the host makes and binds the view controller here.
   package var willAppear: ((TableView) -> Void)?
@@ -37,10 +37,10 @@ package final class UITableViewEngineAdapter: TableDataSource, DataChangeObserve
 
   /// Binds `tableView` to `engine`: its queries and mutations go to the engine, and its delegate
   /// hears the scroll callbacks from the next frame on.
-  package func bind(_ tableView: UITableView, to engine: TableView) {
-    self.tableView = tableView
+  package func bind(_ view: any EngineFacade, to engine: TableView) {
+    self.view = view
     let bound = Unchecked(value: engine)
-    onMainActor { tableView.engine = bound.value }
+    onMainActor { view.engine = bound.value }
     engine.world.main.addFrameObserver(.scroll, owner: self) { [weak self] _ in
       self?.scrollPhase()
     }
@@ -58,44 +58,36 @@ package final class UITableViewEngineAdapter: TableDataSource, DataChangeObserve
     _ cell: TableCell, item: TableItem, at indexPath: IndexPath, in table: TableView
   ) {
     syncModel(table)
-    guard let tableView, let backing = cell as? BackingCell else { return }
+    guard let view, let backing = cell as? BackingCell else { return }
     let box = Unchecked(value: backing)
-    onMainActor { tableView.configure(box.value, at: indexPath) }
+    onMainActor { view.engineConfigure(box.value, at: indexPath) }
   }
 
   package func willDisplay(_ cell: TableCell, at indexPath: IndexPath, in table: TableView) {
     syncModel(table)
-    guard let tableView, let shown = (cell as? BackingCell)?.current else { return }
+    guard let view, let shown = (cell as? BackingCell)?.current else { return }
     onMainActor {
       shown.layoutIfNeeded()
-      tableView.delegate?.tableView(tableView, willDisplay: shown, forRowAt: indexPath)
+      view.engineWillDisplay(shown, at: indexPath)
     }
   }
 
   package func didEndDisplaying(_ cell: TableCell, at indexPath: IndexPath, in table: TableView) {
     syncModel(table)
-    guard let tableView, let shown = (cell as? BackingCell)?.current else { return }
-    onMainActor {
-      tableView.delegate?.tableView(tableView, didEndDisplaying: shown, forRowAt: indexPath)
-    }
+    guard let view, let shown = (cell as? BackingCell)?.current else { return }
+    onMainActor { view.engineDidEndDisplaying(shown, at: indexPath) }
   }
 
   package func prefetchRows(at indexPaths: [IndexPath], in table: TableView) {
     syncModel(table)
-    guard let tableView else { return }
-    onMainActor {
-      guard tableView.isPrefetchingEnabled else { return }
-      tableView.prefetchDataSource?.tableView(tableView, prefetchRowsAt: indexPaths)
-    }
+    guard let view else { return }
+    onMainActor { view.enginePrefetch(indexPaths) }
   }
 
   package func cancelPrefetchingForRows(at indexPaths: [IndexPath], in table: TableView) {
     syncModel(table)
-    guard let tableView else { return }
-    onMainActor {
-      guard tableView.isPrefetchingEnabled else { return }
-      tableView.prefetchDataSource?.tableView(tableView, cancelPrefetchingForRowsAt: indexPaths)
-    }
+    guard let view else { return }
+    onMainActor { view.engineCancelPrefetch(indexPaths) }
   }
 
   package func didReceiveMemoryWarning(in table: TableView) { memoryWarning?(table) }
@@ -120,7 +112,7 @@ package final class UITableViewEngineAdapter: TableDataSource, DataChangeObserve
 
   /// Sends the scroll-delegate callbacks for what changed since the last frame.
   func scrollPhase() {
-    guard let tableView else { return }
+    guard let tableView = view else { return }
     let adapter = Unchecked(value: self)
     onMainActor {
       guard let engine = tableView.engine else { return }
@@ -128,7 +120,7 @@ package final class UITableViewEngineAdapter: TableDataSource, DataChangeObserve
       let offset = engine.contentOffset
       let previous = adapter.value.lastScroll ?? (state: .idle, offset: offset)
       adapter.value.lastScroll = (state, offset)
-      guard let delegate = tableView.delegate else { return }
+      guard let delegate = tableView.engineScrollDelegate else { return }
       let wasMoving = previous.state == .decelerating || previous.state == .bouncing
       let isMoving = state == .decelerating || state == .bouncing
       if previous.state != .tracking, state == .tracking {
@@ -147,4 +139,49 @@ package final class UITableViewEngineAdapter: TableDataSource, DataChangeObserve
       }
     }
   }
+}
+
+/// A UIKit view the engine adapter drives: a table or a collection view. Every method runs on
+/// the main thread, from the engine's callbacks.
+@MainActor package protocol EngineFacade: UIScrollView {
+  /// Asks the data source for the cell of `backing` at `indexPath` and pairs it.
+  func engineConfigure(_ backing: BackingCell, at indexPath: IndexPath)
+  /// `cell` is about to appear at `indexPath`.
+  func engineWillDisplay(_ cell: UIView, at indexPath: IndexPath)
+  /// `cell` left the screen from `indexPath`.
+  func engineDidEndDisplaying(_ cell: UIView, at indexPath: IndexPath)
+  /// Rows about to be displayed.
+  func enginePrefetch(_ indexPaths: [IndexPath])
+  /// Rows no longer about to be displayed.
+  func engineCancelPrefetch(_ indexPaths: [IndexPath])
+  /// Who hears the scroll callbacks.
+  var engineScrollDelegate: (any UIScrollViewDelegate)? { get }
+}
+
+extension UITableView: EngineFacade {
+  package func engineConfigure(_ backing: BackingCell, at indexPath: IndexPath) {
+    configure(backing, at: indexPath)
+  }
+
+  package func engineWillDisplay(_ cell: UIView, at indexPath: IndexPath) {
+    guard let cell = cell as? UITableViewCell else { return }
+    delegate?.tableView(self, willDisplay: cell, forRowAt: indexPath)
+  }
+
+  package func engineDidEndDisplaying(_ cell: UIView, at indexPath: IndexPath) {
+    guard let cell = cell as? UITableViewCell else { return }
+    delegate?.tableView(self, didEndDisplaying: cell, forRowAt: indexPath)
+  }
+
+  package func enginePrefetch(_ indexPaths: [IndexPath]) {
+    guard isPrefetchingEnabled else { return }
+    prefetchDataSource?.tableView(self, prefetchRowsAt: indexPaths)
+  }
+
+  package func engineCancelPrefetch(_ indexPaths: [IndexPath]) {
+    guard isPrefetchingEnabled else { return }
+    prefetchDataSource?.tableView(self, cancelPrefetchingForRowsAt: indexPaths)
+  }
+
+  package var engineScrollDelegate: (any UIScrollViewDelegate)? { delegate }
 }

@@ -61,6 +61,10 @@
   var storedSubviews: [UIView] = []
   var needsLayout = true
   var storedTintColor: UIColor?
+  /// For a cell: the SimTable cell it is paired with, if any.
+  weak var pairedBacking: BackingCell?
+  /// For a cell: whether the SimTable cell's progress view follows a `UIProgressView` in it.
+  var followsProgress = false
 
   /// `UIView(frame:)`.
   public init(frame: CGRect) {
@@ -296,11 +300,39 @@
     }
   }
 
-  /// Whether the view stands for a SimTable cell (a table cell does).
+  /// Whether the view stands for a SimTable cell (table and collection cells do).
   var hostsDisplay: Bool { false }
 
-  /// Recomputes what the hosted cell shows; overridden by cells.
-  func hostedDisplayDidChange() {}
+  /// Recomputes what the hosted cell shows.
+  func hostedDisplayDidChange() { syncBacking() }
+
+  /// For a cell: the table is about to reuse it (`prepareForReuse()`).
+  func engineWillReuse() {}
+
+  /// For a cell: sets what it shows on its SimTable cell (`UITableViewCell`, "What the oracle
+  /// sees").
+  func syncBacking() {
+    guard let backing = pairedBacking, backing.current === self,
+      let world = SimulationContext.world
+    else { return }
+    let shown = firstShown(UIImageView.self) { $0.shownImage != nil }?.shownImage
+    let image = shown?.simImage(in: world)
+    if backing.imageView.image !== image {
+      backing.imageView.setImage(image, transition: ViewLayerState.of(world).transition)
+    }
+    let progress = firstShown(UIProgressView.self) { _ in true }
+    if progress != nil { followsProgress = true }
+    guard followsProgress else { return }
+    let view = backing.progressView
+    if let progress {
+      if view.isHidden { view.isHidden = false }
+      if view.progress != progress.value || view.source != nil {
+        view.setProgress(progress.value, animated: false)
+      }
+    } else if !view.isHidden {
+      view.isHidden = true
+    }
+  }
 
   /// The first visible view of type `T` in depth-first order (the view itself first) for which
   /// `accept` holds, skipping hidden or transparent subtrees.

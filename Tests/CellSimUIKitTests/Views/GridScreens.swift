@@ -1,0 +1,93 @@
+// iOS code as written for a device: only the import block differs.
+#if canImport(UIKit)
+  import UIKit
+#else
+  import CellSimUIKit
+#endif
+
+/// A list of photos in a collection view with a diffable data source: images land in a cache and
+/// reach the cells through `reconfigureItems` and `apply`, never by a direct set.
+class DiffablePhotosViewController: UICollectionViewController {
+  enum Section: Hashable, Sendable { case main }
+
+  var photoURLs: [URL] = [] {
+    didSet { if isViewLoaded { applySnapshot() } }
+  }
+  var images: [URL: UIImage] = [:]
+  var loading: Set<URL> = []
+  let placeholder = UIImage(systemName: "photo")
+  var dataSource: UICollectionViewDiffableDataSource<Section, URL>!
+
+  init() {
+    super.init(
+      collectionViewLayout: UICollectionViewCompositionalLayout.list(
+        using: UICollectionLayoutListConfiguration(appearance: .plain)))
+  }
+
+  required init?(coder: NSCoder) {
+    fatalError("init(coder:) has not been implemented")
+  }
+
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    let registration = UICollectionView.CellRegistration<UICollectionViewListCell, URL> {
+      [unowned self] cell, indexPath, url in
+      configure(cell, url: url)
+    }
+    dataSource = UICollectionViewDiffableDataSource<Section, URL>(
+      collectionView: collectionView
+    ) { collectionView, indexPath, url in
+      collectionView.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: url)
+    }
+    applySnapshot()
+  }
+
+  func applySnapshot() {
+    var snapshot = NSDiffableDataSourceSnapshot<Section, URL>()
+    snapshot.appendSections([.main])
+    snapshot.appendItems(photoURLs)
+    dataSource.apply(snapshot, animatingDifferences: false)
+  }
+
+  func configure(_ cell: UICollectionViewListCell, url: URL) {
+    var content = cell.defaultContentConfiguration()
+    content.text = url.lastPathComponent
+    content.image = images[url] ?? placeholder
+    cell.contentConfiguration = content
+    if images[url] == nil { load(url) }
+  }
+
+  func load(_ url: URL) {
+    guard loading.insert(url).inserted else { return }
+    DispatchQueue.global().async {
+      let data = try? Data(contentsOf: url)
+      DispatchQueue.main.async {
+        self.loading.remove(url)
+        guard let data, let image = UIImage(data: data) else { return }
+        self.images[url] = image
+        var snapshot = self.dataSource.snapshot()
+        guard snapshot.indexOfItem(url) != nil else { return }
+        snapshot.reconfigureItems([url])
+        self.dataSource.apply(snapshot, animatingDifferences: true)
+      }
+    }
+  }
+}
+
+/// The classic bug in this style: the completion writes the content configuration of the cell
+/// it captured, whatever item that cell shows by then.
+final class CapturingDiffableViewController: DiffablePhotosViewController {
+  override func configure(_ cell: UICollectionViewListCell, url: URL) {
+    var content = cell.defaultContentConfiguration()
+    content.image = placeholder
+    cell.contentConfiguration = content
+    DispatchQueue.global().async {
+      guard let data = try? Data(contentsOf: url) else { return }
+      DispatchQueue.main.async {
+        var loaded = cell.defaultContentConfiguration()
+        loaded.image = UIImage(data: data)
+        cell.contentConfiguration = loaded
+      }
+    }
+  }
+}
