@@ -186,7 +186,9 @@ let package = Package(
     // The same name-lookup pins in Swift 5 mode: real iOS code is written in both.
     .testTarget(
       name: "CellSimUIKitSwift5Tests",
-      dependencies: ["CellSimUIKit", "SimThreads", "SimNetwork", "SimPlatform", "SimKernel"],
+      dependencies: [
+        "CellSimUIKit", "SimThreads", "SimNetwork", "SimPlatform", "SimKernel", "SimTable",
+      ],
       swiftSettings: [.swiftLanguageMode(.v5)]),
     .testTarget(
       name: "SimAsyncTests", dependencies: ["SimAsync", "SimThreads", "SimPlatform", "SimKernel"]),
