@@ -71,4 +71,40 @@ struct CellDisplayRuleTests {
     #expect(now[4] == photo)
     world.tearDown()
   }
+
+  @Test(
+    "a cross-dissolve transition fades the SimTable cell's image; its completion runs at its end")
+  @MainActor func crossDissolve() throws {
+    let world = World(seed: 1, trace: .full)
+    BlockingThreads.hostEveryCallback(of: world)
+    let source = BadgeSource()
+    let tableView = UITableView(frame: .zero, style: .plain)
+    tableView.register(UITableViewCell.self, forCellReuseIdentifier: "c")
+    tableView.dataSource = source
+    let adapter = UITableViewEngineAdapter()
+    adapter.willAppear = { [unowned adapter] in adapter.bind(tableView, to: $0) }
+    let table = try TableView(world: world, model: TableModel(count: 100), dataSource: adapter)
+    let log = Log()
+    var fading: [Bool] = []
+    try LayerHost.withWorld(world) {
+      try world.run(for: .ms(100))
+      DispatchQueue.main.async {
+        let photoView = tableView.visibleCells[0].contentView.viewWithTag(2) as! UIImageView
+        UIView.transition(
+          with: photoView, duration: 0.2, options: .transitionCrossDissolve,
+          animations: { photoView.image = source.badge },
+          completion: { finished in log.add("done \(finished)") })
+      }
+      try world.run(for: .ms(50))
+      fading.append(table.visibleCells[0].imageView.isTransitioning)
+      try world.run(for: .ms(300))
+      fading.append(table.visibleCells[0].imageView.isTransitioning)
+    }
+    #expect(fading == [true, false])
+    #expect(log.lines == ["done true @300"])
+    #expect(
+      table.visibleCells[0].imageView.image.map(ObjectIdentifier.init)
+        == ObjectIdentifier(source.badge.simImage(in: world)))
+    world.tearDown()
+  }
 }
