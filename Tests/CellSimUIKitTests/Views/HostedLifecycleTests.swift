@@ -82,6 +82,38 @@ struct HostedLifecycleTests {
       #expect(controller.photoURLs.count == 61)
     }
   }
+
+  @Test("disappear, appear and memory_warning events reach the view controller")
+  @MainActor func appearanceEvents() throws {
+    let scenario = try Scenario(
+      yaml: """
+        cellsim: 1
+        name: "hosted: off screen and back, and a memory warning"
+        table: {rows: 30}
+        images: {url: "https://img.test/{id}.png", fixtures: ["photos/*.png"]}
+        events:
+          - {at: "1s", disappear: {}}
+          - {at: "2s", appear: {}}
+          - {at: "3s", memory_warning: {}}
+        run_until: "4s"
+        """, fixturesRoot: Repository.fixtures)
+    let holder = Holder<RecordingViewController>()
+    let screen = HostedScreen(
+      makeViewController: { () -> RecordingViewController in
+        let controller = RecordingViewController()
+        holder.value = controller
+        return controller
+      },
+      rows: { controller, urls in controller.photoURLs = urls })
+    _ = try UIKitHost.run(scenario, screen: screen, fixturesRoot: Repository.fixtures)
+    let controller = try #require(holder.value)
+    #expect(
+      controller.events == [
+        "viewDidLoad", "viewWillAppear", "viewDidAppear visible=true", "viewWillDisappear",
+        "viewDidDisappear", "viewWillAppear", "viewDidAppear visible=true",
+        "didReceiveMemoryWarning",
+      ])
+  }
 }
 
 /// A controller that applies the host's changes to its model itself.

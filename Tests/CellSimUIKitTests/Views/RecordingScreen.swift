@@ -43,6 +43,21 @@ final class RecordingViewController: UIViewController, UITableViewDataSource,
     events.append("viewDidAppear visible=\(tableView.visibleCells.count > 0)")
   }
 
+  override func viewWillDisappear(_ animated: Bool) {
+    super.viewWillDisappear(animated)
+    events.append("viewWillDisappear")
+  }
+
+  override func viewDidDisappear(_ animated: Bool) {
+    super.viewDidDisappear(animated)
+    events.append("viewDidDisappear")
+  }
+
+  override func didReceiveMemoryWarning() {
+    super.didReceiveMemoryWarning()
+    events.append("didReceiveMemoryWarning")
+  }
+
   func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
     photoURLs.count
   }
