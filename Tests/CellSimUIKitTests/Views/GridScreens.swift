@@ -91,3 +91,50 @@ final class CapturingDiffableViewController: DiffablePhotosViewController {
     }
   }
 }
+
+/// The same cache-and-reconfigure style with a table and a table diffable data source.
+final class DiffableTableViewController: UIViewController {
+  enum Section: Hashable, Sendable { case main }
+
+  var photoURLs: [URL] = [] {
+    didSet { if isViewLoaded { applySnapshot() } }
+  }
+  var images: [URL: UIImage] = [:]
+  let tableView = UITableView(frame: .zero, style: .plain)
+  var dataSource: UITableViewDiffableDataSource<Section, URL>!
+
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    view.addSubview(tableView)
+    tableView.register(PhotoCell.self, forCellReuseIdentifier: "photo")
+    dataSource = UITableViewDiffableDataSource<Section, URL>(tableView: tableView) {
+      [unowned self] tableView, indexPath, url in
+      let cell = tableView.dequeueReusableCell(withIdentifier: "photo", for: indexPath)
+      cell.imageView?.image = images[url] ?? UIImage(named: "placeholder")
+      if images[url] == nil { load(url) }
+      return cell
+    }
+    applySnapshot()
+  }
+
+  func applySnapshot() {
+    var snapshot = NSDiffableDataSourceSnapshot<Section, URL>()
+    snapshot.appendSections([.main])
+    snapshot.appendItems(photoURLs)
+    dataSource.apply(snapshot, animatingDifferences: false)
+  }
+
+  func load(_ url: URL) {
+    DispatchQueue.global().async {
+      let data = try? Data(contentsOf: url)
+      DispatchQueue.main.async {
+        guard let data, let image = UIImage(data: data) else { return }
+        self.images[url] = image
+        var snapshot = self.dataSource.snapshot()
+        guard snapshot.indexOfItem(url) != nil else { return }
+        snapshot.reconfigureItems([url])
+        self.dataSource.apply(snapshot)
+      }
+    }
+  }
+}

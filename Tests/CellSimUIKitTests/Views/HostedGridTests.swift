@@ -36,4 +36,15 @@ struct HostedGridTests {
       fixturesRoot: Repository.fixtures)
     #expect(result.violations.violated.contains(.noCrossCellImage), "\(result.violations)")
   }
+
+  @Test("a table diffable data source updated by reconfigureItems passes too")
+  func tableDiffablePasses() throws {
+    let scenario = try Scenario(
+      yaml: HostedLifecycleTests.yaml, fixturesRoot: Repository.fixtures)
+    let screen = HostedScreen(
+      makeViewController: { DiffableTableViewController() },
+      rows: { controller, urls in controller.photoURLs = urls })
+    let result = try UIKitHost.run(scenario, screen: screen, fixturesRoot: Repository.fixtures)
+    #expect(result.violations.isEmpty, "\(result.violations)")
+  }
 }
