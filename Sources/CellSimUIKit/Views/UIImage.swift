@@ -17,8 +17,11 @@ import SimThreads
 ///   CPU step of the calling simulated thread, at the device's cost, blocking it until done; the
 ///   async forms do the same work on the calling thread.
 ///
-/// Not modelled: `cgImage`, `ciImage`, animated images, image assets, `resizableImage`,
-/// rendering modes and tints (accepted, returning `self`), and the scale's effect on memory.
+/// - `cgImage` and `UIImage(cgImage:)`, and redraws through `UIGraphicsImageRenderer`
+///   (`UIGraphicsImageRenderer.swift`).
+///
+/// Not modelled: `ciImage`, animated images, image assets, `resizableImage`, rendering modes and
+/// tints (accepted, returning `self`), and the scale's effect on memory.
 open class UIImage: @unchecked Sendable, CustomStringConvertible {
   /// What the image stands for.
   enum Content {

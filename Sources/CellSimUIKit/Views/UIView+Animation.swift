@@ -6,6 +6,8 @@ import SimThreads
 final class ViewLayerState {
   /// The transition an image change inside `UIView.transition(with:…)`'s animations gets.
   var transition: ImageTransition = .none
+  /// The `UIGraphicsImageRenderer` contexts drawing now, innermost last.
+  var drawing: [UIGraphicsImageRendererContext] = []
 
   /// The state of `world`, attached at its first use.
   static func of(_ world: World) -> ViewLayerState {

@@ -115,4 +115,38 @@ struct ViewTests {
     #expect(
       log.lines == ["alpha 0.0 @0", "transition @50", "animate true true @300", "delayed @300"])
   }
+
+  @Test("a renderer redraw decodes and resamples on the calling worker, keeping the provenance")
+  func rendererRedraw() throws {
+    let bytes = try photoBytes()
+    let log = Log()
+    try simulate {
+      DispatchQueue.global().async {
+        let image = UIImage(data: bytes)!
+        let format = UIGraphicsImageRendererFormat()
+        format.scale = 1
+        let renderer = UIGraphicsImageRenderer(size: CGSize(width: 40, height: 30), format: format)
+        let redrawn = renderer.image { _ in
+          image.draw(in: CGRect(x: 0, y: 0, width: 40, height: 30))
+        }
+        let source = image.contentImage!.provenance!.source
+        let result = redrawn.contentImage!
+        log.add(
+          "\(redrawn.cgImage!.width)x\(redrawn.cgImage!.height) decoded \(result.isDecoded) "
+            + "same source \(result.provenance?.source == source) "
+            + "transforms \(result.provenance?.transforms.count ?? 0)")
+        let empty = renderer.image { context in
+          context.fill(CGRect(x: 0, y: 0, width: 1, height: 1))
+        }
+        log.add("empty \(empty.contentImage!.kind)")
+        let again = UIImage(cgImage: image.cgImage!)
+        log.add("cgImage round trip \(again.contentImage === image.contentImage)")
+      }
+    }
+    #expect(log.lines.count == 3)
+    #expect(log.lines[0].hasPrefix("40x30 decoded true same source true transforms 1 @"))
+    #expect(!log.lines[0].hasSuffix("@0"))
+    #expect(log.lines[1].hasPrefix("empty placeholder"))
+    #expect(log.lines[2].hasPrefix("cgImage round trip true"))
+  }
 }
