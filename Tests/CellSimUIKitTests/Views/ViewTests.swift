@@ -149,4 +149,31 @@ struct ViewTests {
     #expect(log.lines[1].hasPrefix("empty placeholder"))
     #expect(log.lines[2].hasPrefix("cgImage round trip true"))
   }
+
+  @Test("ImageIO downsampling decodes a thumbnail on the calling worker, with the provenance")
+  func imageIODownsample() throws {
+    let bytes = try photoBytes()
+    let log = Log()
+    try simulate {
+      DispatchQueue.global().async {
+        let options = [kCGImageSourceShouldCache: false] as CFDictionary
+        let source = CGImageSourceCreateWithData(bytes as CFData, options)!
+        let thumbnailOptions =
+          [
+            kCGImageSourceCreateThumbnailFromImageAlways: true,
+            kCGImageSourceThumbnailMaxPixelSize: CGFloat(64),
+          ] as CFDictionary
+        let thumbnail = CGImageSourceCreateThumbnailAtIndex(source, 0, thumbnailOptions)!
+        let image = UIImage(cgImage: thumbnail)
+        let digest = UIImage(data: bytes)!.contentImage!.provenance!.source
+        log.add(
+          "\(max(thumbnail.width, thumbnail.height)) \(image.contentImage!.isDecoded) "
+            + "\(image.contentImage!.provenance!.source == digest)")
+        log.add("bad \(CGImageSourceCreateWithData(Data([1, 2]) as CFData, nil) == nil)")
+      }
+    }
+    #expect(log.lines.count == 2)
+    #expect(log.lines[0].hasPrefix("64 true true @") && !log.lines[0].hasSuffix("@0"))
+    #expect(log.lines[1].hasPrefix("bad true"))
+  }
 }
