@@ -17,6 +17,7 @@ class DiffablePhotosViewController: UICollectionViewController {
   var loading: Set<URL> = []
   let placeholder = UIImage(systemName: "photo")
   var dataSource: UICollectionViewDiffableDataSource<Section, URL>!
+  var displayedWidth: CGFloat = 0
 
   init() {
     super.init(
@@ -47,6 +48,13 @@ class DiffablePhotosViewController: UICollectionViewController {
     snapshot.appendSections([.main])
     snapshot.appendItems(photoURLs)
     dataSource.apply(snapshot, animatingDifferences: false)
+  }
+
+  override func collectionView(
+    _ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell,
+    forItemAt indexPath: IndexPath
+  ) {
+    displayedWidth = cell.frame.width
   }
 
   func configure(_ cell: UICollectionViewListCell, url: URL) {

@@ -47,4 +47,24 @@ struct HostedGridTests {
     let result = try UIKitHost.run(scenario, screen: screen, fixturesRoot: Repository.fixtures)
     #expect(result.violations.isEmpty, "\(result.violations)")
   }
+
+  @Test("a three-column grid places the collection view's cells in lines, judged the same way")
+  @MainActor func threeColumnGrid() throws {
+    let yaml = HostedLifecycleTests.yaml.replacingOccurrences(
+      of: "table: {rows: 60, prefetching: true}",
+      with: "table: {rows: 90, columns: 3, prefetching: true}")
+    #expect(yaml.contains("columns: 3"))
+    let scenario = try Scenario(yaml: yaml, fixturesRoot: Repository.fixtures)
+    let holder = Holder<DiffablePhotosViewController>()
+    let screen = Self.screen { () -> DiffablePhotosViewController in
+      let controller = DiffablePhotosViewController()
+      holder.value = controller
+      return controller
+    }
+    let result = try UIKitHost.run(scenario, screen: screen, fixturesRoot: Repository.fixtures)
+    #expect(result.violations.isEmpty, "\(result.violations)")
+    let controller = try #require(holder.value)
+    // A third of the screen's width: the engine's lines of three.
+    #expect(controller.displayedWidth > 100 && controller.displayedWidth < 200)
+  }
 }
