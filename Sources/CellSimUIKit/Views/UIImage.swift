@@ -12,7 +12,10 @@ import SimThreads
 ///   `UIImage(data:)`. It can be made on any thread, outside any world too.
 /// - `init?(named:)` and `init?(systemName:)`: never nil (there is no asset catalog). Each
 ///   object is one shared placeholder (`Image.Kind.placeholder`, no request), a 40×40 pt bitmap
-///   made in each world at its first use there; two objects are distinct images.
+///   made in each world at its first use there; two objects are distinct images. A name that
+///   says failure (it contains `error`, `fail`, `broken`, `warning`, `exclamationmark` or
+///   `xmark`, in any case: `UIImage(systemName: "exclamationmark.triangle")`) makes a failure
+///   image (`Image.Kind.failure`) instead, which the oracle accepts for a row whose load failed.
 /// - `preparingForDisplay()` and `preparingThumbnail(of:)`: the decode (and the resample) as a
 ///   CPU step of the calling simulated thread, at the device's cost, blocking it until done; the
 ///   async forms do the same work on the calling thread.
@@ -122,9 +125,17 @@ open class UIImage: @unchecked Sendable, CustomStringConvertible {
     case .bitmap(let image): return image
     case .named:
       return placeholders.value(in: world) {
-        Image(kind: .placeholder, width: Self.namedSize, height: Self.namedSize, world: world)
+        Image(kind: kind, width: Self.namedSize, height: Self.namedSize, world: world)
       }
     }
+  }
+
+  /// The kind of a named image: a failure image when its name says so, else a placeholder.
+  var kind: Image.Kind {
+    guard case .named(let name) = content else { return .content }
+    let lowered = name.lowercased()
+    let failure = ["error", "fail", "broken", "warning", "exclamationmark", "xmark"]
+    return failure.contains { lowered.contains($0) } ? .failure : .placeholder
   }
 
   /// The SimPlatform image, for a content image (nil for a named one).

@@ -32,6 +32,8 @@ struct ViewTests {
       #expect(named.simImage(in: world) === named.simImage(in: world))
       #expect(named.simImage(in: world) !== symbol.simImage(in: world))
       #expect(named.simImage(in: world).kind == .placeholder)
+      #expect(UIImage(systemName: "exclamationmark.triangle")!.simImage(in: world).kind == .failure)
+      #expect(UIImage(named: "LoadError")!.simImage(in: world).kind == .failure)
       #expect(image.simImage(in: world).provenance != nil)
     }
   }
