@@ -27,7 +27,12 @@ final class HostedSession {
   func willAppear(_ table: TableView) {
     if viewController == nil { makeController(table) }
     guard let controller = viewController else { return }
-    onMainActor { controller.viewWillAppear(false) }
+    onMainActor {
+      controller.viewWillAppear(false)
+      controller.viewWillLayoutSubviews()
+      controller.view.layoutIfNeeded()
+      controller.viewDidLayoutSubviews()
+    }
     table.world.main.async(label: "viewDidAppear") {
       onMainActor { controller.viewDidAppear(false) }
     }

@@ -88,8 +88,9 @@ public enum HostedRowChange: Equatable, Sendable {
 /// rows, loads its view (`loadView`, `viewDidLoad`), finds its table (a
 /// `UITableViewController`'s or `UICollectionViewController`'s, else the first `UITableView` or
 /// `UICollectionView` in its view hierarchy), binds it to
-/// the simulated table and calls `viewWillAppear(false)`; `viewDidAppear(false)` follows on the
-/// next main-thread turn.
+/// the simulated table and calls `viewWillAppear(false)`, then `viewWillLayoutSubviews()`, the
+/// view's `layoutIfNeeded()` and `viewDidLayoutSubviews()`; `viewDidAppear(false)` follows on
+/// the next main-thread turn. The same sequence runs again on the scenario's `appear` event.
 public enum UIKitHost {
   /// Runs `scenario` with `screen` (its `loader` is replaced by the screen).
   public static func run(

@@ -2,7 +2,9 @@
 ///
 /// `view` loads the view at first access: `loadView()` (by default a plain view the size of the
 /// world's screen), then `viewDidLoad()`. A host (`CellSimUIKitHost`) drives the appearance:
-/// `viewWillAppear(false)` just before the table's first layout pass, `viewDidAppear(false)` on
+/// `viewWillAppear(false)` just before the table's first layout pass (then
+/// `viewWillLayoutSubviews()` and `viewDidLayoutSubviews()` around the view's layout),
+/// `viewDidAppear(false)` on
 /// the next main-thread turn after it, `viewWillDisappear(false)` and `viewDidDisappear(false)`
 /// when the scenario's `disappear` event takes the table off screen (and the appearance pair
 /// again on `appear`), and `didReceiveMemoryWarning()` on a `memory_warning` event.
