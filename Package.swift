@@ -13,6 +13,8 @@ let package = Package(
     .library(name: "ImageLoaders", targets: ["ImageLoaders"]),
     .library(name: "PNGRender", targets: ["PNGRender"]),
     .library(name: "FixtureGenerator", targets: ["FixtureGenerator"]),
+    .library(name: "CellSimUIKit", targets: ["CellSimUIKit"]),
+    .library(name: "CellSimUIKitHost", targets: ["CellSimUIKitHost"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -93,7 +95,20 @@ let package = Package(
     // Linux, running in a CellSim world; it re-exports Foundation.
     .target(
       name: "CellSimUIKit",
-      dependencies: ["SimThreads", "SimPlatform", "SimKernel", "SimNetwork"]
+      dependencies: [
+        "ImageLoaders", "SimThreads", "SimPlatform", "SimKernel", "SimNetwork", "SimTable",
+        "PNGRender",
+      ]
+    ),
+    // Runs a user's view controller, written against CellSimUIKit, through the scenario runner
+    // and the oracle. A target of its own so that the layer that app code compiles against does
+    // not depend on the scenario machinery (and Scenarios never depends on either).
+    .target(
+      name: "CellSimUIKitHost",
+      dependencies: [
+        "CellSimUIKit", "Scenarios", "ImageLoaders", "SimTable", "SimThreads", "SimPlatform",
+        "SimKernel", "SimNetwork",
+      ]
     ),
 
     .target(
@@ -163,12 +178,17 @@ let package = Package(
       name: "SimThreadsTests", dependencies: ["SimThreads", "SimPlatform", "SimKernel"]),
     .testTarget(
       name: "CellSimUIKitTests",
-      dependencies: ["CellSimUIKit", "SimThreads", "SimNetwork", "SimPlatform", "SimKernel"],
+      dependencies: [
+        "CellSimUIKit", "CellSimUIKitHost", "Scenarios", "SimTable", "SimThreads", "SimNetwork",
+        "SimPlatform", "SimKernel", "TestSupport",
+      ],
       exclude: ["Probes"]),
     // The same name-lookup pins in Swift 5 mode: real iOS code is written in both.
     .testTarget(
       name: "CellSimUIKitSwift5Tests",
-      dependencies: ["CellSimUIKit", "SimThreads", "SimNetwork", "SimPlatform", "SimKernel"],
+      dependencies: [
+        "CellSimUIKit", "SimThreads", "SimNetwork", "SimPlatform", "SimKernel", "SimTable",
+      ],
       swiftSettings: [.swiftLanguageMode(.v5)]),
     .testTarget(
       name: "SimAsyncTests", dependencies: ["SimAsync", "SimThreads", "SimPlatform", "SimKernel"]),

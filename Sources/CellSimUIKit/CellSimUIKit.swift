@@ -25,6 +25,25 @@
 /// (`URL`, `Data`, `IndexPath`, `DispatchQoS`, `DispatchTimeInterval`) stay Foundation's and
 /// Dispatch's.
 ///
+/// ## Views
+///
+/// `UIImage` wraps SimPlatform's `Image` (so an image keeps the digest of the bytes it came
+/// from); `preparingForDisplay()`, `preparingThumbnail(of:)`, `UIGraphicsImageRenderer` redraws
+/// and ImageIO's `CGImageSourceCreateThumbnailAtIndex` decode and resample on the calling thread
+/// at the device's costs. `UIView`, `UIImageView`, `UILabel`, `UIActivityIndicatorView`,
+/// `UIProgressView`, `UIScrollView`, `UITableView`, `UITableViewCell`, `UIViewController`,
+/// `UITableViewController`, `UICollectionView` (cells, registrations, kept layouts,
+/// `UICollectionViewController`), diffable data sources and `UIListContentConfiguration` follow
+/// UIKit's signatures (`@MainActor`, `open` where apps subclass). A table or collection view is
+/// a façade over one SimTable `TableView`, the engine that keeps geometry, scrolling, reuse,
+/// prefetching and frames; each SimTable cell is paired with the app's cell, and what a person
+/// would see in it (the first visible image view with an image, depth first) is set on the
+/// SimTable cell, where the oracle judges it (`UITableViewCell`, "What the oracle sees").
+/// `CellSimUIKitHost` runs a view controller through a scenario.
+///
+/// Out of scope: storyboards and nibs, `@objc` target-action (`#selector` and `@IBOutlet` do not
+/// compile on Linux), Auto Layout solving, drawing, Combine (none on Linux), SwiftUI.
+///
 /// ## How the layer finds its world
 ///
 /// Every call is answered by the world the calling code runs in:
@@ -54,3 +73,8 @@
 #if canImport(FoundationNetworking)
   @_exported import FoundationNetworking
 #endif
+
+/// Foundation's `IndexPath`, named here so that the layer's own declarations (and files that
+/// import only the layer) see one `IndexPath` whatever else the layer imports. It is the same
+/// type (UIKit's `row`, `section` and `item` come from SimTable's extension).
+public typealias IndexPath = Foundation.IndexPath

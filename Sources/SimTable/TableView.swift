@@ -21,7 +21,12 @@ public final class TableView {
   public let configuration: TableConfiguration
   /// The data as the table knows it now (changes apply at once; cells follow per UIKit's
   /// rules).
-  @exclusivity(unchecked) package internal(set) var model: TableModel
+  @exclusivity(unchecked) package internal(set) var model: TableModel {
+    didSet { modelGeneration &+= 1 }
+  }
+  /// Bumped at every change of `model`: lets an adapter (CellSimUIKit's `UITableView`) tell the
+  /// app's model about a change before the callbacks it causes.
+  @exclusivity(unchecked) package private(set) var modelGeneration: UInt64 = 0
   /// The display log: what every committed frame showed.
   package let displayLog: DisplayLog
   @exclusivity(unchecked) weak var storedDataSource: (any TableDataSource)?

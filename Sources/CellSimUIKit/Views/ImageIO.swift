@@ -1,0 +1,129 @@
+import PNGRender
+package import SimPlatform
+import SimThreads
+
+// ImageIO's downsampling, as loaders write it (WWDC 2018's `downsample(imageAt:to:scale:)`), on
+// the simulated decoder: a thumbnail with `kCGImageSourceThumbnailMaxPixelSize` is the streaming
+// downsample (`DecodeTarget.maxPixelSize`), priced on the calling thread.
+//
+// There is no Core Foundation on Linux, so the CF types loaders cast to are plain Swift types
+// here: `data as CFData` is a `Data`, `[kCGImageSource…: value] as CFDictionary` a
+// `[String: Any]`, and the option keys are strings. Not modelled: `CGImageSourceCreateWithURL`
+// (it reads the file system), incremental sources, image properties beyond the pixel size.
+
+/// Core Foundation's `CFData`: `Data` here.
+public typealias CFData = Data
+/// Core Foundation's `CFString`: `String` here.
+public typealias CFString = String
+/// Core Foundation's `CFDictionary`: `[String: Any]` here.
+public typealias CFDictionary = [String: Any]
+
+/// `kCGImageSourceShouldCache` (accepted, ignored).
+public let kCGImageSourceShouldCache: CFString = "kCGImageSourceShouldCache"
+/// `kCGImageSourceShouldCacheImmediately` (accepted, ignored: the thumbnail is decoded at once).
+public let kCGImageSourceShouldCacheImmediately: CFString = "kCGImageSourceShouldCacheImmediately"
+/// `kCGImageSourceCreateThumbnailFromImageAlways` (accepted; thumbnails always come from the
+/// image).
+public let kCGImageSourceCreateThumbnailFromImageAlways: CFString =
+  "kCGImageSourceCreateThumbnailFromImageAlways"
+/// `kCGImageSourceCreateThumbnailFromImageIfAbsent` (as `…Always`).
+public let kCGImageSourceCreateThumbnailFromImageIfAbsent: CFString =
+  "kCGImageSourceCreateThumbnailFromImageIfAbsent"
+/// `kCGImageSourceCreateThumbnailWithTransform` (accepted, ignored).
+public let kCGImageSourceCreateThumbnailWithTransform: CFString =
+  "kCGImageSourceCreateThumbnailWithTransform"
+/// `kCGImageSourceThumbnailMaxPixelSize`: the thumbnail's longer side, in pixels.
+public let kCGImageSourceThumbnailMaxPixelSize: CFString = "kCGImageSourceThumbnailMaxPixelSize"
+/// `kCGImagePropertyPixelWidth`.
+public let kCGImagePropertyPixelWidth: CFString = "PixelWidth"
+/// `kCGImagePropertyPixelHeight`.
+public let kCGImagePropertyPixelHeight: CFString = "PixelHeight"
+
+/// ImageIO's `CGImageSource`: encoded bytes with a readable header.
+public final class CGImageSource: @unchecked Sendable {
+  let bytes: [UInt8]
+  let image: Image
+  init(bytes: [UInt8], image: Image) {
+    self.bytes = bytes
+    self.image = image
+  }
+}
+
+/// `CGImageSourceCreateWithData(_:_:)`: a source, or nil for bytes that are not a readable PNG.
+// swift-format-ignore: AlwaysUseLowerCamelCase
+public func CGImageSourceCreateWithData(_ data: CFData, _ options: CFDictionary?)
+  -> CGImageSource?
+{
+  let bytes = [UInt8](data)
+  guard let image = Image(data: bytes) else { return nil }
+  return CGImageSource(bytes: bytes, image: image)
+}
+
+/// `CGImageSourceGetCount(_:)`: 1 (PNG has one image).
+// swift-format-ignore: AlwaysUseLowerCamelCase
+public func CGImageSourceGetCount(_ isrc: CGImageSource) -> Int { 1 }
+
+/// `CGImageSourceCopyPropertiesAtIndex(_:_:_:)`: the pixel size.
+// swift-format-ignore: AlwaysUseLowerCamelCase
+public func CGImageSourceCopyPropertiesAtIndex(
+  _ isrc: CGImageSource, _ index: Int, _ options: CFDictionary?
+) -> CFDictionary? {
+  guard index == 0 else { return nil }
+  return [
+    kCGImagePropertyPixelWidth: isrc.image.pixelWidth,
+    kCGImagePropertyPixelHeight: isrc.image.pixelHeight,
+  ]
+}
+
+/// `CGImageSourceCreateImageAtIndex(_:_:_:)`: the full image, decoded lazily (at first display
+/// or preparation), as ImageIO's is.
+// swift-format-ignore: AlwaysUseLowerCamelCase
+public func CGImageSourceCreateImageAtIndex(
+  _ isrc: CGImageSource, _ index: Int, _ options: CFDictionary?
+) -> CGImage? {
+  index == 0 ? CGImage(image: isrc.image) : nil
+}
+
+/// `CGImageSourceCreateThumbnailAtIndex(_:_:_:)`: with `kCGImageSourceThumbnailMaxPixelSize`,
+/// the streaming downsample to that longer side (never upscaled); without it, the full image.
+/// Decoded now, as CPU work of the calling simulated thread (which blocks for the device's
+/// decode and resample costs); the result keeps the source's provenance plus the downsample.
+// swift-format-ignore: AlwaysUseLowerCamelCase
+public func CGImageSourceCreateThumbnailAtIndex(
+  _ isrc: CGImageSource, _ index: Int, _ options: CFDictionary?
+) -> CGImage? {
+  guard index == 0 else { return nil }
+  let target: DecodeTarget
+  if let size = pixelSize(options?[kCGImageSourceThumbnailMaxPixelSize]), size >= 1 {
+    target = .maxPixelSize(size)
+  } else {
+    target = .fullSize
+  }
+  guard Blocking.canBlock else {
+    preconditionFailure(
+      "CellSimUIKit: CGImageSourceCreateThumbnailAtIndex was called outside a simulated "
+        + "thread's blocking code")
+  }
+  let world = SimulationContext.world(for: "CGImageSourceCreateThumbnailAtIndex")
+  var result: Image?
+  _ = Blocking.perform("decode", detail: "CGImageSourceCreateThumbnailAtIndex") {
+    execution, done in
+    world.decoder.decode(isrc.bytes, target: target, on: execution) {
+      result = try? $0.get()
+      done()
+    }
+  }
+  return result.map(CGImage.init(image:))
+}
+
+/// A pixel size from an options value (any number type loaders pass).
+func pixelSize(_ value: Any?) -> Int? {
+  switch value {
+  case let value as Int: return value
+  case let value as CGFloat: return Int(value.rounded(.down))
+  case let value as Double: return Int(value.rounded(.down))
+  case let value as Float: return Int(value.rounded(.down))
+  case let value as NSNumber: return value.intValue
+  default: return nil
+  }
+}

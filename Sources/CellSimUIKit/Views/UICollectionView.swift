@@ -1,0 +1,351 @@
+package import SimTable
+import Synchronization
+
+/// UIKit's `UICollectionView`: a façade over one SimTable `TableView`, as `UITableView` is (see
+/// it for the engine, the mutations and what is not modelled). The scenario's table lays the
+/// items out (`columns` items per line, `row_height` points high); the collection view layout
+/// is kept and never consulted. One section.
+@MainActor open class UICollectionView: UIScrollView {
+  /// `UICollectionView.ScrollPosition`.
+  public struct ScrollPosition: OptionSet, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let top = ScrollPosition(rawValue: 1 << 0)
+    public static let centeredVertically = ScrollPosition(rawValue: 1 << 1)
+    public static let bottom = ScrollPosition(rawValue: 1 << 2)
+  }
+
+  /// The layout (kept; the scenario's table lays the items out).
+  open var collectionViewLayout: UICollectionViewLayout
+  /// The data source (held weakly).
+  open weak var dataSource: (any UICollectionViewDataSource)?
+  /// The delegate, which also hears the scroll callbacks (held weakly).
+  open weak var delegate: (any UICollectionViewDelegate)?
+  /// The prefetching data source (held weakly).
+  open weak var prefetchDataSource: (any UICollectionViewDataSourcePrefetching)?
+  /// Whether prefetch callbacks are sent.
+  open var isPrefetchingEnabled = true
+  var registered: [String: UICollectionViewCell.Type] = [:]
+  var configuring: BackingCell?
+
+  /// `UICollectionView(frame:collectionViewLayout:)`.
+  public init(frame: CGRect, collectionViewLayout layout: UICollectionViewLayout) {
+    collectionViewLayout = layout
+    super.init(frame: frame)
+  }
+
+  /// A collection view with a flow layout (nibs are not modelled).
+  public required init?(coder: NSCoder) {
+    collectionViewLayout = UICollectionViewFlowLayout()
+    super.init(coder: coder)
+  }
+
+  /// Registers `cellClass` for `identifier`.
+  open func register(_ cellClass: AnyClass?, forCellWithReuseIdentifier identifier: String) {
+    if let cellClass {
+      guard let type = cellClass as? UICollectionViewCell.Type else {
+        preconditionFailure(
+          "UICollectionView.register: \(cellClass) is not a UICollectionViewCell subclass")
+      }
+      registered[identifier] = type
+    } else {
+      registered[identifier] = nil
+    }
+  }
+
+  /// The cell paired with the SimTable cell being configured for `identifier`, made from the
+  /// registered class on first use; stops, as UIKit raises, when none is registered.
+  open func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath)
+    -> UICollectionViewCell
+  {
+    if let backing = configuring, let cell = backing.cells[identifier] as? UICollectionViewCell {
+      return cell
+    }
+    guard let type = registered[identifier] else {
+      preconditionFailure(
+        "UICollectionView: could not dequeue a cell with identifier \(identifier) - must "
+          + "register a nib or a class for the identifier")
+    }
+    let cell = type.init(registeredFrame: .zero, reuseIdentifier: identifier)
+    configuring?.cells[identifier] = cell
+    return cell
+  }
+
+  /// `dequeueConfiguredReusableCell(using:for:item:)`: a cell of the registration's class,
+  /// configured by its handler.
+  open func dequeueConfiguredReusableCell<Cell: UICollectionViewCell, Item>(
+    using registration: CellRegistration<Cell, Item>, for indexPath: IndexPath, item: Item?
+  ) -> Cell {
+    if registered[registration.identifier] == nil {
+      registered[registration.identifier] = Cell.self
+    }
+    let cell =
+      dequeueReusableCell(withReuseIdentifier: registration.identifier, for: indexPath) as! Cell
+    if let item { registration.handler(cell, indexPath, item) }
+    return cell
+  }
+
+  /// The cell displayed at `indexPath`, if visible.
+  open func cellForItem(at indexPath: IndexPath) -> UICollectionViewCell? {
+    guard let engine, indexPath.count == 2, indexPath.section == 0 else { return nil }
+    return (engine.cellForRow(at: indexPath) as? BackingCell)?.current as? UICollectionViewCell
+  }
+
+  /// Where `cell` is displayed, if it is.
+  open func indexPath(for cell: UICollectionViewCell) -> IndexPath? {
+    guard let engine, let backing = cell.pairedBacking, backing.current === cell else {
+      return nil
+    }
+    return engine.indexPath(for: backing)
+  }
+
+  /// The displayed cells, in item order.
+  open var visibleCells: [UICollectionViewCell] {
+    engine?.visibleCells.compactMap { ($0 as? BackingCell)?.current as? UICollectionViewCell }
+      ?? []
+  }
+
+  /// The index paths of the displayed items.
+  open var indexPathsForVisibleItems: [IndexPath] { engine?.indexPathsForVisibleRows ?? [] }
+
+  /// One section.
+  open var numberOfSections: Int { 1 }
+
+  /// The engine's item count (section 0).
+  open func numberOfItems(inSection section: Int) -> Int {
+    section == 0 ? engine?.numberOfRows ?? 0 : 0
+  }
+
+  /// Reloads every item.
+  open func reloadData() { table.reloadData() }
+  /// Reloads the items at `indexPaths`.
+  open func reloadItems(at indexPaths: [IndexPath]) {
+    table.reloadRows(at: indexPaths, with: .none)
+  }
+  /// Asks the data source again for the visible items among `indexPaths` (same cell, no
+  /// `prepareForReuse()`).
+  open func reconfigureItems(at indexPaths: [IndexPath]) {
+    guard let engine else { return }
+    for indexPath in indexPaths {
+      guard let backing = engine.cellForRow(at: indexPath) as? BackingCell else { continue }
+      engineConfigure(backing, at: indexPath)
+    }
+  }
+  /// Inserts items (see `UITableView` on URLs).
+  open func insertItems(at indexPaths: [IndexPath]) {
+    table.insertRows(at: indexPaths, with: .none)
+  }
+  /// Deletes items.
+  open func deleteItems(at indexPaths: [IndexPath]) {
+    table.deleteRows(at: indexPaths, with: .none)
+  }
+  /// Moves an item.
+  open func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {
+    table.moveRow(at: indexPath, to: newIndexPath)
+  }
+  /// Runs `updates`, then `completion(true)` on the next main-thread turn.
+  open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
+    table.performBatchUpdates(updates, completion: completion)
+  }
+  /// Scrolls `indexPath` into view.
+  open func scrollToItem(
+    at indexPath: IndexPath, at scrollPosition: ScrollPosition, animated: Bool
+  ) {
+    let position: UITableView.ScrollPosition =
+      scrollPosition.contains(.centeredVertically)
+      ? .middle : scrollPosition.contains(.bottom) ? .bottom : .top
+    table.scrollToRow(at: indexPath, at: position, animated: animated)
+  }
+
+  /// A table façade over the same engine, for the mutations they share.
+  var table: UITableView {
+    let table = UITableView(frame: .zero, style: .plain)
+    table.engine = engine
+    return table
+  }
+}
+
+extension UICollectionView: EngineFacade {
+  package func engineConfigure(_ backing: BackingCell, at indexPath: IndexPath) {
+    guard let dataSource else { return }
+    let previous = configuring
+    configuring = backing
+    defer { configuring = previous }
+    let cell = dataSource.collectionView(self, cellForItemAt: indexPath)
+    pairCell(cell, contentView: cell.contentView, identifier: cell.reuseIdentifier, with: backing)
+  }
+
+  package func engineWillDisplay(_ cell: UIView, at indexPath: IndexPath) {
+    guard let cell = cell as? UICollectionViewCell else { return }
+    delegate?.collectionView(self, willDisplay: cell, forItemAt: indexPath)
+  }
+
+  package func engineDidEndDisplaying(_ cell: UIView, at indexPath: IndexPath) {
+    guard let cell = cell as? UICollectionViewCell else { return }
+    delegate?.collectionView(self, didEndDisplaying: cell, forItemAt: indexPath)
+  }
+
+  package func enginePrefetch(_ indexPaths: [IndexPath]) {
+    guard isPrefetchingEnabled else { return }
+    prefetchDataSource?.collectionView(self, prefetchItemsAt: indexPaths)
+  }
+
+  package func engineCancelPrefetch(_ indexPaths: [IndexPath]) {
+    guard isPrefetchingEnabled else { return }
+    prefetchDataSource?.collectionView(self, cancelPrefetchingForItemsAt: indexPaths)
+  }
+
+  package var engineScrollDelegate: (any UIScrollViewDelegate)? { delegate }
+}
+
+extension UICollectionView {
+  /// `UICollectionView.CellRegistration`: a cell class and the handler that configures it.
+  public struct CellRegistration<Cell: UICollectionViewCell, Item> {
+    /// `(cell, indexPath, item)`.
+    public typealias Handler = (Cell, IndexPath, Item) -> Void
+    let handler: Handler
+    let identifier: String
+
+    /// A registration whose cells `handler` configures.
+    public init(handler: @escaping Handler) {
+      self.handler = handler
+      self.identifier = "CellRegistration.\(Cell.self).\(RegistrationCounter.next())"
+    }
+  }
+}
+
+/// Numbers registrations, so that each has a reuse identifier of its own (never printed).
+enum RegistrationCounter {
+  static let count = Atomic<Int>(0)
+  static func next() -> Int { count.add(1, ordering: .relaxed).newValue }
+}
+
+/// UIKit's `UICollectionReusableView`.
+@MainActor open class UICollectionReusableView: UIView {
+  /// The reuse identifier the view was made with.
+  public internal(set) var reuseIdentifier: String?
+  /// Called just before the view is reused; resets nothing.
+  open func prepareForReuse() {}
+}
+
+/// UIKit's `UICollectionViewCell`: paired with a SimTable cell and judged as `UITableViewCell`
+/// is ("What the oracle sees").
+@MainActor open class UICollectionViewCell: UICollectionReusableView {
+  /// The view custom content goes into.
+  public let contentView = UIView(frame: .zero)
+  var configurationView: (any UIView & UIContentView)?
+
+  /// A cell with `frame`.
+  public override init(frame: CGRect) {
+    super.init(frame: frame)
+    contentView.frame = CGRect(origin: .zero, size: frame.size)
+    addSubview(contentView)
+  }
+
+  /// An empty cell (nibs are not modelled).
+  public required init?(coder: NSCoder) {
+    super.init(coder: coder)
+    addSubview(contentView)
+  }
+
+  /// How the collection view makes a registered class (see `UITableViewCell`'s counterpart).
+  public required convenience init(registeredFrame frame: CGRect, reuseIdentifier: String?) {
+    self.init(frame: frame)
+    self.reuseIdentifier = reuseIdentifier
+  }
+
+  /// `isSelected` (kept).
+  open var isSelected = false
+  /// `isHighlighted` (kept).
+  open var isHighlighted = false
+  /// `backgroundView` (kept, not shown).
+  open var backgroundView: UIView?
+
+  /// The content configuration, shown by its content view inside `contentView`.
+  open var contentConfiguration: (any UIContentConfiguration)? {
+    didSet {
+      guard let configuration = contentConfiguration else {
+        configurationView?.removeFromSuperview()
+        configurationView = nil
+        return
+      }
+      if let view = configurationView, view.supports(configuration) {
+        view.configuration = configuration
+      } else {
+        configurationView?.removeFromSuperview()
+        let view = configuration.makeContentView()
+        view.frame = contentView.bounds
+        configurationView = view
+        contentView.addSubview(view)
+      }
+    }
+  }
+
+  override var hostsDisplay: Bool { true }
+  override func engineWillReuse() { prepareForReuse() }
+}
+
+/// UIKit's `UICollectionViewListCell`.
+@MainActor open class UICollectionViewListCell: UICollectionViewCell {
+  /// An empty cell configuration.
+  open func defaultContentConfiguration() -> UIListContentConfiguration { .cell() }
+}
+
+/// UIKit's `UICollectionViewDataSource`; `numberOfSections(in:)` is optional.
+@MainActor public protocol UICollectionViewDataSource: AnyObject {
+  /// The number of items in `section` (not consulted: the scenario's rows are the items).
+  func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int)
+    -> Int
+  /// The cell for the item at `indexPath`.
+  func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath)
+    -> UICollectionViewCell
+  /// The number of sections (1 by default).
+  func numberOfSections(in collectionView: UICollectionView) -> Int
+}
+
+extension UICollectionViewDataSource {
+  /// One section.
+  public func numberOfSections(in collectionView: UICollectionView) -> Int { 1 }
+}
+
+/// UIKit's `UICollectionViewDelegate`; every method is optional.
+@MainActor public protocol UICollectionViewDelegate: UIScrollViewDelegate {
+  /// `cell` is about to appear at `indexPath`.
+  func collectionView(
+    _ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell,
+    forItemAt indexPath: IndexPath)
+  /// `cell` left the screen from `indexPath`.
+  func collectionView(
+    _ collectionView: UICollectionView, didEndDisplaying cell: UICollectionViewCell,
+    forItemAt indexPath: IndexPath)
+}
+
+extension UICollectionViewDelegate {
+  /// Does nothing.
+  public func collectionView(
+    _ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell,
+    forItemAt indexPath: IndexPath
+  ) {}
+  /// Does nothing.
+  public func collectionView(
+    _ collectionView: UICollectionView, didEndDisplaying cell: UICollectionViewCell,
+    forItemAt indexPath: IndexPath
+  ) {}
+}
+
+/// UIKit's `UICollectionViewDataSourcePrefetching`.
+@MainActor public protocol UICollectionViewDataSourcePrefetching: AnyObject {
+  /// Items that will soon be displayed.
+  func collectionView(
+    _ collectionView: UICollectionView, prefetchItemsAt indexPaths: [IndexPath])
+  /// Items no longer about to be displayed (optional).
+  func collectionView(
+    _ collectionView: UICollectionView, cancelPrefetchingForItemsAt indexPaths: [IndexPath])
+}
+
+extension UICollectionViewDataSourcePrefetching {
+  /// Does nothing.
+  public func collectionView(
+    _ collectionView: UICollectionView, cancelPrefetchingForItemsAt indexPaths: [IndexPath]
+  ) {}
+}

@@ -1,0 +1,134 @@
+/// UIKit's `UIColor`, as a plain RGBA value: views keep it and report it back, and nothing is
+/// drawn. Dynamic (light/dark) colours resolve to their light appearance.
+open class UIColor: @unchecked Sendable, Equatable, CustomStringConvertible {
+  /// The components, 0…1.
+  public let red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat
+
+  /// `UIColor(red:green:blue:alpha:)`.
+  public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+    self.red = red
+    self.green = green
+    self.blue = blue
+    self.alpha = alpha
+  }
+
+  /// `UIColor(white:alpha:)`.
+  public convenience init(white: CGFloat, alpha: CGFloat) {
+    self.init(red: white, green: white, blue: white, alpha: alpha)
+  }
+
+  /// `withAlphaComponent(_:)`.
+  open func withAlphaComponent(_ alpha: CGFloat) -> UIColor {
+    UIColor(red: red, green: green, blue: blue, alpha: alpha)
+  }
+
+  /// Equal components.
+  public static func == (a: UIColor, b: UIColor) -> Bool {
+    a.red == b.red && a.green == b.green && a.blue == b.blue && a.alpha == b.alpha
+  }
+
+  /// For example `UIColor(r: 1, g: 0, b: 0, a: 1)`.
+  open var description: String { "UIColor(r: \(red), g: \(green), b: \(blue), a: \(alpha))" }
+
+  /// `.clear`.
+  open class var clear: UIColor { UIColor(white: 0, alpha: 0) }
+  /// `.black`.
+  open class var black: UIColor { UIColor(white: 0, alpha: 1) }
+  /// `.white`.
+  open class var white: UIColor { UIColor(white: 1, alpha: 1) }
+  /// `.gray`.
+  open class var gray: UIColor { UIColor(white: 0.5, alpha: 1) }
+  /// `.lightGray`.
+  open class var lightGray: UIColor { UIColor(white: 2.0 / 3.0, alpha: 1) }
+  /// `.darkGray`.
+  open class var darkGray: UIColor { UIColor(white: 1.0 / 3.0, alpha: 1) }
+  /// `.red`.
+  open class var red: UIColor { UIColor(red: 1, green: 0, blue: 0, alpha: 1) }
+  /// `.green`.
+  open class var green: UIColor { UIColor(red: 0, green: 1, blue: 0, alpha: 1) }
+  /// `.blue`.
+  open class var blue: UIColor { UIColor(red: 0, green: 0, blue: 1, alpha: 1) }
+  /// `.systemBackground` (light appearance).
+  open class var systemBackground: UIColor { .white }
+  /// `.secondarySystemBackground` (light appearance).
+  open class var secondarySystemBackground: UIColor {
+    UIColor(red: 0.949, green: 0.949, blue: 0.969, alpha: 1)
+  }
+  /// `.systemGray` (light appearance).
+  open class var systemGray: UIColor { UIColor(red: 0.557, green: 0.557, blue: 0.576, alpha: 1) }
+  /// `.systemGray5` (light appearance).
+  open class var systemGray5: UIColor { UIColor(red: 0.898, green: 0.898, blue: 0.918, alpha: 1) }
+  /// `.systemGray6` (light appearance).
+  open class var systemGray6: UIColor { UIColor(red: 0.949, green: 0.949, blue: 0.969, alpha: 1) }
+  /// `.label` (light appearance).
+  open class var label: UIColor { .black }
+  /// `.secondaryLabel` (light appearance).
+  open class var secondaryLabel: UIColor {
+    UIColor(red: 0.235, green: 0.235, blue: 0.263, alpha: 0.6)
+  }
+  /// `.tintColor` / `.systemBlue` (light appearance).
+  open class var systemBlue: UIColor { UIColor(red: 0, green: 0.478, blue: 1, alpha: 1) }
+}
+
+/// UIKit's `UIFont`, as a size and a weight name: labels keep it; nothing is measured.
+open class UIFont: @unchecked Sendable {
+  /// The point size.
+  public let pointSize: CGFloat
+  /// The font's name.
+  public let fontName: String
+
+  /// `UIFont(name:size:)`: never nil (there are no font files).
+  public init?(name fontName: String, size fontSize: CGFloat) {
+    self.fontName = fontName
+    self.pointSize = fontSize
+  }
+
+  init(system name: String, size: CGFloat) {
+    self.fontName = name
+    self.pointSize = size
+  }
+
+  /// `systemFont(ofSize:)`.
+  open class func systemFont(ofSize fontSize: CGFloat) -> UIFont {
+    UIFont(system: ".SFUI-Regular", size: fontSize)
+  }
+
+  /// `boldSystemFont(ofSize:)`.
+  open class func boldSystemFont(ofSize fontSize: CGFloat) -> UIFont {
+    UIFont(system: ".SFUI-Bold", size: fontSize)
+  }
+}
+
+/// UIKit's `UIEdgeInsets`.
+public struct UIEdgeInsets: Equatable, Sendable {
+  /// The insets.
+  public var top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat
+  /// `UIEdgeInsets(top:left:bottom:right:)`.
+  public init(top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat) {
+    self.top = top
+    self.left = left
+    self.bottom = bottom
+    self.right = right
+  }
+  /// No insets.
+  public init() { self.init(top: 0, left: 0, bottom: 0, right: 0) }
+  /// `.zero`.
+  public static let zero = UIEdgeInsets()
+}
+
+/// Core Animation's `CALayer`, as far as views configure it: the values are kept, nothing is
+/// drawn.
+open class CALayer {
+  /// `cornerRadius`.
+  open var cornerRadius: CGFloat = 0
+  /// `masksToBounds`.
+  open var masksToBounds = false
+  /// `borderWidth`.
+  open var borderWidth: CGFloat = 0
+  /// `opacity`.
+  open var opacity: Float = 1
+  /// `shouldRasterize`.
+  open var shouldRasterize = false
+  /// A layer.
+  public init() {}
+}

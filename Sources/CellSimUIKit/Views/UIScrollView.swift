@@ -1,0 +1,96 @@
+package import SimTable
+
+/// UIKit's `UIScrollView`. A table view's scroll state is its SimTable table's: `contentOffset`,
+/// `isTracking`, `isDragging` and `isDecelerating` read the simulated scroll (touches, drags and
+/// flings come from the scenario's events), and `setContentOffset(_:animated:)` moves it. A
+/// plain scroll view only keeps the values it is given.
+///
+/// Divergence: UIKit's table view redeclares `delegate` with its own protocol, which Swift
+/// source cannot do, so a plain `UIScrollView` has no `delegate` here; `UITableView.delegate`
+/// (a `UITableViewDelegate`, which refines `UIScrollViewDelegate`) hears the scroll callbacks.
+@MainActor open class UIScrollView: UIView {
+  /// The SimTable table behind a table view, once the host bound it.
+  package internal(set) weak var engine: TableView?
+  var storedOffset: CGPoint = .zero
+
+  /// The scroll position: the top of the visible content.
+  open var contentOffset: CGPoint {
+    get { engine.map { CGPoint(x: 0, y: $0.contentOffset) } ?? storedOffset }
+    set { setContentOffset(newValue, animated: false) }
+  }
+
+  /// Moves the content to `contentOffset` (over 0.3 s when animated, on a table).
+  open func setContentOffset(_ contentOffset: CGPoint, animated: Bool) {
+    if let engine {
+      engine.setContentOffset(Double(contentOffset.y), animated: animated)
+    } else {
+      storedOffset = contentOffset
+    }
+  }
+
+  /// The content's size (kept).
+  open var contentSize: CGSize = .zero
+  /// The content's insets (kept).
+  open var contentInset: UIEdgeInsets = .zero
+  /// `isScrollEnabled` (kept; the scenario's gestures scroll regardless).
+  open var isScrollEnabled = true
+  /// `showsVerticalScrollIndicator` (kept).
+  open var showsVerticalScrollIndicator = true
+  /// `showsHorizontalScrollIndicator` (kept).
+  open var showsHorizontalScrollIndicator = true
+  /// `alwaysBounceVertical` (kept).
+  open var alwaysBounceVertical = false
+  /// `scrollsToTop` (kept).
+  open var scrollsToTop = true
+
+  /// Whether a finger is down on the content.
+  open var isTracking: Bool { engine?.scrollState == .tracking }
+  /// Whether the user is dragging the content (a finger is down).
+  open var isDragging: Bool { engine?.scrollState == .tracking }
+  /// Whether the content moves on after the finger lifted (deceleration or bounce).
+  open var isDecelerating: Bool {
+    guard let state = engine?.scrollState else { return false }
+    return state == .decelerating || state == .bouncing
+  }
+}
+
+/// UIKit's `UIScrollViewDelegate`: every method is optional (a default that does nothing).
+/// A table view calls them on its `delegate`, at the frame where the simulated scroll changed
+/// state: `scrollViewWillBeginDragging` when a finger goes down, `scrollViewDidScroll` when the
+/// offset moved, `scrollViewDidEndDragging(_:willDecelerate:)` when it lifts,
+/// `scrollViewWillBeginDecelerating` and `scrollViewDidEndDecelerating` around deceleration, and
+/// `scrollViewDidEndScrollingAnimation` after a programmatic animation.
+@MainActor public protocol UIScrollViewDelegate: AnyObject {
+  /// The content moved.
+  func scrollViewDidScroll(_ scrollView: UIScrollView)
+  /// A finger went down and is about to drag.
+  func scrollViewWillBeginDragging(_ scrollView: UIScrollView)
+  /// The finger lifted; `decelerate` tells whether the content moves on.
+  func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool)
+  /// The content starts decelerating.
+  func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView)
+  /// The content stopped after decelerating.
+  func scrollViewDidEndDecelerating(_ scrollView: UIScrollView)
+  /// A programmatic scroll animation ended.
+  func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView)
+  /// A status-bar tap scrolled to the top.
+  func scrollViewDidScrollToTop(_ scrollView: UIScrollView)
+}
+
+extension UIScrollViewDelegate {
+  /// Does nothing.
+  public func scrollViewDidScroll(_ scrollView: UIScrollView) {}
+  /// Does nothing.
+  public func scrollViewWillBeginDragging(_ scrollView: UIScrollView) {}
+  /// Does nothing.
+  public func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool)
+  {}
+  /// Does nothing.
+  public func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView) {}
+  /// Does nothing.
+  public func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {}
+  /// Does nothing.
+  public func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) {}
+  /// Does nothing.
+  public func scrollViewDidScrollToTop(_ scrollView: UIScrollView) {}
+}

@@ -1,0 +1,310 @@
+package import SimTable
+
+/// UIKit's `UITableView`: a façade over one SimTable `TableView`, the engine that keeps the
+/// geometry, scrolling, reuse pool, prefetching, mutations and frames, and whose cells the oracle
+/// judges (see `UITableViewCell` for the pairing of cells and what the oracle sees).
+///
+/// The engine is bound when the host shows the table (before its first layout pass); until then
+/// the queries answer empty and the mutations do nothing. Every data-source, delegate and
+/// prefetching callback comes from the engine, on the main thread, with UIKit index paths of one
+/// section.
+///
+/// Mutations called by the app go to the engine: `reloadData()`, `reloadRows(at:with:)`,
+/// `deleteRows(at:with:)`, `moveRow(at:to:)`; `insertRows(at:with:)` inserts engine items whose
+/// URLs come from the scenario's URL template (the oracle knows only the scenario's rows, so a
+/// hosted screen should let the scenario insert rows instead). A mutation refused because the
+/// engine is inside a callback (UIKit forbids them there too) runs on the next main-thread turn.
+/// `reconfigureRows(at:)` asks the data source again for visible rows, with the same cell and no
+/// `prepareForReuse()`. `performBatchUpdates(_:completion:)` applies each change as it is made
+/// (not as one animation) and calls `completion(true)` on the next turn.
+///
+/// Not modelled: sections other than 0, headers and footers, row heights from the delegate (the
+/// scenario's `row_height` lays out every row), selection, editing, nibs.
+@MainActor open class UITableView: UIScrollView {
+  /// `UITableView.Style`.
+  public enum Style: Int, Sendable {
+    case plain = 0
+    case grouped = 1
+    case insetGrouped = 2
+  }
+
+  /// `UITableView.RowAnimation` (accepted and ignored).
+  public enum RowAnimation: Int, Sendable {
+    case fade = 0
+    case right = 1
+    case left = 2
+    case top = 3
+    case bottom = 4
+    case none = 5
+    case middle = 6
+    case automatic = 100
+  }
+
+  /// `UITableView.ScrollPosition`.
+  public enum ScrollPosition: Int, Sendable {
+    case none = 0
+    case top = 1
+    case middle = 2
+    case bottom = 3
+  }
+
+  /// `UITableView.SeparatorStyle` (kept).
+  public enum SeparatorStyle: Int, Sendable {
+    case none = 0
+    case singleLine = 1
+  }
+
+  /// `UITableView.automaticDimension`.
+  public static let automaticDimension: CGFloat = -1
+
+  /// The style.
+  public let style: Style
+  /// The data source (held weakly, as UIKit's is).
+  open weak var dataSource: (any UITableViewDataSource)?
+  /// The delegate, which also hears the scroll callbacks (held weakly).
+  open weak var delegate: (any UITableViewDelegate)?
+  /// The prefetching data source (held weakly).
+  open weak var prefetchDataSource: (any UITableViewDataSourcePrefetching)?
+  /// Whether prefetch callbacks are sent.
+  open var isPrefetchingEnabled = true
+  /// `rowHeight` (kept; the scenario's `row_height` lays the rows out).
+  open var rowHeight: CGFloat = UITableView.automaticDimension
+  /// `estimatedRowHeight` (kept).
+  open var estimatedRowHeight: CGFloat = UITableView.automaticDimension
+  /// `separatorStyle` (kept).
+  open var separatorStyle: SeparatorStyle = .singleLine
+  /// `tableHeaderView` (kept, not shown).
+  open var tableHeaderView: UIView?
+  /// `tableFooterView` (kept, not shown).
+  open var tableFooterView: UIView?
+  /// `allowsSelection` (kept).
+  open var allowsSelection = true
+
+  /// Registered cell classes, by reuse identifier.
+  var registered: [String: UITableViewCell.Type] = [:]
+  /// The SimTable cell being configured by `tableView(_:cellForRowAt:)` now, if any.
+  var configuring: BackingCell?
+
+  /// `UITableView(frame:style:)`.
+  public init(frame: CGRect, style: Style) {
+    self.style = style
+    super.init(frame: frame)
+  }
+
+  /// A plain table view.
+  public override convenience init(frame: CGRect) {
+    self.init(frame: frame, style: .plain)
+  }
+
+  /// A plain table view (nibs are not modelled).
+  public required init?(coder: NSCoder) {
+    self.style = .plain
+    super.init(coder: coder)
+  }
+
+  // MARK: Cells
+
+  /// Registers `cellClass` (a `UITableViewCell` subclass, or nil to remove it) for `identifier`.
+  open func register(_ cellClass: AnyClass?, forCellReuseIdentifier identifier: String) {
+    if let cellClass {
+      guard let type = cellClass as? UITableViewCell.Type else {
+        preconditionFailure("UITableView.register: \(cellClass) is not a UITableViewCell subclass")
+      }
+      registered[identifier] = type
+    } else {
+      registered[identifier] = nil
+    }
+  }
+
+  /// The cell paired with the SimTable cell being configured for `identifier`, made from the
+  /// registered class on first use; nil if none is registered and none was made.
+  open func dequeueReusableCell(withIdentifier identifier: String) -> UITableViewCell? {
+    if let backing = configuring, let cell = backing.cells[identifier] as? UITableViewCell {
+      return cell
+    }
+    guard let type = registered[identifier] else { return nil }
+    let cell = type.init(registeredStyle: .default, reuseIdentifier: identifier)
+    configuring?.cells[identifier] = cell
+    return cell
+  }
+
+  /// As `dequeueReusableCell(withIdentifier:)`; stops, as UIKit raises, when no class is
+  /// registered for `identifier`.
+  open func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath)
+    -> UITableViewCell
+  {
+    guard let cell = dequeueReusableCell(withIdentifier: identifier) else {
+      preconditionFailure(
+        "UITableView: unable to dequeue a cell with identifier \(identifier) - must register a "
+          + "nib or a class for the identifier")
+    }
+    return cell
+  }
+
+  /// The cell displayed at `indexPath`, if that row is visible.
+  open func cellForRow(at indexPath: IndexPath) -> UITableViewCell? {
+    guard let engine, indexPath.count == 2, indexPath.section == 0 else { return nil }
+    return (engine.cellForRow(at: indexPath) as? BackingCell)?.current as? UITableViewCell
+  }
+
+  /// Where `cell` is displayed, if it is.
+  open func indexPath(for cell: UITableViewCell) -> IndexPath? {
+    guard let engine, let backing = cell.pairedBacking, backing.current === cell else { return nil }
+    return engine.indexPath(for: backing)
+  }
+
+  /// The displayed cells, in row order.
+  open var visibleCells: [UITableViewCell] {
+    engine?.visibleCells.compactMap { ($0 as? BackingCell)?.current as? UITableViewCell } ?? []
+  }
+
+  /// The index paths of the displayed rows, in order.
+  open var indexPathsForVisibleRows: [IndexPath]? { engine?.indexPathsForVisibleRows ?? [] }
+
+  /// One section.
+  open var numberOfSections: Int { 1 }
+
+  /// The engine's row count (section 0).
+  open func numberOfRows(inSection section: Int) -> Int {
+    section == 0 ? engine?.numberOfRows ?? 0 : 0
+  }
+
+  /// The rectangle of the row at `indexPath` (in a one-column table).
+  open func rectForRow(at indexPath: IndexPath) -> CGRect {
+    guard let engine else { return .zero }
+    let height = engine.configuration.rowHeight
+    return CGRect(
+      x: 0, y: Double(indexPath.row) * height, width: engine.world.device.screenWidth,
+      height: height)
+  }
+
+  // MARK: Changes
+
+  /// Reloads every row (the engine's `reloadData`).
+  open func reloadData() { mutate("reloadData") { try $0.reloadData() } }
+
+  /// Reloads the rows at `indexPaths`.
+  open func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
+    let rows = indexPaths.map(\.row)
+    mutate("reloadRows") { try $0.reloadRows(rows) }
+  }
+
+  /// Asks the data source again for the visible rows among `indexPaths`: the same cell comes
+  /// back from `dequeueReusableCell`, without `prepareForReuse()`.
+  open func reconfigureRows(at indexPaths: [IndexPath]) {
+    guard let engine else { return }
+    for indexPath in indexPaths {
+      guard let backing = engine.cellForRow(at: indexPath) as? BackingCell else { continue }
+      configure(backing, at: indexPath)
+    }
+  }
+
+  /// Inserts rows (see the type's notes on URLs).
+  open func insertRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
+    for indexPath in indexPaths.sorted(by: { $0.row < $1.row }) {
+      mutate("insertRows") { _ = try $0.insertRows(at: indexPath.row, count: 1) }
+    }
+  }
+
+  /// Deletes rows (from the last, so the others keep their index paths).
+  open func deleteRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
+    for indexPath in indexPaths.sorted(by: { $0.row > $1.row }) {
+      mutate("deleteRows") { try $0.deleteRows(at: indexPath.row, count: 1) }
+    }
+  }
+
+  /// Moves a row.
+  open func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) {
+    mutate("moveRow") { try $0.moveRow(from: indexPath.row, to: newIndexPath.row) }
+  }
+
+  /// Runs `updates` (each change applied as it is made), then `completion(true)` on the next
+  /// main-thread turn.
+  open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
+    updates?()
+    guard let completion, let world = SimulationContext.world else { return }
+    let box = Unchecked(value: completion)
+    world.main.async(label: "UITableView.performBatchUpdates.completion") { box.value(true) }
+  }
+
+  /// Does nothing (changes apply as they are made).
+  open func beginUpdates() {}
+  /// Does nothing (changes apply as they are made).
+  open func endUpdates() {}
+
+  /// Scrolls `indexPath` to `scrollPosition`.
+  open func scrollToRow(
+    at indexPath: IndexPath, at scrollPosition: ScrollPosition, animated: Bool
+  ) {
+    let position: SimTable.ScrollPosition =
+      switch scrollPosition {
+      case .none: .none
+      case .top: .top
+      case .middle: .middle
+      case .bottom: .bottom
+      }
+    mutate("scrollToRow") {
+      try $0.scroll(toRow: indexPath.row, position: position, animated: animated)
+    }
+  }
+
+  /// Applies `change` to the engine now, or on the next main-thread turn if the engine is inside
+  /// a callback; nothing before the engine is bound.
+  func mutate(_ name: String, _ change: @escaping (TableView) throws -> Void) {
+    guard let engine else { return }
+    do {
+      try change(engine)
+    } catch TableError.mutationDuringLayout {
+      let box = Unchecked(value: change)
+      engine.world.main.async(label: "UITableView.\(name)") { [weak engine] in
+        guard let engine else { return }
+        do { try box.value(engine) } catch {
+          preconditionFailure("UITableView.\(name): \(error)")
+        }
+      }
+    } catch {
+      preconditionFailure("UITableView.\(name): \(error)")
+    }
+  }
+
+  // MARK: The engine's side
+
+  /// Asks the data source for the cell of `backing` at `indexPath` and pairs the cell returned
+  /// with it.
+  func configure(_ backing: BackingCell, at indexPath: IndexPath) {
+    guard let dataSource else { return }
+    let previous = configuring
+    configuring = backing
+    defer { configuring = previous }
+    let cell = dataSource.tableView(self, cellForRowAt: indexPath)
+    pair(cell, with: backing)
+  }
+
+  /// Makes `cell` the UIKit cell `backing` shows, and sets what it shows.
+  func pair(_ cell: UITableViewCell, with backing: BackingCell) {
+    pairCell(cell, contentView: cell.contentView, identifier: cell.reuseIdentifier, with: backing)
+  }
+}
+
+extension UIScrollView {
+  /// Makes `cell` (a table or collection cell) the UIKit cell `backing` shows, sizes it to the
+  /// engine's row, and sets what it shows.
+  func pairCell(
+    _ cell: UIView, contentView: UIView, identifier: String?, with backing: BackingCell
+  ) {
+    if let old = cell.pairedBacking, old !== backing, old.current === cell { old.current = nil }
+    cell.pairedBacking = backing
+    backing.current = cell
+    backing.cells[identifier ?? ""] = cell
+    if let engine {
+      let columns = Double(max(1, engine.configuration.columns))
+      let size = CGSize(
+        width: engine.world.device.screenWidth / columns, height: engine.configuration.rowHeight)
+      if cell.frame.size != size {
+        cell.frame = CGRect(origin: .zero, size: size)
+        contentView.frame = CGRect(origin: .zero, size: size)
+      }
+    }
+    cell.syncBacking()
+  }
+}

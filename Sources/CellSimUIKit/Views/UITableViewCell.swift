@@ -1,0 +1,213 @@
+package import SimTable
+
+/// UIKit's `UITableViewCell`.
+///
+/// ## Pairing with the simulated table
+///
+/// A hosted `UITableView` is a façade over one SimTable `TableView`, which keeps the geometry,
+/// scrolling, reuse pool, prefetching and frames, and whose `TableCell`s the oracle reads. Each
+/// SimTable cell is paired one-to-one with the `UITableViewCell` that
+/// `dequeueReusableCell(withIdentifier:for:)` returns while that SimTable cell is configured:
+/// the registered class is instantiated on the SimTable cell's first use (one per reuse
+/// identifier), and the same object comes back every time the SimTable cell is reused. The
+/// table's `prepareForReuse()` is forwarded to it just before `tableView(_:cellForRowAt:)`.
+///
+/// ## What the oracle sees
+///
+/// Whenever something a person would see changes inside the cell (an image view's `image` or
+/// `isHighlighted`, any view's `isHidden` or `alpha`, a subview added or removed, a progress
+/// view's value), the cell recomputes what it shows and sets it on its SimTable cell:
+/// - the image: that of the first `UIImageView` with an image (the highlighted one while
+///   highlighted) in depth-first order from the cell itself, subviews back to front, skipping
+///   hidden subtrees and those with alpha 0; or, failing that, the image of the cell's
+///   `UIListContentConfiguration`; set on the SimTable cell's `imageView` only when it is a
+///   different image, so a change costs `set_image` once, is checked for main-thread use, is
+///   decoded at first display and is judged, exactly as a loader's direct set is;
+/// - the progress: the first visible `UIProgressView` (its value, or hidden when there is none
+///   any more) on the SimTable cell's `progressView`.
+///
+/// Inside `UIView.transition(with:…, options: .transitionCrossDissolve, …)`, the image change is
+/// a cross-dissolve. Not modelled: selection, editing, accessory views (kept), and the cell's own
+/// drawing.
+@MainActor open class UITableViewCell: UIView {
+  /// `UITableViewCell.CellStyle`.
+  public enum CellStyle: Int, Sendable {
+    case `default` = 0
+    case value1 = 1
+    case value2 = 2
+    case subtitle = 3
+  }
+
+  /// `UITableViewCell.SelectionStyle`.
+  public enum SelectionStyle: Int, Sendable {
+    case none = 0
+    case blue = 1
+    case gray = 2
+    case `default` = 3
+  }
+
+  /// `UITableViewCell.AccessoryType`.
+  public enum AccessoryType: Int, Sendable {
+    case none = 0
+    case disclosureIndicator = 1
+    case detailDisclosureButton = 2
+    case checkmark = 3
+    case detailButton = 4
+  }
+
+  /// The reuse identifier the cell was made with.
+  public let reuseIdentifier: String?
+  let style: CellStyle
+  /// The view custom content goes into.
+  public let contentView: UIView
+  var builtInImageView: UIImageView?
+  var builtInTextLabel: UILabel?
+  var builtInDetailLabel: UILabel?
+
+  /// `UITableViewCell(style:reuseIdentifier:)`, the designated initializer.
+  public init(style: CellStyle, reuseIdentifier: String?) {
+    self.style = style
+    self.reuseIdentifier = reuseIdentifier
+    self.contentView = UIView(frame: CGRect(x: 0, y: 0, width: 320, height: 44))
+    super.init(frame: CGRect(x: 0, y: 0, width: 320, height: 44))
+    addSubview(contentView)
+  }
+
+  /// An empty cell (nibs are not modelled).
+  public required init?(coder: NSCoder) {
+    self.style = .default
+    self.reuseIdentifier = nil
+    self.contentView = UIView(frame: .zero)
+    super.init(coder: coder)
+    addSubview(contentView)
+  }
+
+  /// A default-style cell without a reuse identifier, with `frame`.
+  public override convenience init(frame: CGRect) {
+    self.init(style: .default, reuseIdentifier: nil)
+    self.frame = frame
+  }
+
+  /// How the table makes a registered class: required, and convenience so that every subclass
+  /// that provides UIKit's designated initializers inherits it; it calls
+  /// `init(style:reuseIdentifier:)`, so a subclass's override runs.
+  public required convenience init(registeredStyle style: CellStyle, reuseIdentifier: String?) {
+    self.init(style: style, reuseIdentifier: reuseIdentifier)
+  }
+
+  /// The built-in image view (made at first use, inside `contentView`); nil for `.value2`.
+  open var imageView: UIImageView? {
+    guard style != .value2 else { return nil }
+    if let builtInImageView { return builtInImageView }
+    let view = UIImageView(frame: .zero)
+    builtInImageView = view
+    contentView.insertSubview(view, at: 0)
+    return view
+  }
+
+  /// The built-in title label (made at first use, inside `contentView`).
+  open var textLabel: UILabel? {
+    if let builtInTextLabel { return builtInTextLabel }
+    let label = UILabel(frame: .zero)
+    builtInTextLabel = label
+    contentView.addSubview(label)
+    return label
+  }
+
+  /// The built-in detail label (nil for `.default`).
+  open var detailTextLabel: UILabel? {
+    guard style != .default else { return nil }
+    if let builtInDetailLabel { return builtInDetailLabel }
+    let label = UILabel(frame: .zero)
+    builtInDetailLabel = label
+    contentView.addSubview(label)
+    return label
+  }
+
+  /// `accessoryType` (kept).
+  open var accessoryType: AccessoryType = .none
+  /// `accessoryView` (kept, not shown).
+  open var accessoryView: UIView?
+  /// `selectionStyle` (kept).
+  open var selectionStyle: SelectionStyle = .default
+  /// `backgroundView` (kept, not shown).
+  open var backgroundView: UIView?
+  /// `selectedBackgroundView` (kept, not shown).
+  open var selectedBackgroundView: UIView?
+  /// `isSelected` (kept).
+  open var isSelected = false
+  /// `isHighlighted` (kept).
+  open var isHighlighted = false
+
+  /// Sets `isSelected`.
+  open func setSelected(_ selected: Bool, animated: Bool) { isSelected = selected }
+  /// Sets `isHighlighted`.
+  open func setHighlighted(_ highlighted: Bool, animated: Bool) { isHighlighted = highlighted }
+
+  /// Called just before the table reuses the cell for another row. Like UIKit's, the base resets
+  /// no content: an image set earlier stays until the app replaces it.
+  open func prepareForReuse() {}
+
+  /// The cell's content configuration: its content view (`makeContentView()`, reused while it
+  /// `supports` the new configuration) is put inside `contentView`, so the image of a
+  /// `UIListContentConfiguration` is shown, and judged, by that view's image view.
+  open var contentConfiguration: (any UIContentConfiguration)? {
+    didSet { applyContentConfiguration() }
+  }
+  var configurationView: (any UIView & UIContentView)?
+
+  func applyContentConfiguration() {
+    guard let configuration = contentConfiguration else {
+      configurationView?.removeFromSuperview()
+      configurationView = nil
+      return
+    }
+    if let view = configurationView, view.supports(configuration) {
+      view.configuration = configuration
+    } else {
+      configurationView?.removeFromSuperview()
+      let view = configuration.makeContentView()
+      view.frame = contentView.bounds
+      configurationView = view
+      contentView.addSubview(view)
+    }
+  }
+
+  /// `defaultContentConfiguration()`: an empty cell configuration.
+  open func defaultContentConfiguration() -> UIListContentConfiguration { .cell() }
+
+  // MARK: The SimTable side
+
+  override var hostsDisplay: Bool { true }
+
+  override func engineWillReuse() { prepareForReuse() }
+}
+
+/// The SimTable cell behind UIKit cells: the table creates, pools and reuses it; it holds the
+/// `UITableViewCell` of each reuse identifier made for it and knows which one it shows now.
+package final class BackingCell: TableCell {
+  /// The UIKit cells made for this SimTable cell, by reuse identifier.
+  var cells: [String: UIView] = [:]
+  /// The UIKit cell shown now (the last one the data source returned for this cell).
+  var current: UIView?
+
+  /// Made by the SimTable table.
+  package required init(reuseIdentifier: String, context: TableCell.Context) {
+    super.init(reuseIdentifier: reuseIdentifier, context: context)
+  }
+
+  /// Forwards the table's `prepareForReuse()` to the UIKit cell shown until now.
+  package override func prepareForReuse() {
+    guard let current else { return }
+    onMainActor { current.engineWillReuse() }
+  }
+}
+
+/// Runs `body`, main-actor isolated code, from a SimTable callback, which always runs on the
+/// simulated main thread (the table calls its data source only there). No runtime check is made
+/// here: the simulated main thread runs on a carrier thread, not the process's main thread.
+package func onMainActor<T>(_ body: @MainActor () -> T) -> T {
+  withoutActuallyEscaping(body) { escapable in
+    unsafeBitCast(escapable, to: (() -> T).self)()
+  }
+}

@@ -1,0 +1,347 @@
+/// UIKit's `UIResponder`: the root of the view and view-controller classes.
+///
+/// Unlike UIKit's, it is not an `NSObject` (there is no Objective-C runtime on Linux): views have
+/// no `isEqual(_:)`, `hash` or key-value observing. The responder chain is not modelled.
+@MainActor open class UIResponder {
+  /// A responder.
+  public init() {}
+
+  /// The next responder: the superview for a view, nil otherwise.
+  open var next: UIResponder? { nil }
+}
+
+/// UIKit's `UIView`: a rectangle in a hierarchy of views.
+///
+/// Modelled: the hierarchy (`addSubview`, `insertSubview`, `removeFromSuperview`, `subviews`,
+/// `superview`, the move callbacks), `frame`, `bounds` and `center` as plain values,
+/// `isHidden`, `alpha`, `backgroundColor`, `tintColor` (inherited from the superview),
+/// `contentMode`, `layer` (`cornerRadius`, `masksToBounds`), `tag`, and layout as explicit calls:
+/// `setNeedsLayout()` marks the view and `layoutIfNeeded()` runs `layoutSubviews()` once.
+///
+/// What a person sees reaches the oracle through the cell the view is in: whenever an image
+/// view's image, a view's `isHidden` or `alpha`, or the hierarchy changes inside a table cell, the
+/// cell recomputes what it shows (`UITableViewCell`, "What the oracle sees").
+///
+/// Not modelled: drawing, Auto Layout (constraints are not solved; `translatesAutoresizing…`
+/// is kept), the window, hit testing and gestures, coordinate conversion, storyboards and nibs
+/// (`init?(coder:)` makes an empty view).
+@MainActor open class UIView: UIResponder {
+  /// `UIView.ContentMode`.
+  public enum ContentMode: Int, Sendable {
+    case scaleToFill = 0
+    case scaleAspectFit = 1
+    case scaleAspectFill = 2
+    case redraw = 3
+    case center = 4
+    case top = 5
+    case bottom = 6
+    case left = 7
+    case right = 8
+    case topLeft = 9
+    case topRight = 10
+    case bottomLeft = 11
+    case bottomRight = 12
+  }
+
+  /// `UIView.AutoresizingMask`.
+  public struct AutoresizingMask: OptionSet, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let flexibleLeftMargin = AutoresizingMask(rawValue: 1 << 0)
+    public static let flexibleWidth = AutoresizingMask(rawValue: 1 << 1)
+    public static let flexibleRightMargin = AutoresizingMask(rawValue: 1 << 2)
+    public static let flexibleTopMargin = AutoresizingMask(rawValue: 1 << 3)
+    public static let flexibleHeight = AutoresizingMask(rawValue: 1 << 4)
+    public static let flexibleBottomMargin = AutoresizingMask(rawValue: 1 << 5)
+  }
+
+  var storedFrame: CGRect
+  var storedBounds: CGRect
+  weak var storedSuperview: UIView?
+  var storedSubviews: [UIView] = []
+  var needsLayout = true
+  var storedTintColor: UIColor?
+  /// For a cell: the SimTable cell it is paired with, if any.
+  weak var pairedBacking: BackingCell?
+  /// For a cell: whether the SimTable cell's progress view follows a `UIProgressView` in it.
+  var followsProgress = false
+
+  /// `UIView(frame:)`.
+  public init(frame: CGRect) {
+    storedFrame = frame
+    storedBounds = CGRect(origin: .zero, size: frame.size)
+    super.init()
+  }
+
+  /// `UIView(coder:)`: an empty view (nibs and storyboards are not modelled).
+  public required init?(coder: NSCoder) {
+    storedFrame = .zero
+    storedBounds = .zero
+    super.init()
+  }
+
+  /// `UIView()`: a view with a zero frame.
+  public override convenience init() { self.init(frame: .zero) }
+
+  /// The superview.
+  open override var next: UIResponder? { storedSuperview }
+
+  // MARK: Geometry
+
+  /// The frame in the superview's coordinates; setting it sets the bounds' size.
+  open var frame: CGRect {
+    get { storedFrame }
+    set {
+      storedFrame = newValue
+      storedBounds.size = newValue.size
+      setNeedsLayout()
+    }
+  }
+
+  /// The bounds; setting its size changes the frame's size around the same centre.
+  open var bounds: CGRect {
+    get { storedBounds }
+    set {
+      let center = self.center
+      storedBounds = newValue
+      storedFrame = CGRect(
+        x: center.x - newValue.width / 2, y: center.y - newValue.height / 2,
+        width: newValue.width, height: newValue.height)
+      setNeedsLayout()
+    }
+  }
+
+  /// The centre of the frame.
+  open var center: CGPoint {
+    get { CGPoint(x: storedFrame.midX, y: storedFrame.midY) }
+    set {
+      storedFrame.origin = CGPoint(
+        x: newValue.x - storedFrame.width / 2, y: newValue.y - storedFrame.height / 2)
+    }
+  }
+
+  // MARK: Appearance
+
+  /// Whether the view (and its subviews) are hidden.
+  open var isHidden = false {
+    didSet { if isHidden != oldValue { displayDidChange() } }
+  }
+
+  /// The opacity; a view with alpha 0 shows nothing (values in between show the view).
+  open var alpha: CGFloat = 1 {
+    didSet { if alpha != oldValue { displayDidChange() } }
+  }
+
+  /// The background colour (kept, never drawn).
+  open var backgroundColor: UIColor?
+  /// `isOpaque`.
+  open var isOpaque = true
+  /// How content fits the bounds (kept; an image view's content is judged whole).
+  open var contentMode: ContentMode = .scaleToFill
+  /// `clipsToBounds`.
+  open var clipsToBounds = false
+  /// `tag`.
+  open var tag = 0
+  /// `isUserInteractionEnabled`.
+  open var isUserInteractionEnabled = true
+  /// `translatesAutoresizingMaskIntoConstraints` (kept; constraints are not solved).
+  open var translatesAutoresizingMaskIntoConstraints = true
+  /// `autoresizingMask` (kept).
+  open var autoresizingMask: AutoresizingMask = []
+  /// `accessibilityIdentifier`.
+  open var accessibilityIdentifier: String?
+  /// `accessibilityLabel`.
+  open var accessibilityLabel: String?
+
+  /// The tint colour: the view's own, else its superview's, else the system blue.
+  open var tintColor: UIColor! {
+    get { storedTintColor ?? storedSuperview?.tintColor ?? .systemBlue }
+    set { storedTintColor = newValue }
+  }
+
+  /// The backing layer (`cornerRadius`, `masksToBounds`, … kept, never drawn).
+  public private(set) lazy var layer = CALayer()
+
+  // MARK: Hierarchy
+
+  /// The superview, if any.
+  open var superview: UIView? { storedSuperview }
+  /// The subviews, back to front.
+  open var subviews: [UIView] { storedSubviews }
+
+  /// Adds `view` in front of the other subviews (moving it from its old superview).
+  open func addSubview(_ view: UIView) {
+    insertSubview(view, at: storedSubviews.count)
+  }
+
+  /// Inserts `view` at `index` of the subviews.
+  open func insertSubview(_ view: UIView, at index: Int) {
+    precondition(view !== self, "UIView: a view cannot be its own subview")
+    if view.storedSuperview === self {
+      storedSubviews.removeAll { $0 === view }
+    } else {
+      view.removeFromSuperview()
+      view.willMove(toSuperview: self)
+    }
+    storedSubviews.insert(view, at: min(max(0, index), storedSubviews.count))
+    view.storedSuperview = self
+    view.didMoveToSuperview()
+    didAddSubview(view)
+    displayDidChange()
+  }
+
+  /// Inserts `view` just below `siblingSubview`.
+  open func insertSubview(_ view: UIView, belowSubview siblingSubview: UIView) {
+    let index = storedSubviews.firstIndex { $0 === siblingSubview } ?? 0
+    insertSubview(view, at: index)
+  }
+
+  /// Inserts `view` just above `siblingSubview`.
+  open func insertSubview(_ view: UIView, aboveSubview siblingSubview: UIView) {
+    let index = storedSubviews.firstIndex { $0 === siblingSubview }.map { $0 + 1 }
+    insertSubview(view, at: index ?? storedSubviews.count)
+  }
+
+  /// Moves `view` in front of its siblings.
+  open func bringSubviewToFront(_ view: UIView) {
+    guard view.storedSuperview === self else { return }
+    insertSubview(view, at: storedSubviews.count)
+  }
+
+  /// Moves `view` behind its siblings.
+  open func sendSubviewToBack(_ view: UIView) {
+    guard view.storedSuperview === self else { return }
+    insertSubview(view, at: 0)
+  }
+
+  /// Removes the view from its superview.
+  open func removeFromSuperview() {
+    guard let superview = storedSuperview else { return }
+    superview.willRemoveSubview(self)
+    willMove(toSuperview: nil)
+    superview.storedSubviews.removeAll { $0 === self }
+    storedSuperview = nil
+    didMoveToSuperview()
+    superview.displayDidChange()
+  }
+
+  /// Whether the view is `view` or one of its descendants.
+  open func isDescendant(of view: UIView) -> Bool {
+    var current: UIView? = self
+    while let candidate = current {
+      if candidate === view { return true }
+      current = candidate.storedSuperview
+    }
+    return false
+  }
+
+  /// The view or the first descendant (depth first) whose tag is `tag`.
+  open func viewWithTag(_ tag: Int) -> UIView? {
+    if self.tag == tag { return self }
+    for subview in storedSubviews {
+      if let found = subview.viewWithTag(tag) { return found }
+    }
+    return nil
+  }
+
+  /// Called before the view moves to `newSuperview`; does nothing.
+  open func willMove(toSuperview newSuperview: UIView?) {}
+  /// Called after the view moved to a new superview (or none); does nothing.
+  open func didMoveToSuperview() {}
+  /// Called after `subview` was added; does nothing.
+  open func didAddSubview(_ subview: UIView) {}
+  /// Called before `subview` is removed; does nothing.
+  open func willRemoveSubview(_ subview: UIView) {}
+
+  // MARK: Layout
+
+  /// Marks the view for layout: the next `layoutIfNeeded()` runs `layoutSubviews()`.
+  open func setNeedsLayout() { needsLayout = true }
+
+  /// Runs `layoutSubviews()` if the view was marked, then lays out its subviews likewise.
+  open func layoutIfNeeded() {
+    if needsLayout {
+      needsLayout = false
+      layoutSubviews()
+    }
+    for subview in storedSubviews { subview.layoutIfNeeded() }
+  }
+
+  /// Lays out subviews; the base does nothing (no constraints are solved).
+  open func layoutSubviews() {}
+
+  /// Marks the view for redrawing; nothing is drawn.
+  open func setNeedsDisplay() {}
+
+  /// The size that fits: the bounds' size.
+  open func sizeThatFits(_ size: CGSize) -> CGSize { storedBounds.size }
+
+  /// Resizes the view to `sizeThatFits(bounds.size)`.
+  open func sizeToFit() {
+    frame.size = sizeThatFits(storedBounds.size)
+  }
+
+  // MARK: What reaches the screen
+
+  /// Whether the view shows anything: not hidden and not fully transparent (its ancestors are
+  /// checked by whoever walks down to it).
+  var isShown: Bool { !isHidden && alpha > 0 }
+
+  /// Something a person sees in this view changed: the nearest enclosing display host (a table
+  /// cell) recomputes what it shows.
+  func displayDidChange() {
+    var view: UIView? = self
+    while let current = view {
+      if current.hostsDisplay {
+        current.hostedDisplayDidChange()
+        return
+      }
+      view = current.storedSuperview
+    }
+  }
+
+  /// Whether the view stands for a SimTable cell (table and collection cells do).
+  var hostsDisplay: Bool { false }
+
+  /// Recomputes what the hosted cell shows.
+  func hostedDisplayDidChange() { syncBacking() }
+
+  /// For a cell: the table is about to reuse it (`prepareForReuse()`).
+  func engineWillReuse() {}
+
+  /// For a cell: sets what it shows on its SimTable cell (`UITableViewCell`, "What the oracle
+  /// sees").
+  func syncBacking() {
+    guard let backing = pairedBacking, backing.current === self,
+      let world = SimulationContext.world
+    else { return }
+    let shown = firstShown(UIImageView.self) { $0.shownImage != nil }?.shownImage
+    let image = shown?.simImage(in: world)
+    if backing.imageView.image !== image {
+      backing.imageView.setImage(image, transition: ViewLayerState.of(world).transition)
+    }
+    let progress = firstShown(UIProgressView.self) { _ in true }
+    if progress != nil { followsProgress = true }
+    guard followsProgress else { return }
+    let view = backing.progressView
+    if let progress {
+      if view.isHidden { view.isHidden = false }
+      if view.progress != progress.value || view.source != nil {
+        view.setProgress(progress.value, animated: false)
+      }
+    } else if !view.isHidden {
+      view.isHidden = true
+    }
+  }
+
+  /// The first visible view of type `T` in depth-first order (the view itself first) for which
+  /// `accept` holds, skipping hidden or transparent subtrees.
+  func firstShown<T: UIView>(_ type: T.Type, where accept: (T) -> Bool) -> T? {
+    guard isShown else { return nil }
+    if let view = self as? T, accept(view) { return view }
+    for subview in storedSubviews {
+      if let found = subview.firstShown(type, where: accept) { return found }
+    }
+    return nil
+  }
+}

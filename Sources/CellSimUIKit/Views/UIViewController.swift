@@ -1,0 +1,209 @@
+/// UIKit's `UIViewController`: a view loaded on demand and the appearance callbacks.
+///
+/// `view` loads the view at first access: `loadView()` (by default a plain view the size of the
+/// world's screen), then `viewDidLoad()`. A host (`CellSimUIKitHost`) drives the appearance:
+/// `viewWillAppear(false)` just before the table's first layout pass (then
+/// `viewWillLayoutSubviews()` and `viewDidLayoutSubviews()` around the view's layout),
+/// `viewDidAppear(false)` on
+/// the next main-thread turn after it, `viewWillDisappear(false)` and `viewDidDisappear(false)`
+/// when the scenario's `disappear` event takes the table off screen (and the appearance pair
+/// again on `appear`), and `didReceiveMemoryWarning()` on a `memory_warning` event.
+///
+/// Not modelled: storyboards and nibs (`nibName` is kept), navigation and presentation,
+/// child containment beyond keeping the list, trait collections, size classes.
+@MainActor open class UIViewController: UIResponder {
+  var storedView: UIView?
+  /// The nib name given (never loaded).
+  public let nibName: String?
+  /// The bundle given (never read).
+  public let nibBundle: Bundle?
+  /// `title`.
+  open var title: String?
+  /// The child view controllers.
+  open private(set) var children: [UIViewController] = []
+  /// The parent view controller.
+  open private(set) weak var parent: UIViewController?
+
+  /// `UIViewController(nibName:bundle:)`, the designated initializer.
+  public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+    self.nibName = nibNameOrNil
+    self.nibBundle = nibBundleOrNil
+    super.init()
+  }
+
+  /// A view controller without a nib (storyboards are not modelled).
+  public required init?(coder: NSCoder) {
+    self.nibName = nil
+    self.nibBundle = nil
+    super.init()
+  }
+
+  /// `UIViewController()`: no nib.
+  public override convenience init() { self.init(nibName: nil, bundle: nil) }
+
+  /// The root view, loaded at first access.
+  open var view: UIView! {
+    get {
+      loadViewIfNeeded()
+      return storedView
+    }
+    set { storedView = newValue }
+  }
+
+  /// Whether the view was loaded.
+  open var isViewLoaded: Bool { storedView != nil }
+  /// The view if it was loaded.
+  open var viewIfLoaded: UIView? { storedView }
+
+  /// Loads the view now if it was not: `loadView()`, then `viewDidLoad()`.
+  open func loadViewIfNeeded() {
+    guard storedView == nil else { return }
+    loadView()
+    if storedView == nil { storedView = UIView(frame: Self.screenBounds) }
+    viewDidLoad()
+  }
+
+  /// Makes the view: a plain view the size of the screen.
+  open func loadView() { storedView = UIView(frame: Self.screenBounds) }
+
+  /// The screen of the world the caller runs in (390×844 pt outside any world).
+  static var screenBounds: CGRect {
+    guard let device = SimulationContext.world?.device else {
+      return CGRect(x: 0, y: 0, width: 390, height: 844)
+    }
+    return CGRect(x: 0, y: 0, width: device.screenWidth, height: device.screenHeight)
+  }
+
+  /// The view was loaded.
+  open func viewDidLoad() {}
+  /// The view is about to appear.
+  open func viewWillAppear(_ animated: Bool) {}
+  /// The view appeared.
+  open func viewDidAppear(_ animated: Bool) {}
+  /// The view is about to disappear.
+  open func viewWillDisappear(_ animated: Bool) {}
+  /// The view disappeared.
+  open func viewDidDisappear(_ animated: Bool) {}
+  /// The view is about to lay out its subviews.
+  open func viewWillLayoutSubviews() {}
+  /// The view laid out its subviews.
+  open func viewDidLayoutSubviews() {}
+  /// The app received a memory warning (after the table emptied its reuse pool).
+  open func didReceiveMemoryWarning() {}
+
+  /// Adds `childController` as a child.
+  open func addChild(_ childController: UIViewController) {
+    childController.removeFromParent()
+    children.append(childController)
+    childController.parent = self
+  }
+
+  /// Removes the controller from its parent.
+  open func removeFromParent() {
+    guard let parent else { return }
+    parent.children.removeAll { $0 === self }
+    self.parent = nil
+  }
+
+  /// Called before the controller moves to `parent`; does nothing.
+  open func willMove(toParent parent: UIViewController?) {}
+  /// Called after the controller moved to `parent`; does nothing.
+  open func didMove(toParent parent: UIViewController?) {}
+}
+
+/// UIKit's `UITableViewController`: a view controller whose view is a `UITableView` with the
+/// controller as its data source and delegate. Every data-source, delegate and scroll-delegate
+/// method is declared here, so a subclass overrides them (`override func tableView(_:…)`) as it
+/// does in UIKit.
+@MainActor
+open class UITableViewController: UIViewController, UITableViewDataSource,
+  UITableViewDelegate
+{
+  let tableStyle: UITableView.Style
+  /// `clearsSelectionOnViewWillAppear` (kept).
+  open var clearsSelectionOnViewWillAppear = true
+
+  /// `UITableViewController(style:)`.
+  public init(style: UITableView.Style) {
+    self.tableStyle = style
+    super.init(nibName: nil, bundle: nil)
+  }
+
+  /// A plain table view controller.
+  public override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+    self.tableStyle = .plain
+    super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
+  }
+
+  /// A plain table view controller (storyboards are not modelled).
+  public required init?(coder: NSCoder) {
+    self.tableStyle = .plain
+    super.init(coder: coder)
+  }
+
+  /// The table view: the controller's view.
+  open var tableView: UITableView! {
+    get { view as? UITableView }
+    set { view = newValue }
+  }
+
+  /// Makes a table view with the controller as its data source and delegate.
+  open override func loadView() {
+    let table = UITableView(frame: Self.screenBounds, style: tableStyle)
+    table.dataSource = self
+    table.delegate = self
+    view = table
+  }
+
+  // MARK: UITableViewDataSource
+
+  /// No rows.
+  open func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 0 }
+  /// Subclasses return their cell; the base returns an empty default cell.
+  open func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath)
+    -> UITableViewCell
+  {
+    UITableViewCell(style: .default, reuseIdentifier: nil)
+  }
+  /// One section.
+  open func numberOfSections(in tableView: UITableView) -> Int { 1 }
+  /// No title.
+  open func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? {
+    nil
+  }
+
+  // MARK: UITableViewDelegate
+
+  /// Does nothing.
+  open func tableView(
+    _ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath
+  ) {}
+  /// Does nothing.
+  open func tableView(
+    _ tableView: UITableView, didEndDisplaying cell: UITableViewCell,
+    forRowAt indexPath: IndexPath
+  ) {}
+  /// The table's `rowHeight`.
+  open func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat {
+    tableView.rowHeight
+  }
+  /// Does nothing.
+  open func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {}
+
+  // MARK: UIScrollViewDelegate
+
+  /// Does nothing.
+  open func scrollViewDidScroll(_ scrollView: UIScrollView) {}
+  /// Does nothing.
+  open func scrollViewWillBeginDragging(_ scrollView: UIScrollView) {}
+  /// Does nothing.
+  open func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {}
+  /// Does nothing.
+  open func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView) {}
+  /// Does nothing.
+  open func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {}
+  /// Does nothing.
+  open func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) {}
+  /// Does nothing.
+  open func scrollViewDidScrollToTop(_ scrollView: UIScrollView) {}
+}

@@ -1,0 +1,136 @@
+public import CellSimUIKit
+public import Foundation
+public import ImageLoaders
+public import Scenarios
+package import SimPlatform
+package import SimTable
+import SimThreads
+
+/// A user's screen for the host to run: how to make its view controller, and how to hand it the
+/// scenario's rows.
+///
+/// ```swift
+/// let screen = HostedScreen(
+///   makeViewController: { PhotosViewController() },
+///   rows: { controller, urls in controller.photoURLs = urls })
+/// let result = try UIKitHost.run(scenario, screen: screen, fixturesRoot: fixtures)
+/// #expect(result.violations.isEmpty)
+/// ```
+///
+/// The scenario's data-source events (insert, delete, move, reload, `set_url`, `reload_data`)
+/// change the simulated table; the host tells the view controller's model before any callback
+/// the change causes (the table may configure cells inside the mutation, and
+/// `tableView(_:cellForRowAt:)` must read the new model, as in an app that updates its model
+/// before calling `insertRows`), through
+/// `changes` if given, else through `HostedDataChanges` if the view controller adopts it, else
+/// by calling `rows` again with every row's URL. A screen whose scenario has no such events never
+/// hears of them.
+public struct HostedScreen {
+  /// The name the run's loader is registered under (it appears in results and traces).
+  public var name: String
+  let make: @MainActor () -> UIViewController
+  let rows: @MainActor (UIViewController, [URL]) -> Void
+  let changes: (@MainActor (UIViewController, HostedRowChange, [URL]) -> Void)?
+
+  /// A screen made by `makeViewController`, whose model `rows` fills with the scenario's row
+  /// URLs (before the view loads), and optionally told of each data change by `changes`.
+  public init<ViewController: UIViewController>(
+    name: String = "uikit-host",
+    makeViewController: @escaping @MainActor () -> ViewController,
+    rows: @escaping @MainActor (ViewController, [URL]) -> Void,
+    changes: (@MainActor (ViewController, HostedRowChange, [URL]) -> Void)? = nil
+  ) {
+    self.name = name
+    self.make = makeViewController
+    self.rows = { controller, urls in rows(controller as! ViewController, urls) }
+    if let changes {
+      self.changes = { controller, change, urls in
+        changes(controller as! ViewController, change, urls)
+      }
+    } else {
+      self.changes = nil
+    }
+  }
+}
+
+/// What a scenario's data-source event did to the rows, as the host tells a hosted model.
+public enum HostedRowChange: Equatable, Sendable {
+  /// Rows inserted: they now sit at `rows`.
+  case inserted(rows: Range<Int>)
+  /// Rows deleted: they sat at `rows`.
+  case deleted(rows: Range<Int>)
+  /// A row moved.
+  case moved(from: Int, to: Int)
+  /// The row's URL changed (`set_url`).
+  case urlChanged(row: Int)
+  /// Rows were reloaded (`reload_rows`, `reload_data`): the URLs did not change. Told after the
+  /// table reloaded.
+  case reloaded
+  /// Any other change: take the URLs as they are now.
+  case replaced
+}
+
+/// A view controller (or model) that hears the scenario's data changes itself. The table has
+/// already applied each change; update the model only, without calling the table's mutations.
+@MainActor public protocol HostedDataChanges: AnyObject {
+  /// The rows changed by `change`; `urls` are every row's URL now.
+  func hostedRowsDidChange(_ change: HostedRowChange, urls: [URL])
+}
+
+/// Runs a user's view controller, written against CellSimUIKit, through a scenario: the normal
+/// runner builds the world, network and simulated table, and the normal oracle judges what the
+/// cells show.
+///
+/// A run: every callback runs on a blocking thread (`BlockingThreads.hostEveryCallback`), so the
+/// user's code may block; the world is installed on the driving thread
+/// (`LayerHost.withWorld`) and the scenario's network attached (`Data(contentsOf:)` fetches from
+/// it). Before the table's first layout pass the host makes the view controller, hands it the
+/// rows, loads its view (`loadView`, `viewDidLoad`), finds its table (a
+/// `UITableViewController`'s or `UICollectionViewController`'s, else the first `UITableView` or
+/// `UICollectionView` in its view hierarchy), binds it to
+/// the simulated table and calls `viewWillAppear(false)`, then `viewWillLayoutSubviews()`, the
+/// view's `layoutIfNeeded()` and `viewDidLayoutSubviews()`; `viewDidAppear(false)` follows on
+/// the next main-thread turn. The same sequence runs again on the scenario's `appear` event.
+public enum UIKitHost {
+  /// Runs `scenario` with `screen` (its `loader` is replaced by the screen).
+  public static func run(
+    _ scenario: Scenario, screen: HostedScreen, fixturesRoot: URL, seed: UInt64? = nil,
+    keepTrace: Bool = false
+  ) throws(RunError) -> RunResult {
+    try Simulation.run(
+      scenario,
+      options: SimulationOptions(
+        fixturesRoot: fixturesRoot, seed: seed, loader: screen.name,
+        catalog: catalog(with: screen), keepTrace: keepTrace))
+  }
+
+  /// The standard catalog plus `screen` under its name, for `SimulationOptions` (reports,
+  /// fuzzing, `ScenarioTesting`).
+  public static func catalog(with screen: HostedScreen) -> LoaderCatalog {
+    var catalog = LoaderCatalog.standard
+    catalog.register(entry(for: screen))
+    return catalog
+  }
+
+  /// The catalog entry that hosts `screen`.
+  package static func entry(for screen: HostedScreen) -> LoaderCatalog.Entry {
+    LoaderCatalog.Entry(
+      name: screen.name, seed: nil, summary: "a hosted UIKit view controller", options: [],
+      host: UIKitRunHost(),
+      make: { environment, _ throws(LoaderError) in
+        LayerHost.attach(network: environment.network, to: environment.world)
+        let session = HostedSession(screen: screen)
+        return LoaderInstance(name: screen.name, dataSource: session.adapter, loader: session)
+      },
+      adjuster: { _, _, _ in })
+  }
+}
+
+/// Installs what a hosted run needs around it.
+struct UIKitRunHost: LoaderRunHost {
+  func host(world: World, options: LoaderOptions, _ body: @escaping () -> Void) -> [String] {
+    BlockingThreads.hostEveryCallback(of: world)
+    LayerHost.withWorld(world) { body() }
+    return []
+  }
+}
