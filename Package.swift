@@ -106,8 +106,8 @@ let package = Package(
     .target(
       name: "CellSimUIKitHost",
       dependencies: [
-        "CellSimUIKit", "Scenarios", "ImageLoaders", "SimTable", "SimThreads", "SimPlatform",
-        "SimKernel", "SimNetwork",
+        "CellSim", "CellSimUIKit", "Scenarios", "ImageLoaders", "SimTable", "SimThreads",
+        "SimPlatform", "SimKernel", "SimNetwork",
       ]
     ),
 

@@ -171,6 +171,23 @@ public enum FuzzTesting {
       maxFindings: maxFindings, scheduleSeeds: true, fail: fail)
   }
 
+  /// A campaign over the loader called `name` in `catalog` (described as `type` in reports and
+  /// replay lines), failing the running test at the caller's line for each finding: how other
+  /// modules of the package fuzz what is not a loader type (a hosted UIKit screen).
+  package static func fuzz(
+    name: String, type: String, catalog: LoaderCatalog, seed: UInt64, cases: Int,
+    time: Duration?, findings folder: URL?, fixturesRoot: URL,
+    invariants: [Scenario.InvariantID]?, maxFindings: Int?, replay: @escaping (String) -> String,
+    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+  ) -> [Finding] {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    return fuzz(
+      name: name, type: type, catalog: catalog, seed: seed, cases: cases, time: time,
+      findings: folder, fixturesRoot: fixturesRoot, invariants: invariants,
+      maxFindings: maxFindings, replay: replay
+    ) { TestFailure.record($0, at: site) }
+  }
+
   /// The campaign behind every `fuzz` and `require` call: loader `name` (Swift type `type`)
   /// from `catalog`; each finding's report, and each finding that cannot be written, goes to
   /// `fail`.
@@ -178,7 +195,7 @@ public enum FuzzTesting {
     name: String, type: String, catalog: LoaderCatalog, seed: UInt64, cases: Int,
     time: Duration?, findings folder: URL?, fixturesRoot: URL,
     invariants: [Scenario.InvariantID]?, maxFindings: Int?, scheduleSeeds: Bool = false,
-    fail: (String) -> Void
+    replay: ((String) -> String)? = nil, fail: (String) -> Void
   ) -> [Finding] {
     var generator = CaseGenerator(loader: name)
     generator.scheduleSeeds = scheduleSeeds
@@ -216,7 +233,7 @@ public enum FuzzTesting {
       let report = """
         \(name) breaks \(invariant.rawValue): campaign seed \(seed), case \(finding.caseIndex), \
         shrunk to \(finding.scenario.events.count) events.
-        Replay: FuzzTesting.replay("\(path)", loader: \(type).self, fixturesRoot: …)
+        Replay: \(replay?(path) ?? "FuzzTesting.replay(\"\(path)\", loader: \(type).self, fixturesRoot: …)")
         \(finding.scenario.yamlText())
         """
       fail(report)

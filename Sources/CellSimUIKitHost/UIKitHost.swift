@@ -104,6 +104,20 @@ public enum UIKitHost {
         catalog: catalog(with: screen), keepTrace: keepTrace))
   }
 
+  /// Reads the scenario file at `url` (whose `loader` may name the screen, as a finding of
+  /// `fuzz` does) and runs it with `screen`. Throws the file's `ScenarioError` or the run's
+  /// `RunError`.
+  public static func run(
+    contentsOf url: URL, screen: HostedScreen, fixturesRoot: URL, seed: UInt64? = nil,
+    keepTrace: Bool = false
+  ) throws -> RunResult {
+    let scenario = try Scenario(
+      contentsOf: url, fixturesRoot: fixturesRoot,
+      knownLoaders: Scenario.builtInLoaderNames + [screen.name])
+    return try run(
+      scenario, screen: screen, fixturesRoot: fixturesRoot, seed: seed, keepTrace: keepTrace)
+  }
+
   /// The standard catalog plus `screen` under its name, for `SimulationOptions` (reports,
   /// fuzzing, `ScenarioTesting`).
   public static func catalog(with screen: HostedScreen) -> LoaderCatalog {
