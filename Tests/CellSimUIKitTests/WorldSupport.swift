@@ -68,3 +68,8 @@ func simulate(
   world.tearDown()
   return outcome
 }
+
+/// Delivers a memory warning in the calling world (as the scenario's `memory_warning` does).
+func deliverMemoryWarning() {
+  SimulationContext.world?.deliverMemoryWarning()
+}
