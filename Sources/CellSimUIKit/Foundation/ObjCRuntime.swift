@@ -6,6 +6,7 @@ import SimThreads
 /// association holds its value strongly (ASSIGN included: a divergence, there being no weak
 /// unsafe-unretained storage of `Any`), and atomicity does not matter (one simulated thread
 /// runs at a time).
+// swift-format-ignore: TypeNamesShouldBeCapitalized, AlwaysUseLowerCamelCase
 public enum objc_AssociationPolicy: UInt, @unchecked Sendable {
   case OBJC_ASSOCIATION_ASSIGN = 0
   case OBJC_ASSOCIATION_RETAIN_NONATOMIC = 1
@@ -44,6 +45,7 @@ enum AssociatedObjects {
 
 /// Darwin's `objc_setAssociatedObject`: `value` (nil removes it) stays with `object` under
 /// `key` until replaced or until `object` is gone (see `AssociatedObjects`).
+// swift-format-ignore: AlwaysUseLowerCamelCase
 public func objc_setAssociatedObject(
   _ object: Any, _ key: UnsafeRawPointer, _ value: Any?, _ policy: objc_AssociationPolicy
 ) {
@@ -63,6 +65,7 @@ public func objc_setAssociatedObject(
 }
 
 /// Darwin's `objc_getAssociatedObject`.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 public func objc_getAssociatedObject(_ object: Any, _ key: UnsafeRawPointer) -> Any? {
   let owner = AssociatedObjects.owner(object, "objc_getAssociatedObject")
   AssociatedObjects.guardLock.lock()
@@ -72,6 +75,7 @@ public func objc_getAssociatedObject(_ object: Any, _ key: UnsafeRawPointer) -> 
 }
 
 /// Darwin's `objc_removeAssociatedObjects`.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 public func objc_removeAssociatedObjects(_ object: Any) {
   let owner = AssociatedObjects.owner(object, "objc_removeAssociatedObjects")
   AssociatedObjects.guardLock.lock()
@@ -103,6 +107,7 @@ enum SyncLocks {
 
 /// Darwin's `objc_sync_enter` (`@synchronized`): takes `obj`'s recursive lock, parking in
 /// virtual time while another simulated thread holds it. Returns 0 (`OBJC_SYNC_SUCCESS`).
+// swift-format-ignore: AlwaysUseLowerCamelCase
 @discardableResult
 public func objc_sync_enter(_ obj: Any) -> Int32 {
   SyncLocks.lock(for: obj, "objc_sync_enter").lock()
@@ -111,6 +116,7 @@ public func objc_sync_enter(_ obj: Any) -> Int32 {
 
 /// Darwin's `objc_sync_exit`: releases one hold of `obj`'s lock. Returns 0, or -1
 /// (`OBJC_SYNC_NOT_OWNING_THREAD_ERROR`) when the caller does not hold it.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 @discardableResult
 public func objc_sync_exit(_ obj: Any) -> Int32 {
   let lock = SyncLocks.lock(for: obj, "objc_sync_exit")
