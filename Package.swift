@@ -93,7 +93,7 @@ let package = Package(
     // Linux, running in a CellSim world; it re-exports Foundation.
     .target(
       name: "CellSimUIKit",
-      dependencies: ["SimThreads", "SimPlatform", "SimKernel", "SimNetwork"]
+      dependencies: ["SimThreads", "SimPlatform", "SimKernel", "SimNetwork", "SimAsync"]
     ),
 
     .target(
@@ -163,7 +163,9 @@ let package = Package(
       name: "SimThreadsTests", dependencies: ["SimThreads", "SimPlatform", "SimKernel"]),
     .testTarget(
       name: "CellSimUIKitTests",
-      dependencies: ["CellSimUIKit", "SimThreads", "SimNetwork", "SimPlatform", "SimKernel"],
+      dependencies: [
+        "CellSimUIKit", "SimThreads", "SimNetwork", "SimPlatform", "SimKernel", "SimAsync",
+      ],
       exclude: ["Probes"]),
     // The same name-lookup pins in Swift 5 mode: real iOS code is written in both.
     .testTarget(
