@@ -70,6 +70,8 @@ open class URLSessionTask: @unchecked Sendable {
   var status = 200
   /// The body received so far.
   var received: [UInt8] = []
+  /// Set by the async `data(from:)`/`data(for:)`: called at the end instead of the handler.
+  var directCompletion: ((Data?, URLResponse?, (any Error)?) -> Void)?
 
   init(
     session: URLSession, world: World, identifier: Int, request: URLRequest,
@@ -149,12 +151,19 @@ open class URLSessionTask: @unchecked Sendable {
       holdsHostSlot = false
       session.transferEnded(host: host, in: world)
     }
-    guard let handler else { return }
-    self.handler = nil
     let response = error == nil ? response : nil
     let transferID = transfer?.id
     transfer = nil
     let network = network
+    if let direct = directCompletion {
+      // An async `data(from:)` resumes its task at the end itself, on no queue.
+      directCompletion = nil
+      if let transferID { network?.callbackRan(transferID: transferID) }
+      direct(data, response, error)
+      return
+    }
+    guard let handler else { return }
+    self.handler = nil
     let box = Unchecked((data, response, error, network))
     session.delegateQueue.enqueue(in: world, label: "URLSession completion") {
       let (data, response, error, network) = box.value
@@ -198,7 +207,10 @@ open class URLSessionTask: @unchecked Sendable {
     }
   }
 
-  func networkDidTearDown() { handler = nil }
+  func networkDidTearDown() {
+    handler = nil
+    directCompletion = nil
+  }
 }
 
 /// The transfer's client: forwards the wire events to its task, which it holds until the end.
