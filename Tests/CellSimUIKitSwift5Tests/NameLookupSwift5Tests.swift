@@ -51,6 +51,7 @@ struct NameLookupSwift5Tests {
     #expect(
       ObjectIdentifier(type(of: NotificationCenter.default))
         == ObjectIdentifier(CellSimUIKit.NotificationCenter.self))
+    #expect(ObjectIdentifier(URLCache.self) == ObjectIdentifier(CellSimUIKit.URLCache.self))
   }
 
   @Test("a Swift 5 downloader: semaphore, global queue, Data(contentsOf:), main queue")

@@ -54,6 +54,7 @@ struct NameLookupTests {
     #expect(
       ObjectIdentifier(type(of: NotificationCenter.default))
         == ObjectIdentifier(CellSimUIKit.NotificationCenter.self))
+    #expect(ObjectIdentifier(URLCache.self) == ObjectIdentifier(CellSimUIKit.URLCache.self))
   }
 
   @Test("clocks read virtual time: Date(), Date.now, DispatchTime.now(), uptime, media time")

@@ -9,9 +9,10 @@ import SimPlatform
 /// default value is 6 in macOS, or 4 in iOS" in older docs; the current page gives 6): the
 /// session starts at most that many transfers per host and keeps the rest waiting in order;
 /// the fake network's own per-host slots apply beneath it.
-/// `timeoutIntervalForRequest`, `requestCachePolicy`, `urlCache` and `protocolClasses` are
-/// stored and not modelled yet: the fake network's timers (`device.requestTimeout`) apply,
-/// and no cache or URLProtocol is consulted.
+/// `requestCachePolicy` and `urlCache` are used as `URLCache` describes (`.default` uses
+/// `URLCache.shared`, `.ephemeral` a private in-memory cache). `timeoutIntervalForRequest` and
+/// `protocolClasses` are stored and not modelled yet: the fake network's timers
+/// (`device.requestTimeout`) apply, and no URLProtocol is consulted.
 open class URLSessionConfiguration: @unchecked Sendable {
   /// Most concurrent transfers per host started by one session.
   open var httpMaximumConnectionsPerHost: Int = 6
@@ -19,8 +20,10 @@ open class URLSessionConfiguration: @unchecked Sendable {
   open var timeoutIntervalForRequest: TimeInterval = 60
   /// Stored only.
   open var timeoutIntervalForResource: TimeInterval = 604_800
-  /// Stored only: no cache is consulted.
+  /// The policy of requests that say `.useProtocolCachePolicy` (see `URLCache`).
   open var requestCachePolicy: URLRequest.CachePolicy = .useProtocolCachePolicy
+  /// The cache tasks consult and fill; nil for none.
+  open var urlCache: URLCache?
   /// Stored only: URLProtocol classes are not consulted.
   open var protocolClasses: [AnyClass]?
   /// Stored only.
@@ -32,10 +35,19 @@ open class URLSessionConfiguration: @unchecked Sendable {
 
   init() {}
 
-  /// A new default configuration.
-  open class var `default`: URLSessionConfiguration { URLSessionConfiguration() }
-  /// A new ephemeral configuration (no persistent storage; the same as default here).
-  open class var ephemeral: URLSessionConfiguration { URLSessionConfiguration() }
+  /// A new default configuration, with `URLCache.shared`.
+  open class var `default`: URLSessionConfiguration {
+    let configuration = URLSessionConfiguration()
+    configuration.urlCache = URLCache.shared
+    return configuration
+  }
+  /// A new ephemeral configuration, with its own in-memory cache (4 MB, as the shared one).
+  open class var ephemeral: URLSessionConfiguration {
+    let configuration = URLSessionConfiguration()
+    configuration.urlCache = URLCache(
+      memoryCapacity: 4 * 1024 * 1024, diskCapacity: 0, diskPath: nil)
+    return configuration
+  }
 
   func copy() -> URLSessionConfiguration {
     let copy = URLSessionConfiguration()
@@ -43,6 +55,7 @@ open class URLSessionConfiguration: @unchecked Sendable {
     copy.timeoutIntervalForRequest = timeoutIntervalForRequest
     copy.timeoutIntervalForResource = timeoutIntervalForResource
     copy.requestCachePolicy = requestCachePolicy
+    copy.urlCache = urlCache
     copy.protocolClasses = protocolClasses
     copy.allowsCellularAccess = allowsCellularAccess
     copy.httpAdditionalHeaders = httpAdditionalHeaders
@@ -59,13 +72,12 @@ public protocol URLSessionDelegate: AnyObject, Sendable {}
 /// handlers, run on the session's delegate queue (a serial `OperationQueue` unless one is
 /// given, as Apple documents for `shared` and for a nil `delegateQueue`).
 ///
-/// Not modelled: delegate callbacks, upload/download/stream tasks, `URLCache`, `URLProtocol`,
-/// the async `data(from:)`/`data(for:)`, request headers and methods (every request is a GET
-/// of its URL), invalidation.
+/// Not modelled: delegate callbacks, upload/download/stream tasks, `URLProtocol`, request
+/// headers and methods (every request is a GET of its URL), invalidation.
 open class URLSession: @unchecked Sendable {
   /// The shared session: default configuration, a serial delegate queue.
   public static let shared = URLSession(
-    configuration: URLSessionConfiguration(), delegate: nil, delegateQueue: nil)
+    configuration: .default, delegate: nil, delegateQueue: nil)
 
   /// A copy of the configuration the session was made with.
   public let configuration: URLSessionConfiguration

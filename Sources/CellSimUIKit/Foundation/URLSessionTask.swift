@@ -102,7 +102,43 @@ open class URLSessionTask: @unchecked Sendable {
     }
     self.network = network
     state = .running
+    if answerFromCache(in: world) { return }
     session.admit(self, in: world)
+  }
+
+  /// The request's effective cache policy.
+  var cachePolicy: URLRequest.CachePolicy {
+    let policy = originalRequest?.cachePolicy ?? .useProtocolCachePolicy
+    return policy == .useProtocolCachePolicy ? session.configuration.requestCachePolicy : policy
+  }
+
+  /// Completes the task from the session's cache when the policy allows it (see `URLCache`);
+  /// `.returnCacheDataDontLoad` without a cached response fails with
+  /// `URLError(.resourceUnavailable)`.
+  func answerFromCache(in world: World) -> Bool {
+    let policy = cachePolicy
+    guard policy == .returnCacheDataElseLoad || policy == .returnCacheDataDontLoad,
+      let request = originalRequest
+    else { return false }
+    if let cached = session.configuration.urlCache?.cachedResponse(for: request) {
+      response = cached.response
+      complete(data: cached.data, error: nil, in: world)
+      return true
+    }
+    if policy == .returnCacheDataDontLoad {
+      complete(data: nil, error: URLError(.resourceUnavailable, userInfo: errorInfo), in: world)
+      return true
+    }
+    return false
+  }
+
+  /// Stores a 200 response in the session's cache (see `URLCache` for the size rule).
+  func storeInCache(_ body: Data) {
+    guard status == 200, cachePolicy != .reloadIgnoringLocalCacheData,
+      let cache = session.configuration.urlCache, let request = originalRequest,
+      let response, body.count * 20 <= cache.memoryCapacity
+    else { return }
+    cache.storeCachedResponse(CachedURLResponse(response: response, data: body), for: request)
   }
 
   /// Not modelled: stops the process.
@@ -192,6 +228,7 @@ open class URLSessionTask: @unchecked Sendable {
     case .success:
       let body = Data(received)
       received = []
+      storeInCache(body)
       complete(data: body, error: nil, in: world)
     case .http(let status):
       if response == nil { transferDidReceiveResponse(transfer, status: status) }
