@@ -52,6 +52,7 @@ struct NameLookupSwift5Tests {
       ObjectIdentifier(type(of: NotificationCenter.default))
         == ObjectIdentifier(CellSimUIKit.NotificationCenter.self))
     #expect(ObjectIdentifier(URLCache.self) == ObjectIdentifier(CellSimUIKit.URLCache.self))
+    #expect(ObjectIdentifier(URLProtocol.self) == ObjectIdentifier(CellSimUIKit.URLProtocol.self))
   }
 
   @Test("a Swift 5 downloader: semaphore, global queue, Data(contentsOf:), main queue")

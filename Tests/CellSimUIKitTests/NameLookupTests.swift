@@ -55,6 +55,7 @@ struct NameLookupTests {
       ObjectIdentifier(type(of: NotificationCenter.default))
         == ObjectIdentifier(CellSimUIKit.NotificationCenter.self))
     #expect(ObjectIdentifier(URLCache.self) == ObjectIdentifier(CellSimUIKit.URLCache.self))
+    #expect(ObjectIdentifier(URLProtocol.self) == ObjectIdentifier(CellSimUIKit.URLProtocol.self))
   }
 
   @Test("clocks read virtual time: Date(), Date.now, DispatchTime.now(), uptime, media time")

@@ -10,9 +10,9 @@ import SimPlatform
 /// session starts at most that many transfers per host and keeps the rest waiting in order;
 /// the fake network's own per-host slots apply beneath it.
 /// `requestCachePolicy` and `urlCache` are used as `URLCache` describes (`.default` uses
-/// `URLCache.shared`, `.ephemeral` a private in-memory cache). `timeoutIntervalForRequest` and
-/// `protocolClasses` are stored and not modelled yet: the fake network's timers
-/// (`device.requestTimeout`) apply, and no URLProtocol is consulted.
+/// `URLCache.shared`, `.ephemeral` a private in-memory cache); `protocolClasses` as
+/// `URLProtocol` describes. `timeoutIntervalForRequest` is stored and not modelled: the fake
+/// network's timers (`device.requestTimeout`) apply.
 open class URLSessionConfiguration: @unchecked Sendable {
   /// Most concurrent transfers per host started by one session.
   open var httpMaximumConnectionsPerHost: Int = 6
@@ -24,7 +24,7 @@ open class URLSessionConfiguration: @unchecked Sendable {
   open var requestCachePolicy: URLRequest.CachePolicy = .useProtocolCachePolicy
   /// The cache tasks consult and fill; nil for none.
   open var urlCache: URLCache?
-  /// Stored only: URLProtocol classes are not consulted.
+  /// `URLProtocol` subclasses asked, in order, to serve each request.
   open var protocolClasses: [AnyClass]?
   /// Stored only.
   open var allowsCellularAccess = true
@@ -72,8 +72,8 @@ public protocol URLSessionDelegate: AnyObject, Sendable {}
 /// handlers, run on the session's delegate queue (a serial `OperationQueue` unless one is
 /// given, as Apple documents for `shared` and for a nil `delegateQueue`).
 ///
-/// Not modelled: delegate callbacks, upload/download/stream tasks, `URLProtocol`, request
-/// headers and methods (every request is a GET of its URL), invalidation.
+/// Not modelled: delegate callbacks, upload/download/stream tasks, request headers and methods
+/// (every request is a GET of its URL), redirects, invalidation.
 open class URLSession: @unchecked Sendable {
   /// The shared session: default configuration, a serial delegate queue.
   public static let shared = URLSession(

@@ -38,7 +38,7 @@ open class URLSessionTask: @unchecked Sendable {
   /// The request being loaded (the same: redirects are not modelled).
   public var currentRequest: URLRequest? { originalRequest }
   /// The response, once it arrived.
-  public private(set) var response: URLResponse?
+  public internal(set) var response: URLResponse?
   /// The error it completed with, if any.
   public private(set) var error: (any Error)?
   /// Where the task is in its life.
@@ -70,6 +70,8 @@ open class URLSessionTask: @unchecked Sendable {
   var status = 200
   /// The body received so far.
   var received: [UInt8] = []
+  /// The protocol serving the task, and its client (held until the end).
+  var protocolLoader: (URLProtocol, TaskProtocolClient)?
   /// Set by the async `data(from:)`/`data(for:)`: called at the end instead of the handler.
   var directCompletion: ((Data?, URLResponse?, (any Error)?) -> Void)?
 
@@ -103,6 +105,7 @@ open class URLSessionTask: @unchecked Sendable {
     self.network = network
     state = .running
     if answerFromCache(in: world) { return }
+    if serveByProtocol(in: world) { return }
     session.admit(self, in: world)
   }
 
@@ -155,7 +158,11 @@ open class URLSessionTask: @unchecked Sendable {
       complete(data: nil, error: URLError(.cancelled, userInfo: errorInfo), in: world)
     case .running:
       state = .canceling
-      if let transfer, let network {
+      if let (loader, _) = protocolLoader {
+        protocolLoader = nil
+        loader.stopLoading()
+        complete(data: nil, error: URLError(.cancelled, userInfo: errorInfo), in: world)
+      } else if let transfer, let network {
         network.cancel(transfer)
       } else {
         session.withdraw(self, in: world)
