@@ -5,10 +5,11 @@ import SimPlatform
 
 /// Foundation's `URLSessionConfiguration`, the fields loaders set. Copied by the session.
 ///
-/// `httpMaximumConnectionsPerHost` defaults to 6, Apple's documented default on iOS ("The
-/// default value is 6 in macOS, or 4 in iOS" in older docs; the current page gives 6): the
-/// session starts at most that many transfers per host and keeps the rest waiting in order;
-/// the fake network's own per-host slots apply beneath it.
+/// `httpMaximumConnectionsPerHost` defaults to 6 (Apple's `httpMaximumConnectionsPerHost`
+/// page: "The default value is `6`." and "This limit is per session"): each session starts at
+/// most that many transfers per host and keeps the rest waiting in order; the fake network's
+/// own per-host slots apply beneath it. HTTP/2 multiplexing (which ignores the property on
+/// iOS) is not modelled.
 /// `requestCachePolicy` and `urlCache` are used as `URLCache` describes (`.default` uses
 /// `URLCache.shared`, `.ephemeral` a private in-memory cache); `protocolClasses` as
 /// `URLProtocol` describes. `timeoutIntervalForRequest` is stored and not modelled: the fake
