@@ -48,7 +48,7 @@ open class Operation: @unchecked Sendable {
   let runner = Runner()
   /// Completed when the operation reports its end, while its queue waits for it.
   var endWaiter: Waiter?
-  var endWorld: World?
+  weak var endWorld: World?
   /// Entered while the operation is in a queue: `waitUntilFinished()` waits on it.
   var ends: [SimGroup] = []
   private var executing = false
