@@ -11,7 +11,8 @@ import SimThreads
 /// `isFinished` is true.
 ///
 /// Not modelled: key-value observation in general (the two calls only tell the queue about
-/// "isFinished"), `qualityOfService` (stored, ignored), `waitUntilFinished()` outside a queue.
+/// "isFinished"), an overridden `isReady` (the queue goes by dependencies and cancellation),
+/// `qualityOfService` (stored, ignored), `waitUntilFinished()` outside a queue.
 /// The `completionBlock` runs on a worker, after the operation finished, as plain code (it
 /// must not block).
 open class Operation: @unchecked Sendable {
