@@ -97,7 +97,7 @@ let package = Package(
       name: "CellSimUIKit",
       dependencies: [
         "ImageLoaders", "SimThreads", "SimPlatform", "SimKernel", "SimNetwork", "SimTable",
-        "PNGRender",
+        "PNGRender", "SimAsync",
       ]
     ),
     // Runs a user's view controller, written against CellSimUIKit, through the scenario runner
@@ -180,7 +180,7 @@ let package = Package(
       name: "CellSimUIKitTests",
       dependencies: [
         "CellSimUIKit", "CellSimUIKitHost", "Scenarios", "SimTable", "SimThreads", "SimNetwork",
-        "SimPlatform", "SimKernel", "TestSupport",
+        "SimPlatform", "SimKernel", "SimAsync", "TestSupport",
       ],
       exclude: ["Probes"]),
     // The same name-lookup pins in Swift 5 mode: real iOS code is written in both.

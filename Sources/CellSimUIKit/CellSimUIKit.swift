@@ -54,6 +54,7 @@
 ///   code before `world.run`), the world a host installed on that thread with
 ///   `LayerHost.withWorld(_:_:)` for the duration of the run. It is thread-local, so worlds
 ///   driven in parallel by different threads never see each other's.
+/// - In a task of an async simulation (SimAsync), the simulation's world.
 ///
 /// A layer call anywhere else (no world installed, not on a blocking thread) is an escape: it
 /// stops the process with a message naming the API, instead of answering from the real clock

@@ -1,3 +1,4 @@
+import SimAsync
 package import SimNetwork
 package import SimPlatform
 import SimThreads
@@ -37,10 +38,13 @@ package enum LayerHost {
 
 /// Where layer calls find their world and their simulated thread (see the module's overview).
 package enum SimulationContext {
-  /// The calling code's world: the calling fiber's, else the one installed on this thread.
+  /// The calling code's world: the calling fiber's, else the one installed on this thread,
+  /// else the async simulation's whose thread this is.
   package static var world: World? {
     if let fiber = BlockingThreads.currentFiber { return fiber.execution.world }
-    return DriverWorld.current
+    if let world = DriverWorld.current { return world }
+    // A task of an async simulation (SimAsync), on its simulation thread.
+    return AsyncSimulation.running?.world
   }
 
   /// The calling code's world; stops with a message naming `api` when there is none.

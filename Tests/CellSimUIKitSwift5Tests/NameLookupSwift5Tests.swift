@@ -27,6 +27,32 @@ struct NameLookupSwift5Tests {
     #expect(DispatchTime.self == CellSimUIKit.DispatchTime.self)
     #expect(ObjectIdentifier(Thread.self) == ObjectIdentifier(CellSimUIKit.Thread.self))
     #expect(ObjectIdentifier(NSLock.self) == ObjectIdentifier(CellSimUIKit.NSLock.self))
+    #expect(ObjectIdentifier(URLSession.self) == ObjectIdentifier(CellSimUIKit.URLSession.self))
+    #expect(
+      ObjectIdentifier(type(of: URLSession.shared))
+        == ObjectIdentifier(CellSimUIKit.URLSession.self))
+    #expect(
+      ObjectIdentifier(type(of: URLSessionConfiguration.default))
+        == ObjectIdentifier(CellSimUIKit.URLSessionConfiguration.self))
+    #expect(
+      ObjectIdentifier(URLSessionDataTask.self)
+        == ObjectIdentifier(CellSimUIKit.URLSessionDataTask.self))
+    #expect(
+      ObjectIdentifier(OperationQueue.self) == ObjectIdentifier(CellSimUIKit.OperationQueue.self))
+    #expect(
+      ObjectIdentifier(type(of: OperationQueue.main))
+        == ObjectIdentifier(CellSimUIKit.OperationQueue.self))
+    #expect(ObjectIdentifier(Operation.self) == ObjectIdentifier(CellSimUIKit.Operation.self))
+    #expect(
+      ObjectIdentifier(BlockOperation.self) == ObjectIdentifier(CellSimUIKit.BlockOperation.self))
+    #expect(
+      ObjectIdentifier(NSCache<NSString, NSString>.self)
+        == ObjectIdentifier(CellSimUIKit.NSCache<NSString, NSString>.self))
+    #expect(
+      ObjectIdentifier(type(of: NotificationCenter.default))
+        == ObjectIdentifier(CellSimUIKit.NotificationCenter.self))
+    #expect(ObjectIdentifier(URLCache.self) == ObjectIdentifier(CellSimUIKit.URLCache.self))
+    #expect(ObjectIdentifier(URLProtocol.self) == ObjectIdentifier(CellSimUIKit.URLProtocol.self))
   }
 
   @Test("a Swift 5 downloader: semaphore, global queue, Data(contentsOf:), main queue")
@@ -67,5 +93,25 @@ struct NameLookupSwift5Tests {
       }
     }
     #expect(seen.value == [1_767_225_600.005, 1_000_005_000_000])
+  }
+}
+
+@Suite("Foundation's URL loading and operations in Swift 5 mode")
+struct FoundationSwift5Tests {
+  @Test("a Swift 5 loader: NSCache, URLSession.shared.dataTask, the main queue")
+  func swift5Loader() throws {
+    let log = Log()
+    try simulate(serving: ["https://img.test/a.png": [9, 9]]) {
+      let cache = NSCache<NSURL, NSData>()
+      let url = URL(string: "https://img.test/a.png")!
+      URLSession.shared.dataTask(with: url) { data, _, _ in
+        guard let data = data else { return }
+        cache.setObject(data as NSData, forKey: url as NSURL)
+        DispatchQueue.main.async {
+          log.add("cached \(cache.object(forKey: url as NSURL)?.length ?? 0)")
+        }
+      }.resume()
+    }
+    #expect(log.lines == ["cached 2 @50"])
   }
 }

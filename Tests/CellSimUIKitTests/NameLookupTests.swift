@@ -30,6 +30,32 @@ struct NameLookupTests {
     #expect(
       ObjectIdentifier(NSRecursiveLock.self) == ObjectIdentifier(CellSimUIKit.NSRecursiveLock.self))
     #expect(ObjectIdentifier(NSCondition.self) == ObjectIdentifier(CellSimUIKit.NSCondition.self))
+    #expect(ObjectIdentifier(URLSession.self) == ObjectIdentifier(CellSimUIKit.URLSession.self))
+    #expect(
+      ObjectIdentifier(type(of: URLSession.shared))
+        == ObjectIdentifier(CellSimUIKit.URLSession.self))
+    #expect(
+      ObjectIdentifier(type(of: URLSessionConfiguration.default))
+        == ObjectIdentifier(CellSimUIKit.URLSessionConfiguration.self))
+    #expect(
+      ObjectIdentifier(URLSessionDataTask.self)
+        == ObjectIdentifier(CellSimUIKit.URLSessionDataTask.self))
+    #expect(
+      ObjectIdentifier(OperationQueue.self) == ObjectIdentifier(CellSimUIKit.OperationQueue.self))
+    #expect(
+      ObjectIdentifier(type(of: OperationQueue.main))
+        == ObjectIdentifier(CellSimUIKit.OperationQueue.self))
+    #expect(ObjectIdentifier(Operation.self) == ObjectIdentifier(CellSimUIKit.Operation.self))
+    #expect(
+      ObjectIdentifier(BlockOperation.self) == ObjectIdentifier(CellSimUIKit.BlockOperation.self))
+    #expect(
+      ObjectIdentifier(NSCache<NSString, NSString>.self)
+        == ObjectIdentifier(CellSimUIKit.NSCache<NSString, NSString>.self))
+    #expect(
+      ObjectIdentifier(type(of: NotificationCenter.default))
+        == ObjectIdentifier(CellSimUIKit.NotificationCenter.self))
+    #expect(ObjectIdentifier(URLCache.self) == ObjectIdentifier(CellSimUIKit.URLCache.self))
+    #expect(ObjectIdentifier(URLProtocol.self) == ObjectIdentifier(CellSimUIKit.URLProtocol.self))
   }
 
   @Test("clocks read virtual time: Date(), Date.now, DispatchTime.now(), uptime, media time")

@@ -47,7 +47,8 @@ struct TwoImportTests {
     #expect(process.terminationStatus != 0)
     for call in [
       "'main'", "'global(qos:)'", "'init(value:)'", "'isMainThread'",
-      "'init(contentsOf:options:)'", "'now()'", "'systemUptime'",
+      "'init(contentsOf:options:)'", "'now()'", "'systemUptime'", "'shared'", "'default'",
+      "'init()'",
     ] {
       #expect(text.contains("error: ambiguous use of \(call)"), "\(call): \(text)")
     }

@@ -42,13 +42,14 @@ func simulatedThreadName() -> String {
 }
 
 /// Runs `setup` in a fresh world installed on this thread (with a fake network serving
-/// `bodies`, 50 ms to first byte; the SimThreads watchdog at `watchdogMilliseconds` of real
+/// `bodies`, 50 ms to first byte, set up by `configure`; the SimThreads watchdog at `watchdogMilliseconds` of real
 /// time), runs the world for `milliseconds` of virtual time and tears
 /// it down.
 @discardableResult
 func simulate(
   for milliseconds: Int64 = 1_000, serving bodies: [String: [UInt8]] = [:],
-  watchdogMilliseconds: Int = 10_000, _ setup: () -> Void
+  watchdogMilliseconds: Int = 10_000, _ setup: () -> Void,
+  network configure: (FakeNetwork) -> Void = { _ in }
 ) throws -> RunOutcome {
   let world = World(seed: 1, trace: .full)
   let threads = BlockingThreads.of(
@@ -56,6 +57,7 @@ func simulate(
   let network = try FakeNetwork(world: world) { bodies[$0] }
   LayerHost.attach(network: network, to: world)
   try LayerHost.withWorld(world) {
+    configure(network)
     setup()
     try world.run(for: .ms(milliseconds))
   }
@@ -65,4 +67,9 @@ func simulate(
   network.tearDown()
   world.tearDown()
   return outcome
+}
+
+/// Delivers a memory warning in the calling world (as the scenario's `memory_warning` does).
+func deliverMemoryWarning() {
+  SimulationContext.world?.deliverMemoryWarning()
 }

@@ -26,6 +26,8 @@ package struct Unchecked<Value>: @unchecked Sendable {
   package let value: Value
   /// A box holding `value`.
   package init(value: Value) { self.value = value }
+  /// A box holding `value`.
+  package init(_ value: Value) { self.value = value }
 }
 
 extension UIView {

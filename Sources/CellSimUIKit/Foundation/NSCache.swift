@@ -1,0 +1,168 @@
+import Foundation
+import SimPlatform
+
+/// Foundation's `NSCacheDelegate`. Its one method is optional in Foundation; here it has a
+/// default that does nothing.
+public protocol NSCacheDelegate: AnyObject {
+  /// The cache is about to evict `obj` (by a limit, or `removeAllObjects`).
+  func cache(_ cache: NSCache<AnyObject, AnyObject>, willEvictObject obj: Any)
+}
+
+extension NSCacheDelegate {
+  /// Does nothing.
+  public func cache(_ cache: NSCache<AnyObject, AnyObject>, willEvictObject obj: Any) {}
+}
+
+/// Foundation's `NSCache`, with a deterministic eviction policy.
+///
+/// Keys compare as Foundation's do: an `NSObject` key (`NSString`, `NSURL`) by `isEqual(_:)`
+/// and `hash`, any other class by identity. Keys are held strongly, not copied.
+///
+/// Eviction (Apple leaves the policy unspecified and its limits "not strict"; this is our
+/// choice): after each `setObject`, while the count exceeds a non-zero `countLimit` or the total
+/// cost exceeds a non-zero `totalCostLimit`, the least recently used entry is evicted (a
+/// lookup or a store makes an entry the most recent). The delegate hears each eviction and each
+/// `removeAllObjects` entry, not `removeObject(forKey:)`. A memory warning of a world the cache
+/// stored into empties it (`removeAllObjects`), standing for iOS's eviction under pressure.
+/// `evictsObjectsWithDiscardedContent` is stored and ignored (`NSDiscardableContent` is not
+/// modelled). Safe to use from any thread, as Foundation's.
+open class NSCache<KeyType: AnyObject, ObjectType: AnyObject>: @unchecked Sendable {
+  struct Key: Hashable {
+    let object: AnyObject
+    static func == (lhs: Key, rhs: Key) -> Bool {
+      if let left = lhs.object as? NSObject, let right = rhs.object as? NSObject {
+        return left.isEqual(right)
+      }
+      return lhs.object === rhs.object
+    }
+    func hash(into hasher: inout Hasher) {
+      if let object = object as? NSObject {
+        hasher.combine(object.hash)
+      } else {
+        hasher.combine(ObjectIdentifier(object))
+      }
+    }
+  }
+
+  struct Entry {
+    var value: ObjectType
+    var cost: Int
+    /// Larger is more recent; unique, so the eviction order never depends on the table's.
+    var stamp: UInt64
+  }
+
+  private let guardLock = Foundation.NSLock()
+  private var entries: [Key: Entry] = [:]
+  private var clock: UInt64 = 0
+  private var totalCost = 0
+
+  /// The cache's name.
+  open var name: String = ""
+  /// Hears evictions (held weakly, as Foundation's `assign` delegate is not retained).
+  open weak var delegate: (any NSCacheDelegate)?
+  /// The most objects kept; 0 means no limit.
+  open var countLimit: Int = 0 {
+    didSet { evictOverLimits() }
+  }
+  /// The most total cost kept; 0 means no limit.
+  open var totalCostLimit: Int = 0 {
+    didSet { evictOverLimits() }
+  }
+  /// Stored and ignored.
+  open var evictsObjectsWithDiscardedContent: Bool = true
+
+  /// An empty cache.
+  public init() {}
+
+  /// The object for `key`, if cached; it becomes the most recently used.
+  open func object(forKey key: KeyType) -> ObjectType? {
+    guardLock.lock()
+    defer { guardLock.unlock() }
+    let key = Key(object: key)
+    guard var entry = entries[key] else { return nil }
+    clock += 1
+    entry.stamp = clock
+    entries[key] = entry
+    return entry.value
+  }
+
+  /// Stores `obj` for `key` at cost 0.
+  open func setObject(_ obj: ObjectType, forKey key: KeyType) {
+    setObject(obj, forKey: key, cost: 0)
+  }
+
+  /// Stores `obj` for `key` at cost `g`, then evicts over the limits.
+  open func setObject(_ obj: ObjectType, forKey key: KeyType, cost g: Int) {
+    precondition(g >= 0, "NSCache.setObject(_:forKey:cost:): a negative cost (\(g))")
+    guardLock.lock()
+    let key = Key(object: key)
+    clock += 1
+    totalCost += g - (entries[key]?.cost ?? 0)
+    entries[key] = Entry(value: obj, cost: g, stamp: clock)
+    guardLock.unlock()
+    watchMemoryWarnings()
+    evictOverLimits()
+  }
+
+  /// The worlds whose memory warnings empty the cache.
+  private let watched = PerWorld<Bool>()
+
+  /// Empties the cache at each memory warning of the calling world (from its first store
+  /// there), as iOS evicts caches under memory pressure.
+  private func watchMemoryWarnings() {
+    guard let world = SimulationContext.world else { return }
+    _ = watched.value(in: world) {
+      world.reports.subscribe(to: [.memoryWarning]) { [weak self] _ in self?.removeAllObjects() }
+      return true
+    }
+  }
+
+  /// Removes the object for `key`, if any.
+  open func removeObject(forKey key: KeyType) {
+    guardLock.lock()
+    defer { guardLock.unlock() }
+    if let entry = entries.removeValue(forKey: Key(object: key)) { totalCost -= entry.cost }
+  }
+
+  /// Removes every object; the delegate hears each, least recently used first.
+  open func removeAllObjects() {
+    guardLock.lock()
+    let removed = entries.values.sorted { $0.stamp < $1.stamp }
+    entries.removeAll()
+    totalCost = 0
+    guardLock.unlock()
+    for entry in removed { tellDelegate(entry.value) }
+  }
+
+  /// The number of cached objects (not in Foundation's API: for tests and reports).
+  package var count: Int {
+    guardLock.lock()
+    defer { guardLock.unlock() }
+    return entries.count
+  }
+
+  private func evictOverLimits() {
+    var evicted: [ObjectType] = []
+    guardLock.lock()
+    while (countLimit > 0 && entries.count > countLimit)
+      || (totalCostLimit > 0 && totalCost > totalCostLimit && !entries.isEmpty)
+    {
+      guard let oldest = entries.min(by: { $0.value.stamp < $1.value.stamp }) else { break }
+      entries.removeValue(forKey: oldest.key)
+      totalCost -= oldest.value.cost
+      evicted.append(oldest.value.value)
+    }
+    guardLock.unlock()
+    for object in evicted { tellDelegate(object) }
+  }
+
+  private func tellDelegate(_ object: ObjectType) {
+    guard let delegate else { return }
+    // Foundation's delegate takes the cache type-erased (swift-corelibs-foundation casts the
+    // same way): its key and object types are classes, so the reference is the same pointer.
+    let erased = Unmanaged<NSCache<AnyObject, AnyObject>>.fromOpaque(
+      Unmanaged.passUnretained(self).toOpaque()
+    ).takeUnretainedValue()
+    delegate.cache(erased, willEvictObject: object)
+  }
+}

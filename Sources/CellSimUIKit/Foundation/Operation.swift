@@ -1,0 +1,171 @@
+import Foundation
+import SimKernel
+import SimPlatform
+import SimThreads
+
+/// Foundation's `Operation`, subclassable as on iOS: override `main()` (run as blocking code:
+/// it may park on `Data(contentsOf:)`, a semaphore, a lock), or write an asynchronous
+/// operation (override `isAsynchronous`, `isExecuting`, `isFinished` and `start()`, and call
+/// `willChangeValue(forKey:)`/`didChangeValue(forKey:)` with "isExecuting"/"isFinished"): the
+/// queue learns the end when `didChangeValue(forKey: "isFinished")` is called while
+/// `isFinished` is true.
+///
+/// Not modelled: key-value observation in general (the two calls only tell the queue about
+/// "isFinished"), an overridden `isReady` (the queue goes by dependencies and cancellation),
+/// `qualityOfService` (stored, ignored), `waitUntilFinished()` outside a queue.
+/// The `completionBlock` runs on a worker, after the operation finished, as plain code (it
+/// must not block).
+open class Operation: @unchecked Sendable {
+  /// Foundation's `Operation.QueuePriority`.
+  public enum QueuePriority: Int, Sendable {
+    case veryLow = -8
+    case low = -4
+    case normal = 0
+    case high = 4
+    case veryHigh = 8
+
+    var simulated: SimulatedOperation.QueuePriority {
+      SimulatedOperation.QueuePriority(rawValue: rawValue) ?? .normal
+    }
+  }
+
+  /// The simulated operation that stands for this one in its queue.
+  final class Runner: SimulatedOperation {
+    /// The user's operation, held until it finishes.
+    var owner: Operation?
+
+    override func main(_ execution: Execution) {
+      guard let owner else { return }
+      let waiter = Waiter()
+      owner.endWaiter = waiter
+      owner.endWorld = execution.world
+      BlockingThreads.of(execution.world).start(execution, label: owner.name ?? "operation") {
+        owner.start()
+      }
+      execution.wait(for: waiter)
+    }
+  }
+
+  let runner = Runner()
+  /// Completed when the operation reports its end, while its queue waits for it.
+  var endWaiter: Waiter?
+  weak var endWorld: World?
+  /// Entered while the operation is in a queue: `waitUntilFinished()` waits on it.
+  var ends: [SimGroup] = []
+  private var executing = false
+  private var finished = false
+  private var cancelled = false
+
+  /// A new operation.
+  public init() {}
+
+  /// The operation's name.
+  open var name: String?
+  /// Accepted and ignored.
+  open var qualityOfService: QualityOfService = .default
+  /// Runs once the operation has finished (after its queue saw the end).
+  open var completionBlock: (@Sendable () -> Void)?
+  /// Start order among ready operations of a queue.
+  open var queuePriority: QueuePriority = .normal {
+    didSet { runner.queuePriority = queuePriority.simulated }
+  }
+
+  /// Whether `cancel()` was called.
+  open var isCancelled: Bool { cancelled }
+  /// Whether the operation runs now (the built-in state; asynchronous operations override it).
+  open var isExecuting: Bool { executing }
+  /// Whether the operation has finished (asynchronous operations override it).
+  open var isFinished: Bool { finished }
+  /// Whether the operation ends after `start()` returns (false) or reports it (true).
+  open var isAsynchronous: Bool { false }
+  /// Same as `isAsynchronous`.
+  open var isConcurrent: Bool { isAsynchronous }
+  /// Whether every dependency has finished (or it was cancelled).
+  open var isReady: Bool { isCancelled || dependencies.allSatisfy(\.isFinished) }
+
+  /// Sets `isCancelled`. Before the start, the queue finishes it without calling `main()`.
+  open func cancel() {
+    guard !cancelled else { return }
+    cancelled = true
+    runner.cancel()
+  }
+
+  /// The work: override it. Runs as blocking code on the queue's thread.
+  open func main() {}
+
+  /// Runs `main()` unless cancelled, then finishes. Asynchronous operations override it.
+  open func start() {
+    if !cancelled {
+      executing = true
+      main()
+      executing = false
+    }
+    finished = true
+    didChangeValue(forKey: "isFinished")
+  }
+
+  /// Key-value observing's announcement; nothing observes it.
+  open func willChangeValue(forKey key: String) {}
+
+  /// Key-value observing's notification: "isFinished" while `isFinished` is true ends the
+  /// operation for its queue.
+  open func didChangeValue(forKey key: String) {
+    guard key == "isFinished", isFinished, let waiter = endWaiter, let world = endWorld else {
+      return
+    }
+    endWaiter = nil
+    endWorld = nil
+    world.loop.schedule(after: .zero) { if !waiter.isComplete { waiter.complete() } }
+  }
+
+  /// The operations this one waits for.
+  open private(set) var dependencies: [Operation] = []
+
+  /// Makes this operation wait for `op` to finish.
+  open func addDependency(_ op: Operation) {
+    precondition(op !== self, "Operation.addDependency: an operation cannot depend on itself")
+    dependencies.append(op)
+    runner.addDependency(op.runner)
+  }
+
+  /// Removes a dependency added earlier.
+  open func removeDependency(_ op: Operation) {
+    dependencies.removeAll { $0 === op }
+    runner.removeDependency(op.runner)
+  }
+
+  /// Blocks the calling thread (blocking code only) until the operation has finished.
+  open func waitUntilFinished() {
+    SimulationContext.requireBlocking("Operation.waitUntilFinished")
+    if isFinished { return }
+    guard let group = ends.last else {
+      preconditionFailure(
+        "CellSimUIKit: Operation.waitUntilFinished on an operation in no queue is not modelled")
+    }
+    group.wait()
+  }
+
+  /// Puts the operation on `binding`'s simulated queue.
+  func enqueue(on binding: OperationQueue.Binding, queue: OperationQueue) {
+    precondition(
+      runner.owner == nil && !isFinished,
+      "OperationQueue.addOperation: the operation is already in a queue or has finished")
+    let end = SimGroup(name: name ?? "operation")
+    end.enter()
+    binding.pending.enter()
+    ends.append(end)
+    runner.owner = self
+    runner.name = name
+    runner.queuePriority = queuePriority.simulated
+    let pending = binding.pending
+    runner.completionBlock = { [self] in
+      // Cancelled before its start, the queue finished it without `start()`.
+      if !isFinished { finished = true }
+      runner.owner = nil
+      end.leave()
+      pending.leave()
+      completionBlock?()
+    }
+    binding.queue.addOperation(runner)
+  }
+}

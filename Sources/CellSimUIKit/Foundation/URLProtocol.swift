@@ -1,0 +1,151 @@
+import Foundation
+import SimPlatform
+import SimThreads
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+extension URLCache {
+  /// Foundation's `URLCache.StoragePolicy` (its nested type is hidden by the layer's
+  /// `URLCache`, so it is re-declared here as an alias).
+  #if canImport(FoundationNetworking)
+    public typealias StoragePolicy = FoundationNetworking.URLCache.StoragePolicy
+  #else
+    public typealias StoragePolicy = Foundation.URLCache.StoragePolicy
+  #endif
+}
+
+/// Foundation's `URLProtocolClient`: what a protocol tells the loading system.
+public protocol URLProtocolClient: AnyObject {
+  /// The response arrived.
+  func urlProtocol(
+    _ protocol: URLProtocol, didReceive response: URLResponse,
+    cacheStoragePolicy policy: URLCache.StoragePolicy)
+  /// Body bytes arrived.
+  func urlProtocol(_ protocol: URLProtocol, didLoad data: Data)
+  /// The load finished successfully.
+  func urlProtocolDidFinishLoading(_ protocol: URLProtocol)
+  /// The load failed.
+  func urlProtocol(_ protocol: URLProtocol, didFailWithError error: any Error)
+}
+
+/// Foundation's `URLProtocol`, for subclasses that serve requests themselves (an image cache
+/// that answers from memory and fetches the rest with `URLSession.shared`).
+///
+/// A session's task asks each class of `configuration.protocolClasses` in order, then (for
+/// `URLSession.shared` only) each class given to `registerClass(_:)`, latest first, whether it
+/// `canInit(with:)` the request; the first that can serves it. `startLoading()` runs as
+/// blocking code on a global-queue worker (it may block); the client's calls complete the
+/// task, whose handler runs on the session's delegate queue. `cancel()` calls `stopLoading()`
+/// and completes with `URLError(.cancelled)`. A task served by a protocol takes none of the
+/// session's `httpMaximumConnectionsPerHost` slots. Not modelled: redirects, authentication
+/// challenges, `cachedResponseIsValid`, `property(forKey:in:)`.
+open class URLProtocol: @unchecked Sendable {
+  /// The request being served.
+  public let request: URLRequest
+  /// Who hears the load.
+  public let client: (any URLProtocolClient)?
+  /// The cached response given at creation, if any.
+  public let cachedResponse: CachedURLResponse?
+
+  nonisolated(unsafe) static var registered: [URLProtocol.Type] = []
+
+  /// Whether this class serves `request`. Default: false.
+  open class func canInit(with request: URLRequest) -> Bool { false }
+
+  /// Whether this class serves `task`'s request.
+  open class func canInit(with task: URLSessionTask) -> Bool {
+    guard let request = task.currentRequest else { return false }
+    return canInit(with: request)
+  }
+
+  /// The canonical form of `request`. Default: `request` itself.
+  open class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
+
+  /// A protocol serving `request` for `client`.
+  public required init(
+    request: URLRequest, cachedResponse: CachedURLResponse?, client: (any URLProtocolClient)?
+  ) {
+    self.request = request
+    self.cachedResponse = cachedResponse
+    self.client = client
+  }
+
+  /// Starts the load: override it.
+  open func startLoading() {
+    preconditionFailure("CellSimUIKit: \(type(of: self)) must override URLProtocol.startLoading()")
+  }
+
+  /// Stops the load: override it.
+  open func stopLoading() {}
+
+  /// Registers `protocolClass` for `URLSession.shared`; false unless it is a `URLProtocol`.
+  @discardableResult
+  open class func registerClass(_ protocolClass: AnyClass) -> Bool {
+    guard let type = protocolClass as? URLProtocol.Type else { return false }
+    registered.insert(type, at: 0)
+    return true
+  }
+
+  /// Undoes `registerClass(_:)`.
+  open class func unregisterClass(_ protocolClass: AnyClass) {
+    registered.removeAll { ObjectIdentifier($0) == ObjectIdentifier(protocolClass) }
+  }
+}
+
+/// The client a task gives its protocol: each call updates or completes the task. It holds
+/// the task (as a session retains its running tasks) until the task drops the protocol.
+final class TaskProtocolClient: URLProtocolClient {
+  let task: URLSessionTask
+  init(task: URLSessionTask) { self.task = task }
+
+  func urlProtocol(
+    _ protocol: URLProtocol, didReceive response: URLResponse,
+    cacheStoragePolicy policy: URLCache.StoragePolicy
+  ) {
+    task.protocolDidReceive(response)
+  }
+
+  func urlProtocol(_ protocol: URLProtocol, didLoad data: Data) {
+    task.received.append(contentsOf: data)
+  }
+
+  func urlProtocolDidFinishLoading(_ protocol: URLProtocol) { task.protocolDidEnd(nil) }
+
+  func urlProtocol(_ protocol: URLProtocol, didFailWithError error: any Error) {
+    task.protocolDidEnd(error)
+  }
+}
+
+extension URLSessionTask {
+  /// Starts a protocol that serves the request, if one does; true if it did.
+  func serveByProtocol(in world: World) -> Bool {
+    guard let request = originalRequest else { return false }
+    var classes = (session.configuration.protocolClasses ?? []).compactMap {
+      $0 as? URLProtocol.Type
+    }
+    if session === URLSession.shared { classes += URLProtocol.registered }
+    guard let type = classes.first(where: { $0.canInit(with: request) }) else { return false }
+    let client = TaskProtocolClient(task: self)
+    let loader = type.init(
+      request: type.canonicalRequest(for: request), cachedResponse: nil, client: client)
+    protocolLoader = (loader, client)
+    world.globalQueue().async(label: "URLProtocol.startLoading") { loader.startLoading() }
+    return true
+  }
+
+  func protocolDidReceive(_ response: URLResponse) {
+    self.response = response
+    if let http = response as? HTTPURLResponse { status = http.statusCode }
+  }
+
+  func protocolDidEnd(_ error: (any Error)?) {
+    guard state == .running, let world else { return }
+    protocolLoader = nil
+    let body = Data(received)
+    received = []
+    if error == nil { storeInCache(body) }
+    complete(data: error == nil ? body : nil, error: error, in: world)
+  }
+}

@@ -1,0 +1,186 @@
+import Foundation
+import SimKernel
+import SimNetwork
+import SimPlatform
+
+/// Foundation's `URLSessionConfiguration`, the fields loaders set. Copied by the session.
+///
+/// `httpMaximumConnectionsPerHost` defaults to 6 (Apple's `httpMaximumConnectionsPerHost`
+/// page: "The default value is `6`." and "This limit is per session"): each session starts at
+/// most that many transfers per host and keeps the rest waiting in order; the fake network's
+/// own per-host slots apply beneath it. HTTP/2 multiplexing (which ignores the property on
+/// iOS) is not modelled.
+/// `requestCachePolicy` and `urlCache` are used as `URLCache` describes (`.default` uses
+/// `URLCache.shared`, `.ephemeral` a private in-memory cache); `protocolClasses` as
+/// `URLProtocol` describes. `timeoutIntervalForRequest` is stored and not modelled: the fake
+/// network's timers (`device.requestTimeout`) apply.
+open class URLSessionConfiguration: @unchecked Sendable {
+  /// Most concurrent transfers per host started by one session.
+  open var httpMaximumConnectionsPerHost: Int = 6
+  /// Stored only (the network's script times transfers out).
+  open var timeoutIntervalForRequest: TimeInterval = 60
+  /// Stored only.
+  open var timeoutIntervalForResource: TimeInterval = 604_800
+  /// The policy of requests that say `.useProtocolCachePolicy` (see `URLCache`).
+  open var requestCachePolicy: URLRequest.CachePolicy = .useProtocolCachePolicy
+  /// The cache tasks consult and fill; nil for none.
+  open var urlCache: URLCache?
+  /// `URLProtocol` subclasses asked, in order, to serve each request.
+  open var protocolClasses: [AnyClass]?
+  /// Stored only.
+  open var allowsCellularAccess = true
+  /// Stored only.
+  open var httpAdditionalHeaders: [AnyHashable: Any]?
+  /// Stored only.
+  open var waitsForConnectivity = false
+
+  init() {}
+
+  /// A new default configuration, with `URLCache.shared`.
+  open class var `default`: URLSessionConfiguration {
+    let configuration = URLSessionConfiguration()
+    configuration.urlCache = URLCache.shared
+    return configuration
+  }
+  /// A new ephemeral configuration, with its own in-memory cache (4 MB, as the shared one).
+  open class var ephemeral: URLSessionConfiguration {
+    let configuration = URLSessionConfiguration()
+    configuration.urlCache = URLCache(
+      memoryCapacity: 4 * 1024 * 1024, diskCapacity: 0, diskPath: nil)
+    return configuration
+  }
+
+  func copy() -> URLSessionConfiguration {
+    let copy = URLSessionConfiguration()
+    copy.httpMaximumConnectionsPerHost = httpMaximumConnectionsPerHost
+    copy.timeoutIntervalForRequest = timeoutIntervalForRequest
+    copy.timeoutIntervalForResource = timeoutIntervalForResource
+    copy.requestCachePolicy = requestCachePolicy
+    copy.urlCache = urlCache
+    copy.protocolClasses = protocolClasses
+    copy.allowsCellularAccess = allowsCellularAccess
+    copy.httpAdditionalHeaders = httpAdditionalHeaders
+    copy.waitsForConnectivity = waitsForConnectivity
+    return copy
+  }
+}
+
+/// Foundation's `URLSessionDelegate`: accepted, never called (delegate callbacks are not
+/// modelled; completion handlers are).
+public protocol URLSessionDelegate: AnyObject, Sendable {}
+
+/// Foundation's `URLSession` over the world's `FakeNetwork`: data tasks with completion
+/// handlers, run on the session's delegate queue (a serial `OperationQueue` unless one is
+/// given, as Apple documents for `shared` and for a nil `delegateQueue`).
+///
+/// Not modelled: delegate callbacks, upload/download/stream tasks, request headers and methods
+/// (every request is a GET of its URL), redirects, invalidation.
+open class URLSession: @unchecked Sendable {
+  /// The shared session: default configuration, a serial delegate queue.
+  public static let shared = URLSession(
+    configuration: .default, delegate: nil, delegateQueue: nil)
+
+  /// A copy of the configuration the session was made with.
+  public let configuration: URLSessionConfiguration
+  /// Stored, never called.
+  public let delegate: (any URLSessionDelegate)?
+  /// Where completion handlers run.
+  public let delegateQueue: OperationQueue
+  /// The session's description.
+  open var sessionDescription: String?
+
+  /// Per world: transfers started per host, and tasks waiting for the session's host limit.
+  let hosts = PerWorld<HostLimits>()
+  let identifiers = PerWorld<Counter>()
+
+  final class Counter { var value = 0 }
+
+  final class HostLimits {
+    var active: [String: Int] = [:]
+    var waiting: [URLSessionTask] = []
+  }
+
+  /// A session with `configuration` (copied), whose completions run on a new serial queue.
+  public convenience init(configuration: URLSessionConfiguration) {
+    self.init(configuration: configuration, delegate: nil, delegateQueue: nil)
+  }
+
+  /// A session with `configuration` (copied) and `delegate` (stored, not called), whose
+  /// completions run on `queue`, or on a new serial queue if nil.
+  public init(
+    configuration: URLSessionConfiguration, delegate: (any URLSessionDelegate)?,
+    delegateQueue queue: OperationQueue?
+  ) {
+    self.configuration = configuration.copy()
+    self.delegate = delegate
+    if let queue {
+      delegateQueue = queue
+    } else {
+      let serial = OperationQueue()
+      serial.maxConcurrentOperationCount = 1
+      serial.name = "URLSession delegate queue"
+      delegateQueue = serial
+    }
+  }
+
+  /// A task fetching `url`; `completionHandler` runs once on the delegate queue.
+  open func dataTask(
+    with url: URL,
+    completionHandler: @escaping @Sendable (Data?, URLResponse?, (any Error)?) -> Void
+  ) -> URLSessionDataTask {
+    makeTask(URLRequest(url: url), completionHandler)
+  }
+
+  /// A task fetching `request`'s URL; `completionHandler` runs once on the delegate queue.
+  open func dataTask(
+    with request: URLRequest,
+    completionHandler: @escaping @Sendable (Data?, URLResponse?, (any Error)?) -> Void
+  ) -> URLSessionDataTask {
+    makeTask(request, completionHandler)
+  }
+
+  /// A task without a handler (its delegate would hear it; here, nothing does).
+  open func dataTask(with url: URL) -> URLSessionDataTask { makeTask(URLRequest(url: url), nil) }
+
+  /// A task without a handler.
+  open func dataTask(with request: URLRequest) -> URLSessionDataTask { makeTask(request, nil) }
+
+  func makeTask(
+    _ request: URLRequest,
+    _ handler: (@Sendable (Data?, URLResponse?, (any Error)?) -> Void)?
+  ) -> URLSessionDataTask {
+    let world = SimulationContext.world(for: "URLSession.dataTask")
+    let counter = identifiers.value(in: world) { Counter() }
+    counter.value += 1
+    return URLSessionDataTask(
+      session: self, world: world, identifier: counter.value, request: request, handler: handler)
+  }
+
+  /// Starts `task`'s transfer now, or keeps it waiting for the session's host limit.
+  func admit(_ task: URLSessionTask, in world: World) {
+    let limits = hosts.value(in: world) { HostLimits() }
+    let host = task.host
+    if limits.active[host, default: 0] < max(1, configuration.httpMaximumConnectionsPerHost) {
+      limits.active[host, default: 0] += 1
+      task.startTransfer()
+    } else {
+      limits.waiting.append(task)
+    }
+  }
+
+  /// Forgets a waiting task (cancelled before it started).
+  func withdraw(_ task: URLSessionTask, in world: World) {
+    hosts.existing(in: world)?.waiting.removeAll { $0 === task }
+  }
+
+  /// A started transfer of `host` ended: the next waiting task of that host starts.
+  func transferEnded(host: String, in world: World) {
+    guard let limits = hosts.existing(in: world) else { return }
+    limits.active[host, default: 1] -= 1
+    if let index = limits.waiting.firstIndex(where: { $0.host == host }) {
+      let next = limits.waiting.remove(at: index)
+      limits.active[host, default: 0] += 1
+      next.startTransfer()
+    }
+  }
+}

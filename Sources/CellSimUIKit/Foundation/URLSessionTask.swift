@@ -1,0 +1,277 @@
+import Foundation
+import SimKernel
+import SimNetwork
+import SimPlatform
+
+/// Foundation's `URLSessionTask`, over one transfer of the world's `FakeNetwork`.
+///
+/// - `resume()` starts the transfer (or, past the session's `httpMaximumConnectionsPerHost`,
+///   keeps it waiting in the session); a second `resume()` does nothing. `suspend()` is not
+///   modelled (it stops the process).
+/// - `cancel()` ends the transfer at once; the completion handler then runs on the delegate
+///   queue, once, with `URLError(.cancelled)` (domain `NSURLErrorDomain`, code
+///   `NSURLErrorCancelled`). After the completion was enqueued, `cancel()` does nothing.
+/// - An HTTP error status is not an error, as in URLSession: the handler gets an empty body and
+///   an `HTTPURLResponse` with the status. Network failures become `URLError`s: `.timedOut`,
+///   `.notConnectedToInternet` (an outage), `.networkConnectionLost` (a reset).
+/// - `priority` orders the transfer among those waiting for the network's slots.
+open class URLSessionTask: @unchecked Sendable {
+  /// Foundation's `URLSessionTask.State`.
+  public enum State: Int, Sendable {
+    case running = 0
+    case suspended = 1
+    case canceling = 2
+    case completed = 3
+  }
+
+  /// `URLSessionTask.defaultPriority`.
+  public static let defaultPriority: Float = 0.5
+  /// `URLSessionTask.lowPriority`.
+  public static let lowPriority: Float = 0.25
+  /// `URLSessionTask.highPriority`.
+  public static let highPriority: Float = 0.75
+
+  /// Unique within its session (per world), from 1.
+  public let taskIdentifier: Int
+  /// The request the task was made with.
+  public let originalRequest: URLRequest?
+  /// The request being loaded (the same: redirects are not modelled).
+  public var currentRequest: URLRequest? { originalRequest }
+  /// The response, once it arrived.
+  public internal(set) var response: URLResponse?
+  /// The error it completed with, if any.
+  public private(set) var error: (any Error)?
+  /// Where the task is in its life.
+  public private(set) var state: State = .suspended
+  /// A description for the task.
+  open var taskDescription: String?
+  /// Body bytes received so far.
+  public private(set) var countOfBytesReceived: Int64 = 0
+  /// Progress by bytes received (the total is unknown: the simulated response has no
+  /// Content-Length header).
+  public let progress = Progress(totalUnitCount: -1)
+  /// Slot priority in 0...1; changing it reorders a transfer that waits for a slot.
+  open var priority: Float = URLSessionTask.defaultPriority {
+    didSet {
+      precondition((0...1).contains(priority), "URLSessionTask.priority must be in 0...1")
+      if let transfer, let network { network.setPriority(priority, of: transfer) }
+    }
+  }
+
+  let session: URLSession
+  weak var world: World?
+  let url: URL
+  let host: String
+  var handler: (@Sendable (Data?, URLResponse?, (any Error)?) -> Void)?
+  var transfer: Transfer?
+  var network: FakeNetwork?
+  /// Whether the session counts the task against its host limit.
+  var holdsHostSlot = false
+  var status = 200
+  /// The body received so far.
+  var received: [UInt8] = []
+  /// The protocol serving the task, and its client (held until the end).
+  var protocolLoader: (URLProtocol, TaskProtocolClient)?
+  /// Set by the async `data(from:)`/`data(for:)`: called at the end instead of the handler.
+  var directCompletion: ((Data?, URLResponse?, (any Error)?) -> Void)?
+
+  init(
+    session: URLSession, world: World, identifier: Int, request: URLRequest,
+    handler: (@Sendable (Data?, URLResponse?, (any Error)?) -> Void)?
+  ) {
+    guard let url = request.url else {
+      preconditionFailure("CellSimUIKit: URLSession.dataTask with a request that has no URL")
+    }
+    self.session = session
+    self.world = world
+    self.taskIdentifier = identifier
+    self.originalRequest = request
+    self.url = url
+    self.host = WireModel.host(of: url.absoluteString)
+    self.handler = handler
+  }
+
+  /// Starts the task. Does nothing unless it is suspended.
+  open func resume() {
+    guard state == .suspended else { return }
+    guard let world else {
+      preconditionFailure("CellSimUIKit: URLSessionTask.resume() after its world ended")
+    }
+    guard let network = LayerHost.network(of: world) else {
+      preconditionFailure(
+        "CellSimUIKit: URLSessionTask.resume() for \(url.absoluteString) needs the world's "
+          + "network, and none is attached (LayerHost.attach(network:to:))")
+    }
+    self.network = network
+    state = .running
+    if answerFromCache(in: world) { return }
+    if serveByProtocol(in: world) { return }
+    session.admit(self, in: world)
+  }
+
+  /// The request's effective cache policy.
+  var cachePolicy: URLRequest.CachePolicy {
+    let policy = originalRequest?.cachePolicy ?? .useProtocolCachePolicy
+    return policy == .useProtocolCachePolicy ? session.configuration.requestCachePolicy : policy
+  }
+
+  /// Completes the task from the session's cache when the policy allows it (see `URLCache`);
+  /// `.returnCacheDataDontLoad` without a cached response fails with
+  /// `URLError(.resourceUnavailable)`.
+  func answerFromCache(in world: World) -> Bool {
+    let policy = cachePolicy
+    guard policy == .returnCacheDataElseLoad || policy == .returnCacheDataDontLoad,
+      let request = originalRequest
+    else { return false }
+    if let cached = session.configuration.urlCache?.cachedResponse(for: request) {
+      response = cached.response
+      complete(data: cached.data, error: nil, in: world)
+      return true
+    }
+    if policy == .returnCacheDataDontLoad {
+      complete(data: nil, error: URLError(.resourceUnavailable, userInfo: errorInfo), in: world)
+      return true
+    }
+    return false
+  }
+
+  /// Stores a 200 response in the session's cache (see `URLCache` for the size rule).
+  func storeInCache(_ body: Data) {
+    guard status == 200, cachePolicy != .reloadIgnoringLocalCacheData,
+      let cache = session.configuration.urlCache, let request = originalRequest,
+      let response, body.count * 20 <= cache.memoryCapacity
+    else { return }
+    cache.storeCachedResponse(CachedURLResponse(response: response, data: body), for: request)
+  }
+
+  /// Not modelled: stops the process.
+  open func suspend() {
+    preconditionFailure("CellSimUIKit: URLSessionTask.suspend() is not modelled")
+  }
+
+  /// Cancels the task (see the type's contract).
+  open func cancel() {
+    guard let world else { return }
+    switch state {
+    case .suspended:
+      state = .canceling
+      complete(data: nil, error: URLError(.cancelled, userInfo: errorInfo), in: world)
+    case .running:
+      state = .canceling
+      if let (loader, _) = protocolLoader {
+        protocolLoader = nil
+        loader.stopLoading()
+        complete(data: nil, error: URLError(.cancelled, userInfo: errorInfo), in: world)
+      } else if let transfer, let network {
+        network.cancel(transfer)
+      } else {
+        session.withdraw(self, in: world)
+        complete(data: nil, error: URLError(.cancelled, userInfo: errorInfo), in: world)
+      }
+    case .canceling, .completed:
+      return
+    }
+  }
+
+  var errorInfo: [String: Any] {
+    [NSURLErrorFailingURLErrorKey: url, NSLocalizedDescriptionKey: url.absoluteString]
+  }
+
+  /// The session admitted it: the transfer starts now.
+  func startTransfer() {
+    guard let network, state == .running else { return }
+    holdsHostSlot = true
+    let transfer = network.submit(
+      url: url.absoluteString, priority: priority, client: TaskClient(task: self))
+    if !transfer.hasEnded { self.transfer = transfer }
+  }
+
+  /// Enqueues the completion on the delegate queue, once.
+  func complete(data: Data?, error: (any Error)?, in world: World) {
+    state = .completed
+    self.error = error
+    if holdsHostSlot {
+      holdsHostSlot = false
+      session.transferEnded(host: host, in: world)
+    }
+    let response = error == nil ? response : nil
+    let transferID = transfer?.id
+    transfer = nil
+    let network = network
+    if let direct = directCompletion {
+      // An async `data(from:)` resumes its task at the end itself, on no queue.
+      directCompletion = nil
+      if let transferID { network?.callbackRan(transferID: transferID) }
+      direct(data, response, error)
+      return
+    }
+    guard let handler else { return }
+    self.handler = nil
+    let box = Unchecked((data, response, error, network))
+    session.delegateQueue.enqueue(in: world, label: "URLSession completion") {
+      let (data, response, error, network) = box.value
+      if let transferID { network?.callbackRan(transferID: transferID) }
+      handler(data, response, error)
+    }
+  }
+
+  // MARK: The transfer's events (through `TaskClient`)
+
+  func transferDidReceiveResponse(_ transfer: Transfer, status: Int) {
+    self.status = status
+    response = HTTPURLResponse(
+      url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: [:])
+  }
+
+  func transfer(_ transfer: Transfer, didReceive chunk: ArraySlice<UInt8>) {
+    received.append(contentsOf: chunk)
+    countOfBytesReceived += Int64(chunk.count)
+    progress.completedUnitCount = countOfBytesReceived
+  }
+
+  func transfer(_ transfer: Transfer, didEndWith outcome: TransferOutcome) {
+    guard let world else { return }
+    switch outcome {
+    case .success:
+      let body = Data(received)
+      received = []
+      storeInCache(body)
+      complete(data: body, error: nil, in: world)
+    case .http(let status):
+      if response == nil { transferDidReceiveResponse(transfer, status: status) }
+      complete(data: Data(), error: nil, in: world)
+    case .timedOut:
+      complete(data: nil, error: URLError(.timedOut, userInfo: errorInfo), in: world)
+    case .connectionReset:
+      complete(data: nil, error: URLError(.networkConnectionLost, userInfo: errorInfo), in: world)
+    case .offline:
+      complete(data: nil, error: URLError(.notConnectedToInternet, userInfo: errorInfo), in: world)
+    case .cancelled:
+      complete(data: nil, error: URLError(.cancelled, userInfo: errorInfo), in: world)
+    }
+  }
+
+  func networkDidTearDown() {
+    handler = nil
+    directCompletion = nil
+  }
+}
+
+/// The transfer's client: forwards the wire events to its task, which it holds until the end.
+final class TaskClient: TransferClient {
+  let task: URLSessionTask
+  init(task: URLSessionTask) { self.task = task }
+  func transferDidReceiveResponse(_ transfer: Transfer, status: Int) {
+    task.transferDidReceiveResponse(transfer, status: status)
+  }
+  func transfer(_ transfer: Transfer, didReceive chunk: ArraySlice<UInt8>) {
+    task.transfer(transfer, didReceive: chunk)
+  }
+  func transfer(_ transfer: Transfer, didEndWith outcome: TransferOutcome) {
+    task.transfer(transfer, didEndWith: outcome)
+  }
+  func networkDidTearDown() { task.networkDidTearDown() }
+}
+
+/// Foundation's `URLSessionDataTask`.
+open class URLSessionDataTask: URLSessionTask, @unchecked Sendable {}

@@ -1,0 +1,130 @@
+// Written as iOS code: this file imports only the layer (and Testing).
+import CellSimUIKit
+import Testing
+
+/// A download operation as OperationQueue tutorials write it: `main()` blocks on the fetch.
+final class DownloadOperation: Operation, @unchecked Sendable {
+  let url: URL
+  let log: Log
+  init(url: URL, log: Log) {
+    self.url = url
+    self.log = log
+    super.init()
+  }
+  override func main() {
+    if isCancelled { return }
+    let data = try? Data(contentsOf: url)
+    log.add("\(url.lastPathComponent) \(data?.count ?? -1)")
+  }
+}
+
+/// The asynchronous operation tutorials write: KVO calls around its own state.
+final class AsyncOperation: Operation, @unchecked Sendable {
+  let log: Log
+  private var running = false
+  private var done = false
+  init(log: Log) {
+    self.log = log
+    super.init()
+  }
+  override var isAsynchronous: Bool { true }
+  override var isExecuting: Bool { running }
+  override var isFinished: Bool { done }
+  override func start() {
+    willChangeValue(forKey: "isExecuting")
+    running = true
+    didChangeValue(forKey: "isExecuting")
+    DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(30)) {
+      self.log.add("async work done")
+      self.willChangeValue(forKey: "isFinished")
+      self.willChangeValue(forKey: "isExecuting")
+      self.running = false
+      self.done = true
+      self.didChangeValue(forKey: "isExecuting")
+      self.didChangeValue(forKey: "isFinished")
+    }
+  }
+}
+
+@Suite("OperationQueue and Operation on simulated queues")
+struct OperationQueueTests {
+  @Test("operations whose main() blocks on Data(contentsOf:) respect maxConcurrentOperationCount")
+  func blockingMain() throws {
+    let log = Log()
+    var bodies: [String: [UInt8]] = [:]
+    for index in 0..<4 { bodies["https://img.test/\(index)"] = [UInt8](repeating: 1, count: index) }
+    try simulate(serving: bodies) {
+      let queue = OperationQueue()
+      queue.name = "downloads"
+      queue.maxConcurrentOperationCount = 2
+      for index in 0..<4 {
+        queue.addOperation(
+          DownloadOperation(url: URL(string: "https://img.test/\(index)")!, log: log))
+      }
+      #expect(queue.operationCount == 4)
+    }
+    #expect(log.lines == ["0 0 @50", "1 1 @50", "2 2 @100", "3 3 @100"])
+  }
+
+  @Test("a suspended queue starts nothing until it is resumed")
+  func suspended() throws {
+    let log = Log()
+    try simulate {
+      let queue = OperationQueue()
+      queue.isSuspended = true
+      queue.addOperation { log.add("ran") }
+      DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(20)) {
+        log.add("count \(queue.operationCount)")
+        queue.isSuspended = false
+      }
+    }
+    #expect(log.lines == ["count 1 @20", "ran @20"])
+  }
+
+  @Test("an asynchronous operation holds its slot until it reports isFinished through KVO")
+  func asynchronous() throws {
+    let log = Log()
+    try simulate {
+      let queue = OperationQueue()
+      queue.maxConcurrentOperationCount = 1
+      let first = AsyncOperation(log: log)
+      first.completionBlock = { log.add("first completion") }
+      queue.addOperation(first)
+      queue.addOperation { log.add("second") }
+    }
+    #expect(log.lines == ["async work done @30", "first completion @30", "second @30"])
+  }
+
+  @Test("dependencies order operations; a cancelled one never runs main but completes")
+  func dependenciesAndCancel() throws {
+    let log = Log()
+    try simulate {
+      let queue = OperationQueue()
+      let a = BlockOperation {
+        Thread.sleep(forTimeInterval: 0.01)
+        log.add("a")
+      }
+      let b = BlockOperation { log.add("b") }
+      let c = BlockOperation { log.add("c") }
+      b.addDependency(a)
+      c.completionBlock = { log.add("c completion") }
+      c.queuePriority = .veryHigh
+      queue.addOperations([b, a, c], waitUntilFinished: false)
+      c.cancel()
+      DispatchQueue.global().async {
+        queue.waitUntilAllOperationsAreFinished()
+        log.add("all done \(b.isFinished) \(c.isCancelled)")
+      }
+    }
+    #expect(log.lines == ["c completion @0", "a @10", "b @10", "all done true true @10"])
+  }
+
+  @Test("OperationQueue.main runs operations on the main thread")
+  func mainQueue() throws {
+    let log = Log()
+    try simulate {
+      OperationQueue.main.addOperation { log.add("main=\(Thread.isMainThread)") }
+    }
+    #expect(log.lines == ["main=true @0"])
+  }
+}

@@ -1,0 +1,61 @@
+// Written as iOS code, plus the async simulation that hosts it.
+import CellSimUIKit
+import SimAsync
+import SimKernel
+import SimNetwork
+import SimPlatform
+import Testing
+
+@Suite("Task.sleep reaches virtual time", .serialized)
+struct TaskSleepTests {
+  @Test("Task.sleep(nanoseconds:) and Task.sleep(for:) wait in the world's time")
+  func sleeps() async throws {
+    let world = World(seed: 1, trace: .full)
+    let log = Box<[String]>([])
+    let report = try await withAsyncSimulation(world: world) { sim in
+      sim.startTask("cell") {
+        try? await Task.sleep(nanoseconds: 20_000_000)
+        log.value.append("a @\(sim.world.now.nanoseconds / 1_000_000)")
+        try? await Task.sleep(for: .milliseconds(30))
+        log.value.append("b @\(sim.world.now.nanoseconds / 1_000_000)")
+      }
+      try sim.run(for: .ms(100))
+    }
+    #expect(log.value == ["a @20", "b @50"])
+    #expect(report.isClean)
+  }
+}
+
+@Suite("URLSession's async data(from:) in an async simulation", .serialized)
+struct AsyncDataTests {
+  @Test("data(from:) resumes at the transfer's end; a cancelled task throws URLError.cancelled")
+  func dataFrom() async throws {
+    let world = World(seed: 1, trace: .full)
+    let network = try FakeNetwork(world: world) { $0.hasSuffix("a.png") ? [1, 2] : nil }
+    LayerHost.attach(network: network, to: world)
+    let log = Box<[String]>([])
+    let report = try await withAsyncSimulation(world: world) { sim in
+      sim.startTask("ok") {
+        let (data, response) = try await URLSession.shared.data(
+          from: URL(string: "https://img.test/a.png")!)
+        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+        log.value.append("ok \(Array(data)) \(status) @\(sim.world.now.nanoseconds / 1_000_000)")
+      }
+      let doomed = sim.startTask("doomed") {
+        do {
+          _ = try await URLSession.shared.data(
+            for: URLRequest(url: URL(string: "https://img.test/b")!))
+        } catch {
+          log.value.append(
+            "cancelled \((error as? URLError)?.code == .cancelled) "
+              + "@\(sim.world.now.nanoseconds / 1_000_000)")
+        }
+      }
+      sim.world.loop.schedule(after: .ms(10)) { doomed.cancel() }
+      try sim.run(for: .ms(100))
+    }
+    network.tearDown()
+    #expect(log.value == ["cancelled true @10", "ok [1, 2] 200 @50"])
+    #expect(report.isClean)
+  }
+}
