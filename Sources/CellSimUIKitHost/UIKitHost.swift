@@ -4,6 +4,7 @@ public import ImageLoaders
 public import Scenarios
 package import SimPlatform
 package import SimTable
+import SimAsync
 import SimThreads
 
 /// A user's screen for the host to run: how to make its view controller, and how to hand it the
@@ -141,10 +142,22 @@ public enum UIKitHost {
 }
 
 /// Installs what a hosted run needs around it.
+///
+/// The run happens inside an async simulation of the world (SimAsync), as an async loader's
+/// does: a `Task {}` of the app's, its awaits, actors and `@MainActor` hops are then jobs of
+/// the world's event loop, in its one order, instead of jobs of the real cooperative pool. A
+/// job resumed from a real thread, a real-clock sleep or a blocked job makes the run
+/// untrustworthy, and the run fails naming it. Async simulations take turns in a process.
 struct UIKitRunHost: LoaderRunHost {
   func host(world: World, options: LoaderOptions, _ body: @escaping () -> Void) -> [String] {
     BlockingThreads.hostEveryCallback(of: world)
-    LayerHost.withWorld(world) { body() }
-    return []
+    do {
+      let report = try withAsyncSimulation(world: world) { _ in
+        LayerHost.withWorld(world) { body() }
+      }
+      return report.diagnostics.map(\.description)
+    } catch {
+      return ["\(error)"]
+    }
   }
 }

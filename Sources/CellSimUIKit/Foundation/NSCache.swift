@@ -25,7 +25,8 @@ extension NSCacheDelegate {
 /// `removeAllObjects` entry, not `removeObject(forKey:)`. A memory warning of a world the cache
 /// stored into empties it (`removeAllObjects`), standing for iOS's eviction under pressure.
 /// `evictsObjectsWithDiscardedContent` is stored and ignored (`NSDiscardableContent` is not
-/// modelled). Safe to use from any thread, as Foundation's.
+/// modelled). Safe to use from any thread, as Foundation's. Its contents are kept per world (a
+/// cache in a `static` starts empty in each run, as in each launch of the app).
 open class NSCache<KeyType: AnyObject, ObjectType: AnyObject>: @unchecked Sendable {
   struct Key: Hashable {
     let object: AnyObject
@@ -51,10 +52,26 @@ open class NSCache<KeyType: AnyObject, ObjectType: AnyObject>: @unchecked Sendab
     var stamp: UInt64
   }
 
+  /// One world's contents.
+  final class Storage {
+    var entries: [Key: Entry] = [:]
+    var clock: UInt64 = 0
+    var totalCost = 0
+  }
+
   private let guardLock = Foundation.NSLock()
-  private var entries: [Key: Entry] = [:]
-  private var clock: UInt64 = 0
-  private var totalCost = 0
+  /// The contents in each world the cache is used in: every run is a fresh launch of the app,
+  /// so a cache kept in a `static` (a loader singleton's) starts empty in each world, and
+  /// worlds run in parallel never see each other's images.
+  private let storages = PerWorld<Storage>()
+  /// The contents used outside any world (a unit test of the cache itself).
+  private let unbound = Storage()
+
+  /// The calling code's world's contents.
+  private func storage() -> Storage {
+    guard let world = SimulationContext.world else { return unbound }
+    return storages.value(in: world) { Storage() }
+  }
 
   /// The cache's name.
   open var name: String = ""
@@ -76,13 +93,14 @@ open class NSCache<KeyType: AnyObject, ObjectType: AnyObject>: @unchecked Sendab
 
   /// The object for `key`, if cached; it becomes the most recently used.
   open func object(forKey key: KeyType) -> ObjectType? {
+    let storage = storage()
     guardLock.lock()
     defer { guardLock.unlock() }
     let key = Key(object: key)
-    guard var entry = entries[key] else { return nil }
-    clock += 1
-    entry.stamp = clock
-    entries[key] = entry
+    guard var entry = storage.entries[key] else { return nil }
+    storage.clock += 1
+    entry.stamp = storage.clock
+    storage.entries[key] = entry
     return entry.value
   }
 
@@ -94,11 +112,12 @@ open class NSCache<KeyType: AnyObject, ObjectType: AnyObject>: @unchecked Sendab
   /// Stores `obj` for `key` at cost `g`, then evicts over the limits.
   open func setObject(_ obj: ObjectType, forKey key: KeyType, cost g: Int) {
     precondition(g >= 0, "NSCache.setObject(_:forKey:cost:): a negative cost (\(g))")
+    let storage = storage()
     guardLock.lock()
     let key = Key(object: key)
-    clock += 1
-    totalCost += g - (entries[key]?.cost ?? 0)
-    entries[key] = Entry(value: obj, cost: g, stamp: clock)
+    storage.clock += 1
+    storage.totalCost += g - (storage.entries[key]?.cost ?? 0)
+    storage.entries[key] = Entry(value: obj, cost: g, stamp: storage.clock)
     guardLock.unlock()
     watchMemoryWarnings()
     evictOverLimits()
@@ -112,44 +131,58 @@ open class NSCache<KeyType: AnyObject, ObjectType: AnyObject>: @unchecked Sendab
   private func watchMemoryWarnings() {
     guard let world = SimulationContext.world else { return }
     _ = watched.value(in: world) {
-      world.reports.subscribe(to: [.memoryWarning]) { [weak self] _ in self?.removeAllObjects() }
+      let storage = storage()
+      world.reports.subscribe(to: [.memoryWarning]) { [weak self, weak storage] _ in
+        guard let self, let storage else { return }
+        removeAllObjects(from: storage)
+      }
       return true
     }
   }
 
   /// Removes the object for `key`, if any.
   open func removeObject(forKey key: KeyType) {
+    let storage = storage()
     guardLock.lock()
     defer { guardLock.unlock() }
-    if let entry = entries.removeValue(forKey: Key(object: key)) { totalCost -= entry.cost }
+    if let entry = storage.entries.removeValue(forKey: Key(object: key)) {
+      storage.totalCost -= entry.cost
+    }
   }
 
   /// Removes every object; the delegate hears each, least recently used first.
-  open func removeAllObjects() {
+  open func removeAllObjects() { removeAllObjects(from: storage()) }
+
+  /// Removes every object of one world's contents.
+  private func removeAllObjects(from storage: Storage) {
     guardLock.lock()
-    let removed = entries.values.sorted { $0.stamp < $1.stamp }
-    entries.removeAll()
-    totalCost = 0
+    let removed = storage.entries.values.sorted { $0.stamp < $1.stamp }
+    storage.entries.removeAll()
+    storage.totalCost = 0
     guardLock.unlock()
     for entry in removed { tellDelegate(entry.value) }
   }
 
   /// The number of cached objects (not in Foundation's API: for tests and reports).
   package var count: Int {
+    let storage = storage()
     guardLock.lock()
     defer { guardLock.unlock() }
-    return entries.count
+    return storage.entries.count
   }
 
   private func evictOverLimits() {
+    let storage = storage()
     var evicted: [ObjectType] = []
     guardLock.lock()
-    while (countLimit > 0 && entries.count > countLimit)
-      || (totalCostLimit > 0 && totalCost > totalCostLimit && !entries.isEmpty)
+    while (countLimit > 0 && storage.entries.count > countLimit)
+      || (totalCostLimit > 0 && storage.totalCost > totalCostLimit && !storage.entries.isEmpty)
     {
-      guard let oldest = entries.min(by: { $0.value.stamp < $1.value.stamp }) else { break }
-      entries.removeValue(forKey: oldest.key)
-      totalCost -= oldest.value.cost
+      guard let oldest = storage.entries.min(by: { $0.value.stamp < $1.value.stamp }) else {
+        break
+      }
+      storage.entries.removeValue(forKey: oldest.key)
+      storage.totalCost -= oldest.value.cost
       evicted.append(oldest.value.value)
     }
     guardLock.unlock()

@@ -97,6 +97,20 @@ struct CacheAndRuntimeTests {
     #expect(log.lines == ["background test @5", "warning main=true cached=false @10"])
   }
 
+  @Test("a cache kept in a static starts empty in each world: every run is a fresh launch")
+  func contentsPerWorld() throws {
+    let shared = NSCache<NSString, Picture>()
+    var seen: [Bool] = []
+    for _ in 0..<2 {
+      try simulate {
+        seen.append(shared.object(forKey: "a") != nil)
+        shared.setObject(Picture("a"), forKey: "a")
+        seen.append(shared.object(forKey: "a") != nil)
+      }
+    }
+    #expect(seen == [false, true, false, true])
+  }
+
   @Test("associated objects read back per owner and key, and go with their owner")
   func associatedObjects() {
     final class View {}
