@@ -2,9 +2,9 @@ public import CellSimUIKit
 public import Foundation
 public import ImageLoaders
 public import Scenarios
+import SimAsync
 package import SimPlatform
 package import SimTable
-import SimAsync
 import SimThreads
 
 /// A user's screen for the host to run: how to make its view controller, and how to hand it the
