@@ -28,6 +28,8 @@ let package = Package(
   name: "CellSimBenchmarks",
   dependencies: [
     .package(path: ".."),
+    // The gallery's iOS-style screens, for the hosted UIKit run (UIKitBenchmarks).
+    .package(path: "../Examples/UIKitGallery"),
     // The documented way on Linux with Swift 6.3: the malloc interposer (package-benchmark's
     // malloc counters) without its Swift 6.3 ARC runtime interposer, which is not mirrored here.
     .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
@@ -67,6 +69,17 @@ let package = Package(
         .product(name: "SimThreads", package: rootPackageName),
       ],
       path: "Benchmarks/ThreadBenchmarks",
+      plugins: benchmarkPlugin
+    ),
+    .executableTarget(
+      name: "UIKitBenchmarks",
+      dependencies: benchmark + [
+        .product(name: "CellSim", package: rootPackageName),
+        .product(name: "CellSimUIKit", package: rootPackageName),
+        .product(name: "CellSimUIKitHost", package: rootPackageName),
+        .product(name: "Gallery", package: "UIKitGallery"),
+      ],
+      path: "Benchmarks/UIKitBenchmarks",
       plugins: benchmarkPlugin
     ),
     // The regression thresholds every suite shares (compare-baseline check).
