@@ -16,5 +16,4 @@ nonisolated(unsafe) let builtInLoaders: [any CatalogLoader.Type] = [
   BlockingLockLoader.self,
   BlockingSyncDeadlockLoader.self,
   BlockingLockOrderLoader.self,
-  AnimatedImageLoader.self,
 ]
