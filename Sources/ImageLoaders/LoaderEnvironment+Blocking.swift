@@ -36,5 +36,6 @@ extension LoaderEnvironment {
   }
 
   /// A thread's sleep (`sleep(forTimeInterval:)` on iOS's `Thread`), in virtual time.
+  // allowed: names iOS's call in prose only; the sleep is SimThreads' park in virtual time.
   package func sleepBlocking(for duration: SimDuration) { Blocking.sleep(for: duration) }
 }
