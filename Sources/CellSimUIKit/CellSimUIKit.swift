@@ -15,7 +15,8 @@
 ///
 /// The layer re-exports Foundation (and FoundationNetworking), and declares its own
 /// `DispatchQueue`, `DispatchSemaphore`, `DispatchGroup`, `DispatchWorkItem`, `DispatchTime`,
-/// `Thread`, `NSLock`, `NSRecursiveLock`, `NSCondition`, plus `Data(contentsOf:options:)`,
+/// `Thread`, `NSLock`, `NSRecursiveLock`, `NSCondition`, `RunLoop`, `Timer` (and the Foundation
+/// types under `Foundation/`), plus `Data(contentsOf:options:)`,
 /// `Date()`, `Date.now`, `ProcessInfo.systemUptime` and `CACurrentMediaTime()`. In a file that
 /// imports only the layer, Swift's shadowing rule (a declaration in a module hides one of the
 /// same name and signature in a module it imports) resolves every one of them to the layer's.

@@ -100,6 +100,27 @@ extension MainThread {
     }
   }
 
+  /// A run-loop timer of blocking code in `modes`: each firing runs `body` on the main thread,
+  /// on a real thread that may park, as a main-queue block does (see `scheduleTimer`).
+  @discardableResult
+  package func scheduleTimer(
+    after delay: SimDuration, repeating interval: SimDuration?, inModes modes: RunLoopModes,
+    label: String = "timer", blocking body: @escaping () -> Void
+  ) -> RunLoopTimer {
+    scheduleTimer(after: delay, repeating: interval, inModes: modes, label: label) { execution in
+      BlockingThreads.of(execution.world).start(execution, label: label, queue: mainQueueID, body)
+    }
+  }
+
+  /// A run-loop source of blocking code in `modes` (`RunLoop.perform(inModes:block:)`).
+  package func perform(
+    inModes modes: RunLoopModes, label: String = "source", blocking body: @escaping () -> Void
+  ) {
+    perform(inModes: modes, label: label) { execution in
+      BlockingThreads.of(execution.world).start(execution, label: label, queue: mainQueueID, body)
+    }
+  }
+
   /// `DispatchQueue.main.sync` from blocking code on another thread: `body` runs on the main
   /// thread on a later turn, and the caller waits for it. From the main thread it never
   /// returns (libdispatch traps it): the run ends with a `deadlock`.

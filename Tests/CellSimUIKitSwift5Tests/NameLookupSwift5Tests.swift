@@ -53,6 +53,10 @@ struct NameLookupSwift5Tests {
         == ObjectIdentifier(CellSimUIKit.NotificationCenter.self))
     #expect(ObjectIdentifier(URLCache.self) == ObjectIdentifier(CellSimUIKit.URLCache.self))
     #expect(ObjectIdentifier(URLProtocol.self) == ObjectIdentifier(CellSimUIKit.URLProtocol.self))
+    #expect(ObjectIdentifier(Timer.self) == ObjectIdentifier(CellSimUIKit.Timer.self))
+    #expect(ObjectIdentifier(RunLoop.self) == ObjectIdentifier(CellSimUIKit.RunLoop.self))
+    #expect(
+      ObjectIdentifier(type(of: RunLoop.main)) == ObjectIdentifier(CellSimUIKit.RunLoop.self))
   }
 
   @Test("a Swift 5 downloader: semaphore, global queue, Data(contentsOf:), main queue")

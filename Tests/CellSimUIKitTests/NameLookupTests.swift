@@ -56,6 +56,10 @@ struct NameLookupTests {
         == ObjectIdentifier(CellSimUIKit.NotificationCenter.self))
     #expect(ObjectIdentifier(URLCache.self) == ObjectIdentifier(CellSimUIKit.URLCache.self))
     #expect(ObjectIdentifier(URLProtocol.self) == ObjectIdentifier(CellSimUIKit.URLProtocol.self))
+    #expect(ObjectIdentifier(Timer.self) == ObjectIdentifier(CellSimUIKit.Timer.self))
+    #expect(ObjectIdentifier(RunLoop.self) == ObjectIdentifier(CellSimUIKit.RunLoop.self))
+    #expect(
+      ObjectIdentifier(type(of: RunLoop.main)) == ObjectIdentifier(CellSimUIKit.RunLoop.self))
   }
 
   @Test("clocks read virtual time: Date(), Date.now, DispatchTime.now(), uptime, media time")

@@ -48,7 +48,7 @@ struct TwoImportTests {
     for call in [
       "'main'", "'global(qos:)'", "'init(value:)'", "'isMainThread'",
       "'init(contentsOf:options:)'", "'now()'", "'systemUptime'", "'shared'", "'default'",
-      "'init()'",
+      "'init()'", "'scheduledTimer(withTimeInterval:repeats:block:)'",
     ] {
       #expect(text.contains("error: ambiguous use of \(call)"), "\(call): \(text)")
     }
