@@ -26,22 +26,32 @@ import SimThreads
 /// `changes` if given, else through `HostedDataChanges` if the view controller adopts it, else
 /// by calling `rows` again with every row's URL. A screen whose scenario has no such events never
 /// hears of them.
+///
+/// The oracle expects each row's cell to show the image of the row's scenario URL. A screen that
+/// loads another URL for a row on purpose (a thumbnail variant, a CDN rewrite of it) says which
+/// with `expectedImageURL`: the run then serves that URL with the row's fixture, and the oracle
+/// expects its image instead.
 public struct HostedScreen {
   /// The name the run's loader is registered under (it appears in results and traces).
   public var name: String
   let make: @MainActor () -> UIViewController
   let rows: @MainActor (UIViewController, [URL]) -> Void
   let changes: (@MainActor (UIViewController, HostedRowChange, [URL]) -> Void)?
+  let expectedImageURL: (@Sendable (URL) -> URL)?
 
   /// A screen made by `makeViewController`, whose model `rows` fills with the scenario's row
   /// URLs (before the view loads), and optionally told of each data change by `changes`.
+  /// `expectedImageURL`, if given, names the URL whose image a row of scenario URL `url` should
+  /// show (nil: `url` itself).
   public init<ViewController: UIViewController>(
     name: String = "uikit-host",
     makeViewController: @escaping @MainActor () -> ViewController,
     rows: @escaping @MainActor (ViewController, [URL]) -> Void,
-    changes: (@MainActor (ViewController, HostedRowChange, [URL]) -> Void)? = nil
+    changes: (@MainActor (ViewController, HostedRowChange, [URL]) -> Void)? = nil,
+    expectedImageURL: (@Sendable (URL) -> URL)? = nil
   ) {
     self.name = name
+    self.expectedImageURL = expectedImageURL
     self.make = makeViewController
     self.rows = { controller, urls in rows(controller as! ViewController, urls) }
     if let changes {
@@ -135,7 +145,11 @@ public enum UIKitHost {
       make: { environment, _ throws(LoaderError) in
         LayerHost.attach(network: environment.network, to: environment.world)
         let session = HostedSession(screen: screen)
-        return LoaderInstance(name: screen.name, dataSource: session.adapter, loader: session)
+        return LoaderInstance(
+          name: screen.name, dataSource: session.adapter, loader: session,
+          expectedURL: screen.expectedImageURL.map { expected in
+            { url in URL(string: url).map { expected($0).absoluteString } ?? url }
+          })
       },
       adjuster: { _, _, _ in })
   }

@@ -51,12 +51,21 @@ package struct LoaderInstance {
   package let dataSource: any TableDataSource
   /// The loader object itself.
   package let loader: AnyObject
+  /// The URL whose image a row should show, from its item's URL (nil: the item's URL). Set by
+  /// a loader that loads other URLs than the rows' on purpose (a hosted screen that asks for a
+  /// thumbnail variant): the run serves each mapped URL with its item's fixture, and the oracle
+  /// expects it.
+  package let expectedURL: ((String) -> String)?
 
   /// A loader named `name`, served to the table by `dataSource`.
-  package init(name: String, dataSource: any TableDataSource, loader: AnyObject) {
+  package init(
+    name: String, dataSource: any TableDataSource, loader: AnyObject,
+    expectedURL: ((String) -> String)? = nil
+  ) {
     self.name = name
     self.dataSource = dataSource
     self.loader = loader
+    self.expectedURL = expectedURL
   }
 }
 

@@ -112,7 +112,8 @@ extension TableView {
     }
     let record = DisplayedCell(
       cellID: cell.cellID, indexPath: IndexPath(row: row, section: 0), itemID: item.id,
-      url: item.url, images: images, configuration: cell.configuration, progress: progress,
+      url: expectedURL(of: item), images: images, configuration: cell.configuration,
+      progress: progress,
       builtFor: frame)
     cell.lastRecord = record
     return record

@@ -85,6 +85,21 @@ public final class TableView {
   @exclusivity(unchecked) var pass: LayoutInProgress?
   /// Batch updates and reloads so far (the prefetch window is recomputed after each).
   @exclusivity(unchecked) var mutationCount = 0
+  /// The URL whose image a row's cell should show, from its item's URL (nil: the item's URL
+  /// itself). A host whose screen loads another URL for a row (a thumbnail variant of it, say)
+  /// sets it before the run; the display log records it as each cell's `url`.
+  @exclusivity(unchecked) package var expectedURLMapping: ((String) -> String)?
+
+  /// The first row whose cell should show `url`'s image, if any.
+  package func row(expecting url: String) -> Int? {
+    model.items.firstIndex { expectedURL(of: $0) == url }
+  }
+
+  /// The URL whose image `item`'s cell should show.
+  package func expectedURL(of item: TableItem) -> String {
+    guard let expectedURLMapping else { return item.url }
+    return expectedURLMapping(item.url)
+  }
 
   /// Creates a table over `model` in `world`, laid out per `configuration`, calling
   /// `dataSource`. The first layout pass runs at the next frame, after `viewWillAppear`.

@@ -69,10 +69,10 @@ struct RequestLedger {
   }
 
   /// Records a queued transfer, with the row and item that had its URL then.
-  mutating func queued(_ record: TransferRecord, at time: SimTime, model: TableModel) {
-    let row = model.items.firstIndex { $0.url == record.url }
+  mutating func queued(_ record: TransferRecord, at time: SimTime, table: TableView) {
+    let row = table.row(expecting: record.url)
     requests[record.id] = RequestIdentity(
-      id: record.id, url: record.url, row: row, item: row.map { model.items[$0].id },
+      id: record.id, url: record.url, row: row, item: row.map { table.model.items[$0].id },
       at: time)
   }
 
@@ -117,7 +117,8 @@ extension OracleFacts {
     }
     let urls: [String] = server.urlsServing(source).filter { $0 != cellURL }
     guard !urls.isEmpty else { return nil }
-    let items: [String] = table.model.items.filter { urls.contains($0.url) }.map { String($0.id) }
+    let items: [String] = table.model.items.filter { urls.contains(table.expectedURL(of: $0)) }
+      .map { String($0.id) }
     var text = "the image served for " + urls.prefix(2).joined(separator: ", ")
     if !items.isEmpty {
       text += " (item" + (items.count > 1 ? "s " : " ") + items.prefix(3).joined(separator: ", ")

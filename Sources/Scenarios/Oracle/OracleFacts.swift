@@ -150,7 +150,7 @@ final class OracleFacts {
     let record = event.record
     switch event.kind {
     case .queued:
-      ledger.queued(record, at: event.at, model: table.model)
+      ledger.queued(record, at: event.at, table: table)
     case .ended(let outcome):
       var digests = deliveredDigests[record.url] ?? []
       if digests.insert(record.digest).inserted {

@@ -35,6 +35,8 @@ final class ImageServer {
   /// it judges, and one lookup hashes the URL once).
   @exclusivity(unchecked) var served: [String: Served] = [:]
   @exclusivity(unchecked) var fileCache: [String: (bytes: [UInt8], digest: ContentDigest)] = [:]
+  /// The fixture each registered URL serves.
+  @exclusivity(unchecked) var fixtureOfURL: [String: String] = [:]
   /// The URL template split at its first `{id}`, so URLs are built by concatenation.
   let templateParts: (prefix: String, suffix: String)?
 
@@ -114,6 +116,7 @@ final class ImageServer {
   func register(url: String, fixture: String, replace: Bool = false) throws(RunError) {
     if served[url] != nil && !replace { return }
     let file = try load(fixture)
+    fixtureOfURL[url] = fixture
     served[url] = Served(bytes: file.bytes, digest: file.digest, unstamped: images.uniqueBytes)
   }
 
@@ -142,6 +145,13 @@ final class ImageServer {
   func templateURL(_ id: Int) -> String {
     guard let parts = templateParts else { return images.templateURL(forItem: id) }
     return parts.prefix + String(id) + parts.suffix
+  }
+
+  /// Makes `alias` serve the fixture `url` serves (a loader's expected URL for a row whose item
+  /// has `url`); nothing if `url` serves nothing or `alias` is `url`.
+  func registerAlias(_ alias: String, of url: String) throws(RunError) {
+    guard alias != url, let fixture = fixtureOfURL[url] else { return }
+    try register(url: alias, fixture: fixture)
   }
 
   /// The bytes `url` serves, or nil (the network answers 404).

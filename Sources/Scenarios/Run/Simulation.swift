@@ -228,7 +228,11 @@ final class SimulationRun {
       throw .setup("loader: \(error)")
     }
     var urls = [String?](repeating: nil, count: (items.map(\.id).max() ?? -1) + 1)
-    for item in items { urls[item.id] = item.url }
+    for item in items {
+      let expected = loader.expectedURL?(item.url) ?? item.url
+      try server.registerAlias(expected, of: item.url)
+      urls[item.id] = expected
+    }
     urlByItem = urls
     observed = ObservedDataSource(loader.dataSource)
     do {
@@ -238,6 +242,7 @@ final class SimulationRun {
     } catch {
       throw .setup("table: \(error)")
     }
+    table.expectedURLMapping = loader.expectedURL
     oracle = Oracle(
       world: world, table: table, network: network, server: server,
       checks: scenario.invariants.checks, metrics: metrics)
@@ -292,10 +297,13 @@ final class SimulationRun {
     id >= 0 && id < urlByItem.count ? urlByItem[id] : nil
   }
 
-  /// Records that item `id` has `url`.
-  func setURL(_ url: String, ofItem id: Int) {
+  /// Records that item `id` has `url` (what its cell should show: the loader's expected URL
+  /// for it, served with `url`'s fixture).
+  func setURL(_ url: String, ofItem id: Int) throws(RunError) {
+    let expected = loader.expectedURL?(url) ?? url
+    try server.registerAlias(expected, of: url)
     urlByItem.extend(toInclude: id, with: nil)
-    urlByItem[id] = url
+    urlByItem[id] = expected
   }
 
   /// The rows within the screen's bounds at `offset` (the preload margin excluded): what the

@@ -34,7 +34,7 @@ extension SimulationRun {
       let inserted = try table.insertRows(at: row, count: count)
       for item in inserted {
         _ = try server.registerInserted(id: item.id)
-        setURL(item.url, ofItem: item.id)
+        try setURL(item.url, ofItem: item.id)
       }
     case .deleteRows(let row, let count): try table.deleteRows(at: row, count: count)
     case .moveRow(let from, let to): try table.moveRow(from: from, to: to)
@@ -47,7 +47,7 @@ extension SimulationRun {
         throw TableError.rowOutOfRange(operation: "set_url", row: row, count: table.numberOfRows)
       }
       try table.setURL(url, forRow: row)
-      setURL(url, ofItem: item.id)
+      try setURL(url, ofItem: item.id)
     case .setImage(let row):
       let indexPath = IndexPath(row: row, section: 0)
       if let cell = table.cellForRow(at: indexPath),

@@ -37,7 +37,7 @@ final class DeliveryStallChecker: InvariantChecker {
 
   func check(_ waiting: (id: Int, url: String, endedAt: SimTime), deliveredAt: SimTime) {
     guard deliveredAt - waiting.endedAt > within else { return }
-    let row = facts.table.model.items.firstIndex { $0.url == waiting.url }
+    let row = facts.table.row(expecting: waiting.url)
     facts.flag(
       .noDeliveryStall, row: row, urls: [waiting.url],
       "transfer \(waiting.id) of \(waiting.url) finished on the wire at \(waiting.endedAt) but "
@@ -52,7 +52,7 @@ final class DeliveryStallChecker: InvariantChecker {
     var remaining: [(id: Int, url: String, endedAt: SimTime)] = []
     for waiting in awaitingCallback {
       if now - waiting.endedAt > within {
-        let row = facts.table.model.items.firstIndex { $0.url == waiting.url }
+        let row = facts.table.row(expecting: waiting.url)
         facts.flag(
           .noDeliveryStall, row: row, urls: [waiting.url],
           "transfer \(waiting.id) of \(waiting.url) finished on the wire at \(waiting.endedAt) "

@@ -11,7 +11,7 @@ final class DuplicateTransfersChecker: InvariantChecker {
     guard case .queued = event.kind else { return }
     let record = event.record
     guard facts.network.outstanding(for: record.url) > 1 else { return }
-    let row = facts.table.model.items.firstIndex { $0.url == record.url }
+    let row = facts.table.row(expecting: record.url)
     facts.flag(
       .noDuplicateTransfers, row: row, urls: [record.url],
       "a second transfer of \(record.url) started while one was outstanding; "

@@ -81,7 +81,7 @@ final class PriorityJudge: InvariantChecker {
       }
     }
     guard let passedOver else { return }
-    let row = facts.table.model.items.firstIndex { $0.url == started.key }
+    let row = facts.table.row(expecting: started.key)
     let stale =
       chosen.source.map {
         "; its priority was last set to \(Self.text(chosen.priority)) on its "
