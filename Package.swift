@@ -107,7 +107,7 @@ let package = Package(
       name: "CellSimUIKitHost",
       dependencies: [
         "CellSim", "CellSimUIKit", "Scenarios", "ImageLoaders", "SimTable", "SimThreads",
-        "SimAsync", "SimPlatform", "SimKernel", "SimNetwork",
+        "SimAsync", "SimPlatform", "SimKernel", "SimNetwork", "Reports",
       ]
     ),
 

@@ -31,11 +31,21 @@ public enum ScenarioTesting {
   public static func report(_ result: RunResult, file: String? = nil, detail: Bool = false)
     -> String
   {
-    detail ? detailedReport(result, file: file) : shortReport(result, file: file)
+    report(result, file: file, detail: detail, replay: nil)
+  }
+
+  /// A report whose replay line is `replay` (nil: the standard one for `result`).
+  static func report(_ result: RunResult, file: String?, detail: Bool, replay: String?)
+    -> String
+  {
+    let replay = replay ?? replayLine(result, file: file)
+    return detail
+      ? detailedReport(result, file: file, replay: replay)
+      : shortReport(result, file: file, replay: replay)
   }
 
   /// One sentence and the replay line.
-  static func shortReport(_ result: RunResult, file: String?) -> String {
+  static func shortReport(_ result: RunResult, file: String?, replay: String) -> String {
     var sentence = "\(file ?? "scenario \"\(result.name)\"") with \(result.loader): "
     sentence += result.unmetReasons.first ?? "expectation met"
     let blamed = result.unmetReasons.first.flatMap { reason in
@@ -47,7 +57,7 @@ public enum ScenarioTesting {
       sentence += "; first \(describe(violation))"
     }
     var lines = [sentence.hasSuffix(".") ? sentence : sentence + "."]
-    lines.append("replay: \(replayLine(result, file: file))")
+    lines.append("replay: \(replay)")
     let more =
       max(0, result.unmetReasons.count - 1) + max(0, result.violations.firstPerRow.count - 1)
     if more > 0 {
@@ -57,14 +67,14 @@ public enum ScenarioTesting {
   }
 
   /// Every unmet reason and the first violations.
-  static func detailedReport(_ result: RunResult, file: String?) -> String {
+  static func detailedReport(_ result: RunResult, file: String?, replay: String) -> String {
     var lines = ["scenario \"\(result.name)\" with loader \(result.loader), seed \(result.seed):"]
     for reason in result.unmetReasons { lines.append("  - \(reason)") }
     for violation in result.violations.firstPerRow.prefix(8) {
       lines.append("  \(describe(violation))")
     }
     lines.append("  digest \(result.digest)")
-    lines.append("  replay: \(replayLine(result, file: file))")
+    lines.append("  replay: \(replay)")
     return lines.joined(separator: "\n")
   }
 
@@ -275,7 +285,9 @@ public enum ScenarioTesting {
 
   /// Runs a throwing check and records its failure at `site`; the result, or the failed
   /// run's result (nil when the file did not run).
-  static func record(_ site: CallSite, _ check: () throws(Failure) -> RunResult) -> RunResult? {
+  package static func record(_ site: CallSite, _ check: () throws(Failure) -> RunResult)
+    -> RunResult?
+  {
     do {
       return try check()
     } catch {
@@ -286,9 +298,10 @@ public enum ScenarioTesting {
 
   /// Reads `path` (whatever loader it names), applies `expecting`, runs it with `simulate`,
   /// and throws ``Failure`` unless the expectation is met.
-  static func runFile(
+  package static func runFile(
     _ path: String, loaderName: String, fixturesRoot: URL, expecting: Scenario.Expectation?,
-    detail: Bool, simulate: (Scenario) throws(RunError) -> RunResult
+    detail: Bool, replay: ((RunResult) -> String)? = nil,
+    simulate: (Scenario) throws(RunError) -> RunResult
   ) throws(Failure) -> RunResult {
     let result: RunResult
     do {
@@ -301,7 +314,11 @@ public enum ScenarioTesting {
     } catch {
       throw Failure(report: "\(path): \(error)")
     }
-    try requireMet(result, file: path, detail: detail)
+    if !result.meetsExpectation {
+      throw Failure(
+        report: report(result, file: path, detail: detail, replay: replay?(result)),
+        result: result)
+    }
     return result
   }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import Synchronization
-import Testing
+package import Testing
 
 #if canImport(XCTest)
   // Only this umbrella module imports XCTest. The `cellsim` executable does not depend on it, so
@@ -11,7 +11,7 @@ import Testing
 /// Where a testing helper was called: what Swift Testing needs (`SourceLocation`) and what
 /// XCTest needs (a `StaticString` file path, a `UInt` line), from default arguments that need no
 /// `import Testing` in the caller's file.
-struct CallSite: Sendable {
+package struct CallSite: Sendable {
   /// Swift Testing's location of the call.
   let sourceLocation: SourceLocation
   /// XCTest's file of the call (`#filePath`).
@@ -24,7 +24,7 @@ struct CallSite: Sendable {
 
   /// The call at `fileID`, `filePath`, `line` and `column` (the caller's `#fileID`,
   /// `#filePath`, `#line` and `#column`).
-  init(fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
+  package init(fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
     sourceLocation = SourceLocation(
       fileID: "\(fileID)", filePath: "\(filePath)", line: Int(max(line, 1)),
       column: Int(max(column, 1)))
@@ -35,7 +35,7 @@ struct CallSite: Sendable {
 
   /// A call Swift Testing located (the `sourceLocation:` overloads). XCTest, which wants a
   /// `StaticString`, gets this file's location; the message names the caller's.
-  init(_ sourceLocation: SourceLocation) {
+  package init(_ sourceLocation: SourceLocation) {
     self.sourceLocation = sourceLocation
     filePath = #filePath
     line = #line

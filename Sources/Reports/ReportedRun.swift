@@ -10,6 +10,12 @@ package struct ReportedRun {
   package let capture: FrameCapture
   package let replayCommand: String
 
+  /// The same run, with `command` as its replay line (a run of a loader the CLI cannot name).
+  package func replaying(with command: String) -> ReportedRun {
+    ReportedRun(
+      file: file, scenario: scenario, result: result, capture: capture, replayCommand: command)
+  }
+
   /// The first violation, whose frames the filmstrip shows.
   package var firstViolation: Violation? {
     result.violations.firstPerRow.min {
