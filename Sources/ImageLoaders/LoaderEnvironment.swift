@@ -94,6 +94,12 @@ public final class LoaderEnvironment {
   public func placeholderImage(width: Int, height: Int, for url: String) -> Image {
     Image(kind: .placeholder, width: width, height: height, world: world, requestURL: url)
   }
+  /// An image of the app's own (not loaded from a URL), as `imageView.image = myImage` sets:
+  /// the oracle's `manual_image_kept` keeps it from being replaced until the loader is asked
+  /// for the cell again.
+  public func manualImage(width: Int, height: Int) -> Image {
+    Image(kind: .manual, width: width, height: height, world: world)
+  }
   /// A "failed to load" image of the given pixel size.
   public func failureImage(width: Int, height: Int) -> Image {
     Image(kind: .failure, width: width, height: height, world: world)

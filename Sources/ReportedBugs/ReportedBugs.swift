@@ -24,6 +24,8 @@ public enum ReportedBugs {
       StalePlaceholderLoader.self,
       // A per-request placeholder of the same URL, and progress isolation.
       SDWebImage3363Loader.self, Kingfisher581Loader.self, AlamofireImage232Loader.self,
+      // A blind-spot demonstrator: a fade's completion over the app's own image.
+      FadeCompletionLoader.self,
     ]
   }
 

@@ -31,6 +31,8 @@ extension Scenario {
     /// No simulated threads block each other for ever (blocking code: locks, semaphores,
     /// `sync`).
     case deadlock
+    /// An image the app set itself stays until the loader is asked for that cell again.
+    case manualImageKept = "manual_image_kept"
 
     /// A distinct bit per invariant, for sets of ids kept as masks (the oracle asks whether an
     /// invariant is checked several times a frame).
@@ -49,6 +51,7 @@ extension Scenario {
       case .latestPriorityWins: 1 << 10
       case .progressIsolation: 1 << 11
       case .deadlock: 1 << 12
+      case .manualImageKept: 1 << 13
       }
     }
 
@@ -60,7 +63,7 @@ extension Scenario {
       case .frameBudget: return ["max_hitch_ratio"]
       case .cacheHitOnRevisit: return ["revisit"]
       case .noCrossCellImage, .noCorruptImage, .noDuplicateTransfers, .latestPriorityWins,
-        .progressIsolation, .deadlock:
+        .progressIsolation, .deadlock, .manualImageKept:
         return []
       }
     }
@@ -96,6 +99,8 @@ extension Scenario {
     case progressIsolation
     /// `deadlock`.
     case deadlock
+    /// `manual_image_kept`.
+    case manualImageKept
 
     /// The invariant with its default parameters.
     public static func defaults(_ id: InvariantID) -> InvariantCheck {
@@ -113,6 +118,7 @@ extension Scenario {
       case .latestPriorityWins: return .latestPriorityWins
       case .progressIsolation: return .progressIsolation
       case .deadlock: return .deadlock
+      case .manualImageKept: return .manualImageKept
       }
     }
 
@@ -132,6 +138,7 @@ extension Scenario {
       case .latestPriorityWins: return .latestPriorityWins
       case .progressIsolation: return .progressIsolation
       case .deadlock: return .deadlock
+      case .manualImageKept: return .manualImageKept
       }
     }
 

@@ -130,5 +130,17 @@ public enum InvariantCatalog {
         + "for 500 ms of virtual time with nothing scheduled that could wake one. Threads "
         + "waiting on I/O (a fetch, a sleep) are never deadlocked.",
       parameters: "none"),
+    Entry(
+      id: .manualImageKept,
+      definition:
+        "Once the app has set a cell's image itself (a set_image event, or a loader's own "
+        + "manual image, LoaderEnvironment.manualImage), no other image replaces it until the "
+        + "loader is asked for that cell again (cellForRow, which a reload or a new row brings) "
+        + "or its row's URL changes (set_url). A stale block the app's cancel did not stop — a "
+        + "transition's completion, a queued main-queue block, a local-file load with no task "
+        + "to cancel — that sets the row's own image over the app's is the bug. A manual image "
+        + "set by a set_image event is protected from that instant; one a loader sets itself, "
+        + "from the first frame that shows it.",
+      parameters: "none"),
   ]
 }

@@ -140,6 +140,7 @@ enum InvariantCheckers {
     }
     if has(.latestPriorityWins) { checkers.append(PriorityJudge(facts)) }
     if has(.deadlock) { checkers.append(DeadlockChecker(facts)) }
+    if has(.manualImageKept) { checkers.append(ManualImageKeptChecker(facts)) }
     return checkers
   }
 }

@@ -111,7 +111,7 @@ final class Oracle {
       metrics.rowDisplayed(itemID: itemID, at: world.now)
     case .didEndDisplaying(_, _, let itemID, _):
       if let itemID { metrics.rowEnded(itemID: itemID, at: world.now) }
-    case .cancelPrefetching:
+    case .cancelPrefetching, .cellForRow, .manualImage:
       break
     }
     for checker in onTableCallbacks { checker.tableCallback(callback) }

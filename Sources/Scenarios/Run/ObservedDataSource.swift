@@ -7,6 +7,10 @@ enum TableCallback {
   case didEndDisplaying(cell: TableCell, row: Int, itemID: Int?, url: String?)
   /// `cancelPrefetchingForRowsAt`, with each row's item and URL then.
   case cancelPrefetching(rows: [(row: Int, item: Int, url: String)])
+  /// `cellForRow`: the loader is asked for `cell` (after the app's callback ran).
+  case cellForRow(cell: TableCell, row: Int)
+  /// The app set its own image on `cell` (a `set_image` event), after the loader heard of it.
+  case manualImage(cell: TableCell, row: Int)
 }
 
 /// Sits between the table and the loader's data source, forwarding every call unchanged and
@@ -35,11 +39,14 @@ final class ObservedDataSource: TableDataSource {
   func cellForRow(_ cell: TableCell, item: TableItem, at indexPath: IndexPath, in table: TableView)
   {
     inner.cellForRow(cell, item: item, at: indexPath, in: table)
+    observe(.cellForRow(cell: cell, row: indexPath.row))
   }
 
   func willDisplay(_ cell: TableCell, at indexPath: IndexPath, in table: TableView) {
     if let item = table.item(at: indexPath) {
-      observe(.willDisplay(cell: cell, row: indexPath.row, itemID: item.id, url: item.url))
+      observe(
+        .willDisplay(
+          cell: cell, row: indexPath.row, itemID: item.id, url: table.expectedURL(of: item)))
     }
     inner.willDisplay(cell, at: indexPath, in: table)
   }
@@ -57,7 +64,9 @@ final class ObservedDataSource: TableDataSource {
 
   func cancelPrefetchingForRows(at indexPaths: [IndexPath], in table: TableView) {
     let rows = indexPaths.compactMap { indexPath in
-      table.item(at: indexPath).map { (row: indexPath.row, item: $0.id, url: $0.url) }
+      table.item(at: indexPath).map {
+        (row: indexPath.row, item: $0.id, url: table.expectedURL(of: $0))
+      }
     }
     inner.cancelPrefetchingForRows(at: indexPaths, in: table)
     // Observed after the app's callback ran: cancellation inside it counts as in time.

@@ -55,7 +55,9 @@ extension SimulationRun {
       {
         observer.willSetImageManually(cell, at: indexPath, in: table)
       }
-      try table.setManualImage(forRow: row)
+      if try table.setManualImage(forRow: row), let cell = table.cellForRow(at: indexPath) {
+        observed.observe(.manualImage(cell: cell, row: row))
+      }
     case .memoryWarning: world.deliverMemoryWarning()
     case .disappear: table.disappear()
     case .appear: table.appear()

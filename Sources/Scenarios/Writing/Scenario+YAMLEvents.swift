@@ -73,7 +73,7 @@ extension Scenario.InvariantCheck {
     case .cacheHitOnRevisit(let revisit):
       return YAMLText.flow([("revisit", revisit.map(YAMLText.duration) ?? "none")])
     case .noCrossCellImage, .noCorruptImage, .noDuplicateTransfers, .latestPriorityWins,
-      .progressIsolation, .deadlock:
+      .progressIsolation, .deadlock, .manualImageKept:
       return "{}"
     }
   }

@@ -43,7 +43,7 @@ final class CacheHitOnRevisitChecker: InvariantChecker {
       // A row that leaves before a frame showed it had no first frame to judge: its
       // expectation lapses (kept, it would judge a later, unrelated display of the item).
       expectedCacheHits.removeAll { $0.cell == cell.cellID }
-    case .cancelPrefetching:
+    case .cancelPrefetching, .cellForRow, .manualImage:
       break
     }
   }

@@ -68,7 +68,7 @@ final class CancelOnEndDisplayChecker: InvariantChecker {
 
   func tableCallback(_ callback: TableCallback) {
     switch callback {
-    case .willDisplay:
+    case .willDisplay, .cellForRow, .manualImage:
       break
     case .didEndDisplaying(let cell, let row, let itemID, let url):
       guard let url else { return }

@@ -49,7 +49,7 @@ final class EventuallyLoadedChecker: InvariantChecker {
       displayedSince[cell.cellID] = facts.world.now
     case .didEndDisplaying(let cell, _, _, _):
       if cell.cellID < displayedSince.count { displayedSince[cell.cellID] = nil }
-    case .cancelPrefetching:
+    case .cancelPrefetching, .cellForRow, .manualImage:
       break
     }
   }
