@@ -91,7 +91,7 @@ package final class Transfer {
   @exclusivity(unchecked) var body: [UInt8] = []
   /// The response's Content-Length, set when the response arrives: the length of the bytes
   /// the URL serves (a reset or a truncation later delivers fewer), 0 for an HTTP error.
-  @exclusivity(unchecked) var expectedContentLength: Int64 = -1
+  @exclusivity(unchecked) package internal(set) var expectedContentLength: Int64 = -1
   /// Cumulative byte counts at which chunks end.
   @exclusivity(unchecked) var chunkEnds: [Int64] = []
   /// The index of the next chunk to deliver.

@@ -116,9 +116,17 @@ public final class Image {
     self.init(encoded: data, header: header)
   }
 
-  init(encoded data: [UInt8], header: PNGHeader) {
+  /// An encoded image whose bytes are a re-encoding of another content image (the UIKit
+  /// layer's `pngData()`): it keeps that image's `provenance`, so the oracle still knows whose
+  /// pixels it shows. Nil when the bytes have no readable PNG header.
+  package convenience init?(reencoded data: [UInt8], provenance: ImageProvenance) {
+    guard let header = try? PNGDecoder().readHeader(data) else { return nil }
+    self.init(encoded: data, header: header, provenance: provenance)
+  }
+
+  init(encoded data: [UInt8], header: PNGHeader, provenance: ImageProvenance? = nil) {
     kind = .content
-    provenance = ImageProvenance(source: ContentDigest(of: data))
+    self.provenance = provenance ?? ImageProvenance(source: ContentDigest(of: data))
     requestURL = nil
     requestEpoch = nil
     pixelWidth = header.width
@@ -215,7 +223,10 @@ public final class Image {
   func applyDecode(on execution: Execution) {
     guard let bytes = encoded, decodeError == nil else { return }
     let world = execution.world
-    switch DecodeMemo.shared.decode(bytes, digest: provenance!.source, target: .fullSize) {
+    // A re-encoded resample decodes to its own pixels, not its source's: memoize it by its bytes.
+    let transforms = provenance!.transforms
+    let digest = transforms.isEmpty ? provenance!.source : ContentDigest(of: bytes)
+    switch DecodeMemo.shared.decode(bytes, digest: digest, target: .fullSize) {
     case .success(let bitmap):
       decoded = DecodedBitmap(bitmap, meter: world.memory)
       encoded = nil

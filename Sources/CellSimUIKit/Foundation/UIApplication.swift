@@ -1,10 +1,25 @@
 import Foundation
 
-/// A minimal `UIApplication`: only the notification names loaders observe. The application
-/// object itself (`UIApplication.shared`, its state, its delegate) is not modelled yet.
-@MainActor
+/// A minimal `UIApplication`: the notification names loaders observe, `shared`, and the
+/// network activity indicator tutorials switch on around a fetch (kept per world, never drawn).
+/// Not modelled: the application's state, its delegate, scenes, `open(_:)`.
+@preconcurrency @MainActor
 open class UIApplication {
   init() {}
+
+  /// The app's one application object.
+  open class var shared: UIApplication { sharedInstance }
+  static let sharedInstance = UIApplication()
+
+  /// `isNetworkActivityIndicatorVisible` (deprecated in iOS 13, still in tutorials): kept for
+  /// the world the caller runs in, so a run starts with it off as a launch does.
+  open var isNetworkActivityIndicatorVisible: Bool {
+    get { SimulationContext.world.map { ViewLayerState.of($0).networkActivityIndicator } ?? false }
+    set {
+      guard let world = SimulationContext.world else { return }
+      ViewLayerState.of(world).networkActivityIndicator = newValue
+    }
+  }
 }
 
 extension UIApplication {

@@ -40,7 +40,8 @@ public protocol URLProtocolClient: AnyObject {
 /// task, whose handler runs on the session's delegate queue. `cancel()` calls `stopLoading()`
 /// and completes with `URLError(.cancelled)`. A task served by a protocol takes none of the
 /// session's `httpMaximumConnectionsPerHost` slots. Not modelled: redirects, authentication
-/// challenges, `cachedResponseIsValid`, `property(forKey:in:)`.
+/// challenges, `cachedResponseIsValid`, `property(forKey:in:)`; `requestIsCacheEquivalent(_:to:)` is
+/// answered but not consulted.
 open class URLProtocol: @unchecked Sendable {
   /// The request being served.
   public let request: URLRequest
@@ -62,6 +63,15 @@ open class URLProtocol: @unchecked Sendable {
 
   /// The canonical form of `request`. Default: `request` itself.
   open class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
+
+  /// Whether two requests are equivalent for caching purposes. Default: whether their canonical
+  /// forms are equal (Foundation's rule). Not consulted: the layer's `URLCache` keys by URL.
+  open class func requestIsCacheEquivalent(_ a: URLRequest, to b: URLRequest) -> Bool {
+    canonicalRequest(for: a) == canonicalRequest(for: b)
+  }
+
+  /// `NSObject.classForCoder()`, which apps pass to `protocolClasses`: the class itself.
+  open class func classForCoder() -> AnyClass { self }
 
   /// A protocol serving `request` for `client`.
   public required init(

@@ -1,9 +1,6 @@
 import Foundation
 import SimAsync
 
-/// Foundation's `URLSessionTaskDelegate`: accepted by the async methods, never called.
-public protocol URLSessionTaskDelegate: URLSessionDelegate {}
-
 extension URLSession {
   /// Fetches `url` from a task of an async simulation (SimAsync): the task waits in virtual
   /// time for the transfer and resumes at its end (the delegate queue is not involved, as in

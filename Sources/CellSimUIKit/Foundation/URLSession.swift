@@ -65,15 +65,18 @@ open class URLSessionConfiguration: @unchecked Sendable {
   }
 }
 
-/// Foundation's `URLSessionDelegate`: accepted, never called (delegate callbacks are not
-/// modelled; completion handlers are).
+/// Foundation's `URLSessionDelegate`: the root of the delegate protocols
+/// (`URLSessionDelegate.swift`); it declares no callback the layer calls.
 public protocol URLSessionDelegate: AnyObject, Sendable {}
 
 /// Foundation's `URLSession` over the world's `FakeNetwork`: data tasks with completion
 /// handlers, run on the session's delegate queue (a serial `OperationQueue` unless one is
 /// given, as Apple documents for `shared` and for a nil `delegateQueue`).
 ///
-/// Not modelled: delegate callbacks, upload/download/stream tasks, request headers and methods
+/// A task made without a completion handler reports to its delegate, or the session's
+/// (`URLSessionDataDelegate`, `URLSessionDelegate.swift`).
+///
+/// Not modelled: upload/download/stream tasks, request headers and methods
 /// (every request is a GET of its URL), redirects, invalidation.
 open class URLSession: @unchecked Sendable {
   /// The shared session: default configuration, a serial delegate queue.

@@ -47,9 +47,10 @@ open class URLSessionTask: @unchecked Sendable {
   open var taskDescription: String?
   /// Body bytes received so far.
   public private(set) var countOfBytesReceived: Int64 = 0
-  /// Progress by bytes received (the total is unknown: the simulated response has no
-  /// Content-Length header).
+  /// Progress by bytes received (the total is the response's Content-Length, once it arrived).
   public let progress = Progress(totalUnitCount: -1)
+  /// The task's own delegate (iOS 15), asked before the session's (`URLSessionDataDelegate`).
+  open var delegate: (any URLSessionTaskDelegate)?
   /// Slot priority in 0...1; changing it reorders a transfer that waits for a slot.
   open var priority: Float = URLSessionTask.defaultPriority {
     didSet {
@@ -205,7 +206,10 @@ open class URLSessionTask: @unchecked Sendable {
       direct(data, response, error)
       return
     }
-    guard let handler else { return }
+    guard let handler else {
+      notifyCompletion(error: error, transferID: transferID)
+      return
+    }
     self.handler = nil
     let box = Unchecked((data, response, error, network))
     session.delegateQueue.enqueue(in: world, label: "URLSession completion") {
@@ -220,13 +224,29 @@ open class URLSessionTask: @unchecked Sendable {
   func transferDidReceiveResponse(_ transfer: Transfer, status: Int) {
     self.status = status
     response = HTTPURLResponse(
-      url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: [:])
+      url: url, statusCode: status, httpVersion: "HTTP/1.1",
+      headerFields: Self.headers(status: status, length: transfer.expectedContentLength))
+    if transfer.expectedContentLength >= 0 {
+      progress.totalUnitCount = transfer.expectedContentLength
+    }
+    notifyResponse()
+  }
+
+  /// The headers a server of the scenario's images sends: a 200 carries a PNG
+  /// (`Content-Type: image/png`, so `mimeType` is `image/png`) and its length (so
+  /// `expectedContentLength` is the body's size); an error status carries an empty HTML body.
+  static func headers(status: Int, length: Int64) -> [String: String] {
+    if status == 200 {
+      return ["Content-Type": "image/png", "Content-Length": String(max(0, length))]
+    }
+    return ["Content-Type": "text/html", "Content-Length": "0"]
   }
 
   func transfer(_ transfer: Transfer, didReceive chunk: ArraySlice<UInt8>) {
     received.append(contentsOf: chunk)
     countOfBytesReceived += Int64(chunk.count)
     progress.completedUnitCount = countOfBytesReceived
+    notifyData(chunk)
   }
 
   func transfer(_ transfer: Transfer, didEndWith outcome: TransferOutcome) {

@@ -166,7 +166,7 @@ public struct NSDiffableDataSourceSnapshot<
 
 /// UIKit's `UITableViewDiffableDataSource`: the table's data source, answering from the snapshot
 /// last applied (see `DiffableApply` for what `apply` does to a hosted table).
-@MainActor
+@preconcurrency @MainActor
 open class UITableViewDiffableDataSource<
   SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
 >: UITableViewDataSource {
@@ -174,6 +174,8 @@ open class UITableViewDiffableDataSource<
   public typealias CellProvider = (UITableView, IndexPath, ItemIdentifierType) -> UITableViewCell?
   weak var tableView: UITableView?
   let cellProvider: CellProvider
+  /// `defaultRowAnimation` (kept; rows change without animation).
+  open var defaultRowAnimation: UITableView.RowAnimation = .automatic
   var current = NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>()
 
   /// A data source for `tableView` (it becomes the table's data source).
@@ -250,7 +252,7 @@ open class UITableViewDiffableDataSource<
 }
 
 /// UIKit's `UICollectionViewDiffableDataSource` (see `UITableViewDiffableDataSource`).
-@MainActor
+@preconcurrency @MainActor
 open class UICollectionViewDiffableDataSource<
   SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
 >: UICollectionViewDataSource {

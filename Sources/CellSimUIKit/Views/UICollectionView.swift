@@ -5,7 +5,7 @@ import Synchronization
 /// it for the engine, the mutations and what is not modelled). The scenario's table lays the
 /// items out (`columns` items per line, `row_height` points high); the collection view layout
 /// is kept and never consulted. One section.
-@MainActor open class UICollectionView: UIScrollView {
+@preconcurrency @MainActor open class UICollectionView: UIScrollView {
   /// `UICollectionView.ScrollPosition`.
   public struct ScrollPosition: OptionSet, Sendable {
     public let rawValue: UInt
@@ -221,7 +221,7 @@ enum RegistrationCounter {
 }
 
 /// UIKit's `UICollectionReusableView`.
-@MainActor open class UICollectionReusableView: UIView {
+@preconcurrency @MainActor open class UICollectionReusableView: UIView {
   /// The reuse identifier the view was made with.
   public internal(set) var reuseIdentifier: String?
   /// Called just before the view is reused; resets nothing.
@@ -230,7 +230,7 @@ enum RegistrationCounter {
 
 /// UIKit's `UICollectionViewCell`: paired with a SimTable cell and judged as `UITableViewCell`
 /// is ("What the oracle sees").
-@MainActor open class UICollectionViewCell: UICollectionReusableView {
+@preconcurrency @MainActor open class UICollectionViewCell: UICollectionReusableView {
   /// The view custom content goes into.
   public let contentView = UIView(frame: .zero)
   var configurationView: (any UIView & UIContentView)?
@@ -286,13 +286,13 @@ enum RegistrationCounter {
 }
 
 /// UIKit's `UICollectionViewListCell`.
-@MainActor open class UICollectionViewListCell: UICollectionViewCell {
+@preconcurrency @MainActor open class UICollectionViewListCell: UICollectionViewCell {
   /// An empty cell configuration.
   open func defaultContentConfiguration() -> UIListContentConfiguration { .cell() }
 }
 
 /// UIKit's `UICollectionViewDataSource`; `numberOfSections(in:)` is optional.
-@MainActor public protocol UICollectionViewDataSource: AnyObject {
+@preconcurrency @MainActor public protocol UICollectionViewDataSource: AnyObject {
   /// The number of items in `section` (not consulted: the scenario's rows are the items).
   func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int)
     -> Int
@@ -309,7 +309,7 @@ extension UICollectionViewDataSource {
 }
 
 /// UIKit's `UICollectionViewDelegate`; every method is optional.
-@MainActor public protocol UICollectionViewDelegate: UIScrollViewDelegate {
+@preconcurrency @MainActor public protocol UICollectionViewDelegate: UIScrollViewDelegate {
   /// `cell` is about to appear at `indexPath`.
   func collectionView(
     _ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell,
@@ -334,7 +334,7 @@ extension UICollectionViewDelegate {
 }
 
 /// UIKit's `UICollectionViewDataSourcePrefetching`.
-@MainActor public protocol UICollectionViewDataSourcePrefetching: AnyObject {
+@preconcurrency @MainActor public protocol UICollectionViewDataSourcePrefetching: AnyObject {
   /// Items that will soon be displayed.
   func collectionView(
     _ collectionView: UICollectionView, prefetchItemsAt indexPaths: [IndexPath])

@@ -1,6 +1,6 @@
 /// UIKit's `UICollectionViewLayout`. Layouts are kept and never consulted: the scenario's table
 /// places the items (`columns` per line, `row_height` points high).
-@MainActor open class UICollectionViewLayout {
+@preconcurrency @MainActor open class UICollectionViewLayout {
   /// A layout.
   public init() {}
   /// Does nothing.
@@ -8,7 +8,7 @@
 }
 
 /// UIKit's `UICollectionViewFlowLayout` (its values are kept).
-@MainActor open class UICollectionViewFlowLayout: UICollectionViewLayout {
+@preconcurrency @MainActor open class UICollectionViewFlowLayout: UICollectionViewLayout {
   /// `UICollectionView.ScrollDirection`.
   public enum ScrollDirection: Int, Sendable {
     case vertical = 0
@@ -83,7 +83,7 @@ public struct NSCollectionLayoutSize: Sendable {
 }
 
 /// UIKit's `NSCollectionLayoutItem` (kept).
-@MainActor open class NSCollectionLayoutItem {
+@preconcurrency @MainActor open class NSCollectionLayoutItem {
   /// The size.
   public let layoutSize: NSCollectionLayoutSize
   /// `contentInsets` (kept).
@@ -105,10 +105,12 @@ public struct NSDirectionalEdgeInsets: Sendable, Equatable {
   }
   /// No insets.
   public init() { self.init(top: 0, leading: 0, bottom: 0, trailing: 0) }
+  /// `NSDirectionalEdgeInsets.zero`.
+  public static let zero = NSDirectionalEdgeInsets()
 }
 
 /// UIKit's `NSCollectionLayoutGroup` (kept).
-@MainActor open class NSCollectionLayoutGroup: NSCollectionLayoutItem {
+@preconcurrency @MainActor open class NSCollectionLayoutGroup: NSCollectionLayoutItem {
   /// The subitems.
   public let subitems: [NSCollectionLayoutItem]
   init(layoutSize: NSCollectionLayoutSize, subitems: [NSCollectionLayoutItem]) {
@@ -138,7 +140,7 @@ public struct NSDirectionalEdgeInsets: Sendable, Equatable {
 }
 
 /// UIKit's `NSCollectionLayoutSection` (kept).
-@MainActor open class NSCollectionLayoutSection {
+@preconcurrency @MainActor open class NSCollectionLayoutSection {
   /// The group.
   public let group: NSCollectionLayoutGroup
   /// `contentInsets` (kept).
@@ -159,7 +161,7 @@ public struct NSDirectionalEdgeInsets: Sendable, Equatable {
 }
 
 /// UIKit's `UICollectionViewCompositionalLayout` (kept; see `UICollectionViewLayout`).
-@MainActor open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
+@preconcurrency @MainActor open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
   let section: NSCollectionLayoutSection?
 
   /// A layout of one kind of section.
@@ -185,7 +187,7 @@ public struct NSDirectionalEdgeInsets: Sendable, Equatable {
 
 /// UIKit's `UICollectionViewController`: a view controller whose view is a collection view with
 /// the controller as its data source and delegate.
-@MainActor
+@preconcurrency @MainActor
 open class UICollectionViewController: UIViewController, UICollectionViewDataSource,
   UICollectionViewDelegate
 {

@@ -13,7 +13,7 @@ public struct UICellConfigurationState: UIConfigurationState, Sendable {
 }
 
 /// UIKit's `UIContentConfiguration`: a value that makes the view showing it.
-@MainActor public protocol UIContentConfiguration {
+@preconcurrency @MainActor public protocol UIContentConfiguration {
   /// A new view showing this configuration.
   func makeContentView() -> any UIView & UIContentView
   /// The configuration for `state` (the default returns it unchanged).
@@ -26,7 +26,7 @@ extension UIContentConfiguration {
 }
 
 /// UIKit's `UIContentView`: a view that shows a content configuration.
-@MainActor public protocol UIContentView: AnyObject {
+@preconcurrency @MainActor public protocol UIContentView: AnyObject {
   /// The configuration shown; setting it updates the view.
   var configuration: any UIContentConfiguration { get set }
   /// Whether the view can show `configuration` (by default: one of the same type).
@@ -66,6 +66,12 @@ public struct UIListContentConfiguration: UIContentConfiguration {
 
   /// The image.
   public var image: UIImage?
+  /// `directionalLayoutMargins` (kept; nothing is laid out).
+  public var directionalLayoutMargins = NSDirectionalEdgeInsets()
+  /// `axesPreservingSuperviewLayoutMargins` (kept).
+  public var axesPreservingSuperviewLayoutMargins: UIAxis = [.horizontal]
+  /// `imageToTextPadding` (kept).
+  public var imageToTextPadding: CGFloat = 0
   /// The text.
   public var text: String?
   /// The secondary text.
@@ -94,7 +100,7 @@ public struct UIListContentConfiguration: UIContentConfiguration {
 
 /// UIKit's `UIListContentView`: an image view and two labels showing a
 /// `UIListContentConfiguration`.
-@MainActor open class UIListContentView: UIView, UIContentView {
+@preconcurrency @MainActor open class UIListContentView: UIView, UIContentView {
   let imageView = UIImageView(frame: .zero)
   let textLabel = UILabel(frame: .zero)
   let secondaryLabel = UILabel(frame: .zero)

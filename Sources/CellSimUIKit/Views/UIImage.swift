@@ -23,7 +23,10 @@ import SimThreads
 /// - `cgImage` and `UIImage(cgImage:)`, and redraws through `UIGraphicsImageRenderer`
 ///   (`UIGraphicsImageRenderer.swift`).
 ///
-/// Not modelled: `ciImage`, animated images, image assets, `resizableImage`, rendering modes and
+/// `pngData()`, `jpegData(compressionQuality:)` and equality: `UIImage+Encoding.swift`;
+/// `UIImage(ciImage:)`: `CoreImage.swift`.
+///
+/// Not modelled: animated images, image assets, `resizableImage`, rendering modes and
 /// tints (accepted, returning `self`), and the scale's effect on memory.
 open class UIImage: @unchecked Sendable, CustomStringConvertible {
   /// What the image stands for.
@@ -52,6 +55,8 @@ open class UIImage: @unchecked Sendable, CustomStringConvertible {
   public let scale: CGFloat
   /// The rendering mode (recorded, never applied).
   public private(set) var renderingMode: RenderingMode = .automatic
+  /// The bytes a `UIImage(data:)` was made from (what `pngData()` gives back).
+  var encodedData: Data?
 
   /// The size of a named or system image, in points.
   static let namedSize = 40
@@ -74,9 +79,10 @@ open class UIImage: @unchecked Sendable, CustomStringConvertible {
 
   /// `UIImage(data:scale:)`.
   public init?(data: Data, scale: CGFloat) {
-    guard let image = Image(data: [UInt8](data)) else { return nil }
+    guard let image = Reencoded.image(from: [UInt8](data)) else { return nil }
     self.content = .bitmap(image)
     self.scale = scale > 0 ? scale : 1
+    self.encodedData = data
   }
 
   /// `UIImage(named:)`: a placeholder of its own (there is no asset catalog, so never nil).

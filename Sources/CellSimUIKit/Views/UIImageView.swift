@@ -4,7 +4,7 @@
 /// `UITableViewCell`), where it is priced (`set_image`), checked for main-thread use, decoded at
 /// first display and judged by the oracle. `contentMode` is kept; the image is judged whole.
 /// Not modelled: animation images (kept, never cycled), symbol configurations.
-@MainActor open class UIImageView: UIView {
+@preconcurrency @MainActor open class UIImageView: UIView {
   /// A view with a zero frame and no image.
   public override init(frame: CGRect) {
     super.init(frame: frame)
@@ -72,7 +72,7 @@ public enum NSTextAlignment: Int, Sendable {
 }
 
 /// UIKit's `UILabel`: its text is kept and never judged.
-@MainActor open class UILabel: UIView {
+@preconcurrency @MainActor open class UILabel: UIView {
   /// A label with a zero frame.
   public override init(frame: CGRect) { super.init(frame: frame) }
   /// An empty label.
@@ -96,7 +96,7 @@ public enum NSTextAlignment: Int, Sendable {
 
 /// UIKit's `UIActivityIndicatorView`: a spinner that hides itself when stopped if
 /// `hidesWhenStopped` (the default), as UIKit documents. It shows no image and is not judged.
-@MainActor open class UIActivityIndicatorView: UIView {
+@preconcurrency @MainActor open class UIActivityIndicatorView: UIView {
   /// `UIActivityIndicatorView.Style`.
   public enum Style: Int, Sendable {
     case whiteLarge = 0
@@ -152,7 +152,7 @@ public enum NSTextAlignment: Int, Sendable {
 /// UIKit's `UIProgressView`. Inside a table cell, the first visible one (depth first) is what the
 /// cell's SimTable progress view shows: its value and whether it is visible. A plain value names
 /// no request, so the oracle's `progress_isolation` does not judge it.
-@MainActor open class UIProgressView: UIView {
+@preconcurrency @MainActor open class UIProgressView: UIView {
   /// `UIProgressView.Style`.
   public enum Style: Int, Sendable {
     case `default` = 0

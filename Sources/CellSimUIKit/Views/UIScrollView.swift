@@ -8,7 +8,7 @@ package import SimTable
 /// Divergence: UIKit's table view redeclares `delegate` with its own protocol, which Swift
 /// source cannot do, so a plain `UIScrollView` has no `delegate` here; `UITableView.delegate`
 /// (a `UITableViewDelegate`, which refines `UIScrollViewDelegate`) hears the scroll callbacks.
-@MainActor open class UIScrollView: UIView {
+@preconcurrency @MainActor open class UIScrollView: UIView {
   /// The SimTable table behind a table view, once the host bound it.
   package internal(set) weak var engine: TableView?
   var storedOffset: CGPoint = .zero
@@ -60,7 +60,7 @@ package import SimTable
 /// offset moved, `scrollViewDidEndDragging(_:willDecelerate:)` when it lifts,
 /// `scrollViewWillBeginDecelerating` and `scrollViewDidEndDecelerating` around deceleration, and
 /// `scrollViewDidEndScrollingAnimation` after a programmatic animation.
-@MainActor public protocol UIScrollViewDelegate: AnyObject {
+@preconcurrency @MainActor public protocol UIScrollViewDelegate: AnyObject {
   /// The content moved.
   func scrollViewDidScroll(_ scrollView: UIScrollView)
   /// A finger went down and is about to drag.

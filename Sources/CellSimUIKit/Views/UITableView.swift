@@ -20,7 +20,7 @@ package import SimTable
 ///
 /// Not modelled: sections other than 0, headers and footers, row heights from the delegate (the
 /// scenario's `row_height` lays out every row), selection, editing, nibs.
-@MainActor open class UITableView: UIScrollView {
+@preconcurrency @MainActor open class UITableView: UIScrollView {
   /// `UITableView.Style`.
   public enum Style: Int, Sendable {
     case plain = 0

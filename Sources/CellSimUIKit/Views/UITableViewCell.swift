@@ -29,7 +29,7 @@ package import SimTable
 /// Inside `UIView.transition(with:…, options: .transitionCrossDissolve, …)`, the image change is
 /// a cross-dissolve. Not modelled: selection, editing, accessory views (kept), and the cell's own
 /// drawing.
-@MainActor open class UITableViewCell: UIView {
+@preconcurrency @MainActor open class UITableViewCell: UIView {
   /// `UITableViewCell.CellStyle`.
   public enum CellStyle: Int, Sendable {
     case `default` = 0

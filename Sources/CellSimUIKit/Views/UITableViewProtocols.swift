@@ -9,7 +9,7 @@
 /// Swift's rule for protocol extensions applies: a method implemented only in a subclass of the
 /// class that declares the conformance is not called (declare it where the conformance is, or
 /// subclass `UITableViewController`, whose methods are all overridable).
-@MainActor public protocol UITableViewDataSource: AnyObject {
+@preconcurrency @MainActor public protocol UITableViewDataSource: AnyObject {
   /// The number of rows in `section`.
   func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int
   /// The cell for the row at `indexPath`: dequeue it with
@@ -33,7 +33,7 @@ extension UITableViewDataSource {
 /// UIKit's `UITableViewDelegate`, with the scroll callbacks of `UIScrollViewDelegate`; every
 /// method is optional. `willDisplay` and `didEndDisplaying` come exactly when the SimTable table
 /// sends them (the oracle hears the same ones).
-@MainActor public protocol UITableViewDelegate: UIScrollViewDelegate {
+@preconcurrency @MainActor public protocol UITableViewDelegate: UIScrollViewDelegate {
   /// `cell` is about to appear at `indexPath`.
   func tableView(
     _ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath)
@@ -67,7 +67,7 @@ extension UITableViewDelegate {
 
 /// UIKit's `UITableViewDataSourcePrefetching`: the rows about to enter, as the SimTable table's
 /// prefetch window announces them (nearest first), and the rows that left it.
-@MainActor public protocol UITableViewDataSourcePrefetching: AnyObject {
+@preconcurrency @MainActor public protocol UITableViewDataSourcePrefetching: AnyObject {
   /// Rows that will soon be displayed.
   func tableView(_ tableView: UITableView, prefetchRowsAt indexPaths: [IndexPath])
   /// Rows no longer about to be displayed (optional).

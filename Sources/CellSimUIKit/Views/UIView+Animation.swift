@@ -8,6 +8,11 @@ final class ViewLayerState {
   var transition: ImageTransition = .none
   /// The `UIGraphicsImageRenderer` contexts drawing now, innermost last.
   var drawing: [UIGraphicsImageRendererContext] = []
+  /// `UIApplication.shared.isNetworkActivityIndicatorVisible`.
+  var networkActivityIndicator = false
+  /// What the app presented (`UIViewController.present`), in order: the presented controller's
+  /// type name, for tests and traces.
+  var presentations: [String] = []
 
   /// The state of `world`, attached at its first use.
   static func of(_ world: World) -> ViewLayerState {

@@ -2,7 +2,7 @@
 ///
 /// Unlike UIKit's, it is not an `NSObject` (there is no Objective-C runtime on Linux): views have
 /// no `isEqual(_:)`, `hash` or key-value observing. The responder chain is not modelled.
-@MainActor open class UIResponder {
+@preconcurrency @MainActor open class UIResponder {
   /// A responder.
   public init() {}
 
@@ -25,7 +25,7 @@
 /// Not modelled: drawing, Auto Layout (constraints are not solved; `translatesAutoresizing…`
 /// is kept), the window, hit testing and gestures, coordinate conversion, storyboards and nibs
 /// (`init?(coder:)` makes an empty view).
-@MainActor open class UIView: UIResponder {
+@preconcurrency @MainActor open class UIView: UIResponder {
   /// `UIView.ContentMode`.
   public enum ContentMode: Int, Sendable {
     case scaleToFill = 0
@@ -65,6 +65,10 @@
   weak var pairedBacking: BackingCell?
   /// For a cell: whether the SimTable cell's progress view follows a `UIProgressView` in it.
   var followsProgress = false
+  /// Active constraints whose first item is this view (`NSLayoutConstraint`; never solved).
+  var storedConstraints: [NSLayoutConstraint] = []
+  var safeAreaGuide: UILayoutGuide?
+  var marginsGuide: UILayoutGuide?
 
   /// `UIView(frame:)`.
   public init(frame: CGRect) {

@@ -9,9 +9,14 @@
 /// when the scenario's `disappear` event takes the table off screen (and the appearance pair
 /// again on `appear`), and `didReceiveMemoryWarning()` on a `memory_warning` event.
 ///
-/// Not modelled: storyboards and nibs (`nibName` is kept), navigation and presentation,
-/// child containment beyond keeping the list, trait collections, size classes.
-@MainActor open class UIViewController: UIResponder {
+/// Presentation is recorded, not shown: `present(_:animated:completion:)` sets
+/// `presentedViewController` and `presentingViewController`, loads the presented view, and runs
+/// `completion` on the next main-thread turn; the presenting screen (the table the oracle judges)
+/// stays on screen, as it does under an alert. `dismiss(animated:completion:)` undoes it.
+///
+/// Not modelled: storyboards and nibs (`nibName` is kept), navigation, the presented screen's
+/// appearance callbacks and content, child containment beyond keeping the list, size classes.
+@preconcurrency @MainActor open class UIViewController: UIResponder {
   var storedView: UIView?
   /// The nib name given (never loaded).
   public let nibName: String?
@@ -109,13 +114,59 @@
   open func willMove(toParent parent: UIViewController?) {}
   /// Called after the controller moved to `parent`; does nothing.
   open func didMove(toParent parent: UIViewController?) {}
+
+  // MARK: Presentation (recorded)
+
+  /// The controller this one presents, if any.
+  open private(set) var presentedViewController: UIViewController?
+  /// The controller that presents this one, if any.
+  open private(set) weak var presentingViewController: UIViewController?
+
+  /// Presents `viewControllerToPresent` over this controller (see the type's notes). As UIKit
+  /// does, a controller that already presents one presents nothing more.
+  open func present(
+    _ viewControllerToPresent: UIViewController, animated flag: Bool,
+    completion: (() -> Void)? = nil
+  ) {
+    guard presentedViewController == nil,
+      viewControllerToPresent.presentingViewController == nil
+    else { return }
+    presentedViewController = viewControllerToPresent
+    viewControllerToPresent.presentingViewController = self
+    viewControllerToPresent.loadViewIfNeeded()
+    if let world = SimulationContext.world {
+      let name = String(describing: type(of: viewControllerToPresent))
+      ViewLayerState.of(world).presentations.append(name)
+      world.trace.record(at: world.now, "uikit.present") {
+        $0.field("controller", name)
+      }
+    }
+    nextTurn(completion, label: "UIViewController.present.completion")
+  }
+
+  /// Dismisses the controller this one presents (or, for a presented controller, itself).
+  open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
+    let presenter = presentedViewController == nil ? presentingViewController : self
+    if let presenter, let presented = presenter.presentedViewController {
+      presented.presentingViewController = nil
+      presenter.presentedViewController = nil
+    }
+    nextTurn(completion, label: "UIViewController.dismiss.completion")
+  }
+
+  /// Runs `body` on the next main-thread turn of the world, if there is a world.
+  func nextTurn(_ body: (() -> Void)?, label: String) {
+    guard let body, let world = SimulationContext.world else { return }
+    let box = Unchecked(value: body)
+    world.main.async(label: label) { box.value() }
+  }
 }
 
 /// UIKit's `UITableViewController`: a view controller whose view is a `UITableView` with the
 /// controller as its data source and delegate. Every data-source, delegate and scroll-delegate
 /// method is declared here, so a subclass overrides them (`override func tableView(_:…)`) as it
 /// does in UIKit.
-@MainActor
+@preconcurrency @MainActor
 open class UITableViewController: UIViewController, UITableViewDataSource,
   UITableViewDelegate
 {

@@ -1,0 +1,112 @@
+import Foundation
+import SimNetwork
+import SimPlatform
+
+/// Foundation's `URLSessionTaskDelegate`: hears that a task completed. Every method is optional.
+public protocol URLSessionTaskDelegate: URLSessionDelegate {
+  /// The task completed, with `error` nil on success (an HTTP error status is a success).
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?)
+}
+
+extension URLSessionTaskDelegate {
+  /// Does nothing.
+  public func urlSession(
+    _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
+  ) {}
+}
+
+/// Foundation's `URLSessionDataDelegate`: the response, then the body chunk by chunk as the
+/// network delivers it (the scenario's chunk size and timing), then the completion. Every method
+/// is optional.
+public protocol URLSessionDataDelegate: URLSessionTaskDelegate {
+  /// The response arrived; call `completionHandler(.allow)` to go on (`.cancel` cancels the
+  /// task, which then completes with `URLError(.cancelled)`).
+  func urlSession(
+    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void)
+  /// A chunk of the body arrived.
+  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data)
+}
+
+extension URLSessionDataDelegate {
+  /// Allows the response.
+  public func urlSession(
+    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+  ) { completionHandler(.allow) }
+  /// Does nothing.
+  public func urlSession(
+    _ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data
+  ) {}
+}
+
+extension URLSession {
+  /// `URLSession.ResponseDisposition`.
+  public enum ResponseDisposition: Int, Sendable {
+    /// `.cancel`: cancels the task.
+    case cancel = 0
+    /// `.allow`: goes on.
+    case allow = 1
+    /// `.becomeDownload` (not modelled: goes on as `.allow`).
+    case becomeDownload = 2
+    /// `.becomeStream` (not modelled: goes on as `.allow`).
+    case becomeStream = 3
+  }
+}
+
+/// The delegate calls of a task made without a completion handler, in the order the wire
+/// events happen, each enqueued on the session's delegate queue as Foundation does: the task's
+/// own `delegate` first, else the session's. A task made with a completion handler (or by the
+/// async `data(from:)`) calls no delegate method, as Apple documents for completion-handler
+/// tasks.
+extension URLSessionTask {
+  /// The data delegate to call, if the task reports to one.
+  var dataDelegate: (any URLSessionDataDelegate)? {
+    guard handler == nil, directCompletion == nil else { return nil }
+    return (delegate ?? session.delegate) as? any URLSessionDataDelegate
+  }
+
+  /// The task delegate to call at the end, if the task reports to one.
+  var taskDelegate: (any URLSessionTaskDelegate)? {
+    guard directCompletion == nil else { return nil }
+    return (delegate ?? session.delegate) as? any URLSessionTaskDelegate
+  }
+
+  func notifyResponse() {
+    guard let delegate = dataDelegate, let response, let world,
+      let dataTask = self as? URLSessionDataTask
+    else { return }
+    let box = Unchecked((delegate, response, dataTask))
+    session.delegateQueue.enqueue(in: world, label: "URLSession didReceive response") {
+      let (delegate, response, task) = box.value
+      delegate.urlSession(task.session, dataTask: task, didReceive: response) { disposition in
+        if disposition == .cancel { task.cancel() }
+      }
+    }
+  }
+
+  func notifyData(_ chunk: ArraySlice<UInt8>) {
+    guard let delegate = dataDelegate, let world, let dataTask = self as? URLSessionDataTask
+    else { return }
+    let box = Unchecked((delegate, Data(chunk), dataTask))
+    session.delegateQueue.enqueue(in: world, label: "URLSession didReceive data") {
+      let (delegate, data, task) = box.value
+      delegate.urlSession(task.session, dataTask: task, didReceive: data)
+    }
+  }
+
+  func notifyCompletion(error: (any Error)?, transferID: Int?) {
+    guard let world else { return }
+    guard let delegate = taskDelegate else {
+      if let transferID { network?.callbackRan(transferID: transferID) }
+      return
+    }
+    let box = Unchecked((delegate, error, self, network))
+    session.delegateQueue.enqueue(in: world, label: "URLSession didCompleteWithError") {
+      let (delegate, error, task, network) = box.value
+      if let transferID { network?.callbackRan(transferID: transferID) }
+      delegate.urlSession(task.session, task: task, didCompleteWithError: error)
+    }
+  }
+}

@@ -1,0 +1,248 @@
+/// UIKit's `NSLayoutConstraint`: accepted and recorded, never solved. Cells built in code pin
+/// their image view with anchors; the layer keeps each constraint (its items, attributes,
+/// relation, constant, multiplier, priority and `isActive`) so the code runs and a test can read
+/// what was asked, but frames come from the scenario's row geometry (a hosted cell is sized to
+/// its row; its subviews keep the frames the code set). See `UIView`, "Not modelled".
+@preconcurrency @MainActor open class NSLayoutConstraint {
+  /// `NSLayoutConstraint.Attribute`.
+  public enum Attribute: Int, Sendable {
+    case left = 1
+    case right, top, bottom, leading, trailing, width, height, centerX, centerY
+    case lastBaseline, firstBaseline
+    case notAnAttribute = 0
+  }
+
+  /// `NSLayoutConstraint.Relation`.
+  public enum Relation: Int, Sendable {
+    case lessThanOrEqual = -1
+    case equal = 0
+    case greaterThanOrEqual = 1
+  }
+
+  /// The first item (a view or a layout guide).
+  public let firstItem: AnyObject?
+  /// The first item's attribute.
+  public let firstAttribute: Attribute
+  /// The relation.
+  public let relation: Relation
+  /// The second item, if any.
+  public let secondItem: AnyObject?
+  /// The second item's attribute.
+  public let secondAttribute: Attribute
+  /// The multiplier.
+  public let multiplier: CGFloat
+  /// The constant (kept; changing it lays nothing out).
+  open var constant: CGFloat
+  /// The priority.
+  open var priority: UILayoutPriority = .required
+  /// The identifier.
+  open var identifier: String?
+  /// Whether the constraint is active (recorded on its first item's `constraints`).
+  open var isActive = false {
+    didSet {
+      guard isActive != oldValue, let view = firstItem as? UIView else { return }
+      if isActive {
+        view.storedConstraints.append(self)
+      } else {
+        view.storedConstraints.removeAll { $0 === self }
+      }
+    }
+  }
+
+  /// `NSLayoutConstraint(item:attribute:relatedBy:toItem:attribute:multiplier:constant:)`.
+  public init(
+    item view1: Any, attribute attr1: Attribute, relatedBy relation: Relation,
+    toItem view2: Any?, attribute attr2: Attribute, multiplier: CGFloat, constant c: CGFloat
+  ) {
+    firstItem = view1 as AnyObject
+    firstAttribute = attr1
+    self.relation = relation
+    secondItem = view2.map { $0 as AnyObject }
+    secondAttribute = attr2
+    self.multiplier = multiplier
+    constant = c
+  }
+
+  /// Activates every constraint of `constraints`.
+  open class func activate(_ constraints: [NSLayoutConstraint]) {
+    for constraint in constraints { constraint.isActive = true }
+  }
+
+  /// Deactivates every constraint of `constraints`.
+  open class func deactivate(_ constraints: [NSLayoutConstraint]) {
+    for constraint in constraints { constraint.isActive = false }
+  }
+}
+
+/// UIKit's `UILayoutPriority`.
+public struct UILayoutPriority: RawRepresentable, Hashable, Sendable {
+  public var rawValue: Float
+  public init(rawValue: Float) { self.rawValue = rawValue }
+  public init(_ rawValue: Float) { self.rawValue = rawValue }
+  public static let required = UILayoutPriority(1000)
+  public static let defaultHigh = UILayoutPriority(750)
+  public static let dragThatCanResizeScene = UILayoutPriority(510)
+  public static let defaultLow = UILayoutPriority(250)
+  public static let fittingSizeLevel = UILayoutPriority(50)
+}
+
+/// UIKit's `NSLayoutAnchor`: makes constraints between two items' attributes.
+@preconcurrency @MainActor open class NSLayoutAnchor<AnchorType: AnyObject> {
+  let item: AnyObject
+  let attribute: NSLayoutConstraint.Attribute
+
+  init(item: AnyObject, attribute: NSLayoutConstraint.Attribute) {
+    self.item = item
+    self.attribute = attribute
+  }
+
+  func make(
+    _ relation: NSLayoutConstraint.Relation, _ anchor: NSLayoutAnchor<AnchorType>?,
+    multiplier: CGFloat = 1, constant c: CGFloat
+  ) -> NSLayoutConstraint {
+    NSLayoutConstraint(
+      item: item, attribute: attribute, relatedBy: relation, toItem: anchor?.item,
+      attribute: anchor?.attribute ?? .notAnAttribute, multiplier: multiplier, constant: c)
+  }
+
+  /// `constraint(equalTo:)`.
+  open func constraint(equalTo anchor: NSLayoutAnchor<AnchorType>) -> NSLayoutConstraint {
+    make(.equal, anchor, constant: 0)
+  }
+  /// `constraint(equalTo:constant:)`.
+  open func constraint(equalTo anchor: NSLayoutAnchor<AnchorType>, constant c: CGFloat)
+    -> NSLayoutConstraint
+  { make(.equal, anchor, constant: c) }
+  /// `constraint(greaterThanOrEqualTo:)`.
+  open func constraint(greaterThanOrEqualTo anchor: NSLayoutAnchor<AnchorType>)
+    -> NSLayoutConstraint
+  { make(.greaterThanOrEqual, anchor, constant: 0) }
+  /// `constraint(greaterThanOrEqualTo:constant:)`.
+  open func constraint(
+    greaterThanOrEqualTo anchor: NSLayoutAnchor<AnchorType>, constant c: CGFloat
+  ) -> NSLayoutConstraint { make(.greaterThanOrEqual, anchor, constant: c) }
+  /// `constraint(lessThanOrEqualTo:)`.
+  open func constraint(lessThanOrEqualTo anchor: NSLayoutAnchor<AnchorType>)
+    -> NSLayoutConstraint
+  { make(.lessThanOrEqual, anchor, constant: 0) }
+  /// `constraint(lessThanOrEqualTo:constant:)`.
+  open func constraint(lessThanOrEqualTo anchor: NSLayoutAnchor<AnchorType>, constant c: CGFloat)
+    -> NSLayoutConstraint
+  { make(.lessThanOrEqual, anchor, constant: c) }
+}
+
+/// UIKit's `NSLayoutXAxisAnchor`.
+@preconcurrency @MainActor open class NSLayoutXAxisAnchor: NSLayoutAnchor<NSLayoutXAxisAnchor> {}
+/// UIKit's `NSLayoutYAxisAnchor`.
+@preconcurrency @MainActor open class NSLayoutYAxisAnchor: NSLayoutAnchor<NSLayoutYAxisAnchor> {}
+
+/// UIKit's `NSLayoutDimension`: width and height anchors, which also take constants.
+@preconcurrency @MainActor open class NSLayoutDimension: NSLayoutAnchor<NSLayoutDimension> {
+  /// `constraint(equalToConstant:)`.
+  open func constraint(equalToConstant c: CGFloat) -> NSLayoutConstraint {
+    make(.equal, nil, constant: c)
+  }
+  /// `constraint(greaterThanOrEqualToConstant:)`.
+  open func constraint(greaterThanOrEqualToConstant c: CGFloat) -> NSLayoutConstraint {
+    make(.greaterThanOrEqual, nil, constant: c)
+  }
+  /// `constraint(lessThanOrEqualToConstant:)`.
+  open func constraint(lessThanOrEqualToConstant c: CGFloat) -> NSLayoutConstraint {
+    make(.lessThanOrEqual, nil, constant: c)
+  }
+  /// `constraint(equalTo:multiplier:)`.
+  open func constraint(equalTo anchor: NSLayoutDimension, multiplier m: CGFloat)
+    -> NSLayoutConstraint
+  { make(.equal, anchor, multiplier: m, constant: 0) }
+  /// `constraint(equalTo:multiplier:constant:)`.
+  open func constraint(
+    equalTo anchor: NSLayoutDimension, multiplier m: CGFloat, constant c: CGFloat
+  )
+    -> NSLayoutConstraint
+  { make(.equal, anchor, multiplier: m, constant: c) }
+}
+
+/// UIKit's `UILayoutGuide` (`safeAreaLayoutGuide`, `layoutMarginsGuide`): anchors only.
+@preconcurrency @MainActor open class UILayoutGuide {
+  /// The view that owns the guide.
+  open internal(set) weak var owningView: UIView?
+  /// `identifier`.
+  open var identifier = ""
+  public init() {}
+
+  /// `leadingAnchor`.
+  public var leadingAnchor: NSLayoutXAxisAnchor { .init(item: self, attribute: .leading) }
+  /// `trailingAnchor`.
+  public var trailingAnchor: NSLayoutXAxisAnchor { .init(item: self, attribute: .trailing) }
+  /// `leftAnchor`.
+  public var leftAnchor: NSLayoutXAxisAnchor { .init(item: self, attribute: .left) }
+  /// `rightAnchor`.
+  public var rightAnchor: NSLayoutXAxisAnchor { .init(item: self, attribute: .right) }
+  /// `centerXAnchor`.
+  public var centerXAnchor: NSLayoutXAxisAnchor { .init(item: self, attribute: .centerX) }
+  /// `topAnchor`.
+  public var topAnchor: NSLayoutYAxisAnchor { .init(item: self, attribute: .top) }
+  /// `bottomAnchor`.
+  public var bottomAnchor: NSLayoutYAxisAnchor { .init(item: self, attribute: .bottom) }
+  /// `centerYAnchor`.
+  public var centerYAnchor: NSLayoutYAxisAnchor { .init(item: self, attribute: .centerY) }
+  /// `widthAnchor`.
+  public var widthAnchor: NSLayoutDimension { .init(item: self, attribute: .width) }
+  /// `heightAnchor`.
+  public var heightAnchor: NSLayoutDimension { .init(item: self, attribute: .height) }
+}
+
+extension UIView {
+  /// `leadingAnchor`.
+  public var leadingAnchor: NSLayoutXAxisAnchor { .init(item: self, attribute: .leading) }
+  /// `trailingAnchor`.
+  public var trailingAnchor: NSLayoutXAxisAnchor { .init(item: self, attribute: .trailing) }
+  /// `leftAnchor`.
+  public var leftAnchor: NSLayoutXAxisAnchor { .init(item: self, attribute: .left) }
+  /// `rightAnchor`.
+  public var rightAnchor: NSLayoutXAxisAnchor { .init(item: self, attribute: .right) }
+  /// `centerXAnchor`.
+  public var centerXAnchor: NSLayoutXAxisAnchor { .init(item: self, attribute: .centerX) }
+  /// `topAnchor`.
+  public var topAnchor: NSLayoutYAxisAnchor { .init(item: self, attribute: .top) }
+  /// `bottomAnchor`.
+  public var bottomAnchor: NSLayoutYAxisAnchor { .init(item: self, attribute: .bottom) }
+  /// `centerYAnchor`.
+  public var centerYAnchor: NSLayoutYAxisAnchor { .init(item: self, attribute: .centerY) }
+  /// `firstBaselineAnchor`.
+  public var firstBaselineAnchor: NSLayoutYAxisAnchor {
+    .init(item: self, attribute: .firstBaseline)
+  }
+  /// `lastBaselineAnchor`.
+  public var lastBaselineAnchor: NSLayoutYAxisAnchor { .init(item: self, attribute: .lastBaseline) }
+  /// `widthAnchor`.
+  public var widthAnchor: NSLayoutDimension { .init(item: self, attribute: .width) }
+  /// `heightAnchor`.
+  public var heightAnchor: NSLayoutDimension { .init(item: self, attribute: .height) }
+
+  /// The active constraints whose first item is this view (UIKit keeps them on the nearest
+  /// common ancestor; the layer keeps them here).
+  public var constraints: [NSLayoutConstraint] { storedConstraints }
+
+  /// Activates `constraint`.
+  public func addConstraint(_ constraint: NSLayoutConstraint) { constraint.isActive = true }
+  /// Activates `constraints`.
+  public func addConstraints(_ constraints: [NSLayoutConstraint]) {
+    NSLayoutConstraint.activate(constraints)
+  }
+  /// Deactivates `constraint`.
+  public func removeConstraint(_ constraint: NSLayoutConstraint) { constraint.isActive = false }
+
+  /// `safeAreaLayoutGuide`.
+  public var safeAreaLayoutGuide: UILayoutGuide { guide(\.safeAreaGuide) }
+  /// `layoutMarginsGuide`.
+  public var layoutMarginsGuide: UILayoutGuide { guide(\.marginsGuide) }
+
+  func guide(_ path: ReferenceWritableKeyPath<UIView, UILayoutGuide?>) -> UILayoutGuide {
+    if let guide = self[keyPath: path] { return guide }
+    let guide = UILayoutGuide()
+    guide.owningView = self
+    self[keyPath: path] = guide
+    return guide
+  }
+}

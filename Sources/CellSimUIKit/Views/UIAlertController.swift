@@ -1,0 +1,86 @@
+/// UIKit's `UIAlertController`: an alert or action sheet that loaders present when a fetch
+/// fails. Presenting it is recorded (`UIViewController.present(_:animated:completion:)`); the
+/// alert is never shown and no one taps its actions, so their handlers never run (a test may call
+/// `handler` through `actions`). The table under it stays on screen, as on a device.
+@preconcurrency @MainActor open class UIAlertController: UIViewController {
+  /// `UIAlertController.Style`.
+  public enum Style: Int, Sendable {
+    /// `.actionSheet`.
+    case actionSheet = 0
+    /// `.alert`.
+    case alert = 1
+  }
+
+  /// The style.
+  open private(set) var preferredStyle: Style = .alert
+  /// The message.
+  open var message: String?
+  /// The actions added, in order.
+  open private(set) var actions: [UIAlertAction] = []
+  /// The preferred action (kept).
+  open var preferredAction: UIAlertAction?
+  /// The text fields added (kept, never edited).
+  open private(set) var textFields: [UITextField]?
+
+  /// `UIAlertController(title:message:preferredStyle:)`.
+  public convenience init(title: String?, message: String?, preferredStyle: Style) {
+    self.init(nibName: nil, bundle: nil)
+    self.title = title
+    self.message = message
+    self.preferredStyle = preferredStyle
+  }
+
+  /// Adds `action`.
+  open func addAction(_ action: UIAlertAction) { actions.append(action) }
+
+  /// Adds a text field, configured by `configurationHandler`.
+  open func addTextField(configurationHandler: ((UITextField) -> Void)? = nil) {
+    let field = UITextField(frame: .zero)
+    configurationHandler?(field)
+    textFields = (textFields ?? []) + [field]
+  }
+}
+
+/// UIKit's `UIAlertAction`: a button of an alert. Its handler runs only if a test calls it.
+@preconcurrency @MainActor open class UIAlertAction {
+  /// `UIAlertAction.Style`.
+  public enum Style: Int, Sendable {
+    /// `.default`.
+    case `default` = 0
+    /// `.cancel`.
+    case cancel = 1
+    /// `.destructive`.
+    case destructive = 2
+  }
+
+  /// The title.
+  public let title: String?
+  /// The style.
+  public let style: Style
+  /// Whether the action is enabled.
+  open var isEnabled = true
+  /// The handler given.
+  public let handler: ((UIAlertAction) -> Void)?
+
+  /// `UIAlertAction(title:style:handler:)`.
+  public init(title: String?, style: Style, handler: ((UIAlertAction) -> Void)? = nil) {
+    self.title = title
+    self.style = style
+    self.handler = handler
+  }
+}
+
+/// UIKit's `UITextField`, as far as alerts and search screens configure one: text and
+/// placeholder, kept. No editing, keyboard or delegate.
+@preconcurrency @MainActor open class UITextField: UIView {
+  /// The text.
+  open var text: String?
+  /// The placeholder.
+  open var placeholder: String?
+  /// The font (kept).
+  open var font: UIFont?
+  /// The text colour (kept).
+  open var textColor: UIColor?
+  /// `isSecureTextEntry` (kept).
+  open var isSecureTextEntry = false
+}

@@ -1,0 +1,59 @@
+// Written as iOS code: a downloader that reports progress through URLSessionDataDelegate.
+import CellSimUIKit
+import Testing
+
+/// A delegate that logs what it hears.
+final class ProgressDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+  let log: Log
+  var received = 0
+  init(log: Log) { self.log = log }
+
+  func urlSession(
+    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+  ) {
+    log.add("response \(response.mimeType ?? "-") \(response.expectedContentLength)")
+    completionHandler(.allow)
+  }
+
+  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    received += data.count
+  }
+
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
+  ) {
+    log.add("complete \(received) \(error == nil) \(task.progress.totalUnitCount)")
+  }
+}
+
+@Suite("URLSessionDataDelegate hears the response, the chunks and the end")
+struct URLSessionDelegateTests {
+  @Test("a task without a completion handler reports to its delegate, in order")
+  func delegateCallbacks() throws {
+    let log = Log()
+    let body = [UInt8](repeating: 7, count: 100_000)
+    try simulate(serving: ["https://img.test/big.png": body]) {
+      let delegate = ProgressDelegate(log: log)
+      let session = URLSession(configuration: .default, delegate: delegate, delegateQueue: nil)
+      session.dataTask(with: URL(string: "https://img.test/big.png")!).resume()
+      let taskDelegate = ProgressDelegate(log: log)
+      let task = URLSession.shared.dataTask(with: URL(string: "https://img.test/none.png")!)
+      task.delegate = taskDelegate
+      task.resume()
+      // A completion handler takes the task's events: the delegate hears nothing.
+      session.dataTask(with: URL(string: "https://img.test/big.png")!) { _, response, _ in
+        log.add("handler \(response?.mimeType ?? "-")")
+      }.resume()
+    }
+    let lines = log.lines.map { $0.components(separatedBy: " @")[0] }
+    #expect(lines.contains("response image/png 100000"))
+    #expect(lines.contains("complete 100000 true 100000"))
+    #expect(lines.contains("response text/html 0"))
+    #expect(lines.contains("complete 0 true 0"))
+    #expect(lines.contains("handler image/png"))
+    #expect(lines.count == 5)
+    let order = lines.filter { $0.contains("100000") }
+    #expect(order == ["response image/png 100000", "complete 100000 true 100000"])
+  }
+}
