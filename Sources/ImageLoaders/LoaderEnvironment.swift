@@ -94,6 +94,12 @@ public final class LoaderEnvironment {
   public func placeholderImage(width: Int, height: Int, for url: String) -> Image {
     Image(kind: .placeholder, width: width, height: height, world: world, requestURL: url)
   }
+  /// Declares a request of the loader's own API for `url`, starting now: call `ended(_:)` on
+  /// it exactly where the loader calls the request's completion, and the oracle's
+  /// `one_terminal_callback` checks that it ends exactly once.
+  public func declareRequest(for url: String) -> DeclaredRequest {
+    DeclaredRequest(url: url, world: world)
+  }
   /// An image of the app's own (not loaded from a URL), as `imageView.image = myImage` sets:
   /// the oracle's `manual_image_kept` keeps it from being replaced until the loader is asked
   /// for the cell again.

@@ -26,6 +26,8 @@ public enum ReportedBugs {
       SDWebImage3363Loader.self, Kingfisher581Loader.self, AlamofireImage232Loader.self,
       // A blind-spot demonstrator: a fade's completion over the app's own image.
       FadeCompletionLoader.self,
+      // A completion that runs twice (one_terminal_callback).
+      SDWebImage3834Loader.self,
     ]
   }
 

@@ -33,6 +33,8 @@ extension Scenario {
     case deadlock
     /// An image the app set itself stays until the loader is asked for that cell again.
     case manualImageKept = "manual_image_kept"
+    /// A request a loader declared ends exactly once (one terminal callback).
+    case oneTerminalCallback = "one_terminal_callback"
 
     /// A distinct bit per invariant, for sets of ids kept as masks (the oracle asks whether an
     /// invariant is checked several times a frame).
@@ -52,13 +54,15 @@ extension Scenario {
       case .progressIsolation: 1 << 11
       case .deadlock: 1 << 12
       case .manualImageKept: 1 << 13
+      case .oneTerminalCallback: 1 << 14
       }
     }
 
     /// The names of the parameters this invariant takes, in documentation order.
     public var parameterNames: [String] {
       switch self {
-      case .eventuallyLoaded, .cancelOnEndDisplay, .noDeliveryStall: return ["within"]
+      case .eventuallyLoaded, .cancelOnEndDisplay, .noDeliveryStall, .oneTerminalCallback:
+        return ["within"]
       case .boundedQueue, .memoryBudget: return ["max"]
       case .frameBudget: return ["max_hitch_ratio"]
       case .cacheHitOnRevisit: return ["revisit"]
@@ -101,6 +105,9 @@ extension Scenario {
     case deadlock
     /// `manual_image_kept`.
     case manualImageKept
+    /// `one_terminal_callback` (within: default 2 s, how long a request may stay unended while
+    /// no transfer of its URL is outstanding).
+    case oneTerminalCallback(within: SimDuration)
 
     /// The invariant with its default parameters.
     public static func defaults(_ id: InvariantID) -> InvariantCheck {
@@ -119,6 +126,7 @@ extension Scenario {
       case .progressIsolation: return .progressIsolation
       case .deadlock: return .deadlock
       case .manualImageKept: return .manualImageKept
+      case .oneTerminalCallback: return .oneTerminalCallback(within: .s(2))
       }
     }
 
@@ -139,6 +147,7 @@ extension Scenario {
       case .progressIsolation: return .progressIsolation
       case .deadlock: return .deadlock
       case .manualImageKept: return .manualImageKept
+      case .oneTerminalCallback: return .oneTerminalCallback
       }
     }
 

@@ -23,6 +23,9 @@ package enum PlatformReport {
   /// Simulated threads that can never go on: blocked on each other, or every thread blocked
   /// with nothing scheduled that could wake one (`deadlock`).
   case deadlock(DeadlockReport)
+  /// A loader declared a request, or one of its declared requests ended
+  /// (`one_terminal_callback`).
+  case requestLifecycle(RequestLifecycleReport)
 
   /// The report's kind.
   package var kind: Kind {
@@ -36,13 +39,14 @@ package enum PlatformReport {
     case .mainThreadViolation: .mainThreadViolation
     case .priority: .priority
     case .deadlock: .deadlock
+    case .requestLifecycle: .requestLifecycle
     }
   }
 
   /// The kinds of report, one per case.
   package enum Kind: Int, CaseIterable, Sendable {
     case frame, runLoopMode, cache, requestQueue, memoryWarning, mainWorkEnded
-    case mainThreadViolation, priority, deadlock
+    case mainThreadViolation, priority, deadlock, requestLifecycle
   }
 }
 

@@ -37,6 +37,8 @@ package final class World {
   /// per-request placeholder records this count when it is made, so the oracle can tell one
   /// made before its cell's current configuration (an earlier request's) from one made for it.
   @exclusivity(unchecked) package var cellConfigurations: UInt64 = 0
+  /// Requests loaders have declared so far (`DeclaredRequest`), which numbers them.
+  @exclusivity(unchecked) package var declaredRequests = 0
   /// Bumped whenever an image view or progress view changes what it shows (an image set, a
   /// cross-dissolve ending, a progress change): a table's commit skips its per-cell pass while
   /// this, its own layout and the clock leave every cell as the last commit saw it.

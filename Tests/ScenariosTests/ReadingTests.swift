@@ -136,8 +136,8 @@ struct ReadingTests {
     #expect(scenario.events.isEmpty)
     #expect(scenario.endTime == .zero + .s(5))
     #expect(scenario.invariants == .standard)
-    // Thirteen since deadlock joined the standard set.
-    #expect(scenario.invariants.checks.count == 13)
+    // Fifteen since manual_image_kept and one_terminal_callback joined the standard set.
+    #expect(scenario.invariants.checks.count == 15)
     #expect(scenario.expect == .pass)
   }
 

@@ -317,7 +317,7 @@ extension ContractSchema {
             "no_cross_cell_image", "no_corrupt_image", "eventually_loaded", "cancel_on_end_display",
             "bounded_queue", "no_duplicate_transfers", "cache_hit_on_revisit", "no_delivery_stall",
             "frame_budget", "memory_budget", "latest_priority_wins", "progress_isolation",
-            "deadlock", "manual_image_kept"
+            "deadlock", "manual_image_kept", "one_terminal_callback"
           ]
         },
         "noParameters": {"$ref": "#/$defs/noArguments"},
@@ -385,7 +385,8 @@ extension ContractSchema {
                 "latest_priority_wins": {"$ref": "#/$defs/noParameters"},
                 "progress_isolation": {"$ref": "#/$defs/noParameters"},
                 "deadlock": {"$ref": "#/$defs/noParameters"},
-                "manual_image_kept": {"$ref": "#/$defs/noParameters"}
+                "manual_image_kept": {"$ref": "#/$defs/noParameters"},
+                "one_terminal_callback": {"$ref": "#/$defs/within"}
               }
             }
           ]

@@ -142,5 +142,16 @@ public enum InvariantCatalog {
         + "set by a set_image event is protected from that instant; one a loader sets itself, "
         + "from the first frame that shows it.",
       parameters: "none"),
+    Entry(
+      id: .oneTerminalCallback,
+      definition:
+        "Every request a loader declares (LoaderEnvironment.declareRequest(for:), ended with "
+        + "DeclaredRequest.ended(_:) where the loader calls its completion) ends exactly once. "
+        + "A second end is a violation when it happens (SDWebImage #3834: a completion called "
+        + "again with a cancellation right after its success); at the end of the run, a "
+        + "request that started at least `within` before and never ended, with no transfer of "
+        + "its URL outstanding, is one too (a completion dropped on cancel, as SDWebImage "
+        + "#1034 reported). Loaders that declare nothing are never judged by it.",
+      parameters: "within (default 2s)"),
   ]
 }

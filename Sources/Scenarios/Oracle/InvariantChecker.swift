@@ -37,6 +37,8 @@ struct OracleHooks: OptionSet {
   /// `judgeRunEnd()`: the end of the run, after every checker's `finish`, to judge the final
   /// state and the run as a whole.
   static let runEnd = OracleHooks(rawValue: 1 << 11)
+  /// `requestLifecycle(_:)`: a loader's declared request started or ended.
+  static let requestLifecycle = OracleHooks(rawValue: 1 << 14)
 }
 
 /// One invariant's judge: it owns its state, hears the events it asks for in `hooks`, reads the
@@ -73,6 +75,8 @@ protocol InvariantChecker: AnyObject {
   func priorityReport(_ report: PriorityReport)
   /// Blocking threads that can never go on.
   func deadlockFound(_ report: DeadlockReport)
+  /// A request the loader declared started or ended.
+  func requestLifecycle(_ report: RequestLifecycleReport)
   /// The end of the run: settle the checks still pending.
   func finish()
   /// The end of the run, after every checker's `finish`: judge the final state, and the run as
@@ -92,6 +96,7 @@ extension InvariantChecker {
   func memoryWarningDelivered() {}
   func priorityReport(_ report: PriorityReport) {}
   func deadlockFound(_ report: DeadlockReport) {}
+  func requestLifecycle(_ report: RequestLifecycleReport) {}
   func finish() {}
   func judgeRunEnd() {}
 }
@@ -141,6 +146,9 @@ enum InvariantCheckers {
     if has(.latestPriorityWins) { checkers.append(PriorityJudge(facts)) }
     if has(.deadlock) { checkers.append(DeadlockChecker(facts)) }
     if has(.manualImageKept) { checkers.append(ManualImageKeptChecker(facts)) }
+    if let within = value({ if case .oneTerminalCallback(let w) = $0 { w } else { nil } }) {
+      checkers.append(OneTerminalCallbackChecker(facts, within: within))
+    }
     return checkers
   }
 }

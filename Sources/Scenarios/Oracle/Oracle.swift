@@ -33,6 +33,7 @@ final class Oracle {
   let onMemoryWarning: [any InvariantChecker]
   let onPriorities: [any InvariantChecker]
   let onDeadlock: [any InvariantChecker]
+  let onRequestLifecycle: [any InvariantChecker]
 
   var world: World { facts.world }
   var table: TableView { facts.table }
@@ -64,6 +65,7 @@ final class Oracle {
     onMemoryWarning = hearing(.memoryWarning)
     onPriorities = hearing(.priorities)
     onDeadlock = hearing(.deadlock)
+    onRequestLifecycle = hearing(.requestLifecycle)
   }
 
   /// Sets the run's item-to-URL lookup (deleted items included).
@@ -139,6 +141,11 @@ final class Oracle {
   /// Blocking threads that can never go on.
   func deadlockFound(_ report: DeadlockReport) {
     for checker in onDeadlock { checker.deadlockFound(report) }
+  }
+
+  /// A request the loader declared started or ended.
+  func requestLifecycle(_ report: RequestLifecycleReport) {
+    for checker in onRequestLifecycle { checker.requestLifecycle(report) }
   }
 
   /// The checks due at the end of the run.

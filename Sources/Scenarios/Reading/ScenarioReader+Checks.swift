@@ -65,6 +65,8 @@ extension ScenarioReader {
       return .cancelOnEndDisplay(within: try fields["within"]?.duration() ?? within)
     case .noDeliveryStall(let within):
       return .noDeliveryStall(within: try fields["within"]?.duration() ?? within)
+    case .oneTerminalCallback(let within):
+      return .oneTerminalCallback(within: try fields["within"]?.duration() ?? within)
     case .boundedQueue(let max):
       return .boundedQueue(max: try fields["max"].map(readQueueBound) ?? max)
     case .frameBudget(let ratio):

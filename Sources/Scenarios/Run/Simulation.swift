@@ -281,6 +281,9 @@ final class SimulationRun {
     world.reports.subscribe(to: [.deadlock]) {
       if case .deadlock(let report) = $0 { oracle.deadlockFound(report) }
     }
+    world.reports.subscribe(to: [.requestLifecycle]) {
+      if case .requestLifecycle(let report) = $0 { oracle.requestLifecycle(report) }
+    }
     world.reports.subscribe(to: [.priority]) {
       if case .priority(let report) = $0 { oracle.priorityReport(report) }
     }

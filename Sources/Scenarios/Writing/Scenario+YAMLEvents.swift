@@ -62,7 +62,7 @@ extension Scenario.InvariantCheck {
   var yamlParameters: String {
     switch self {
     case .eventuallyLoaded(let within), .cancelOnEndDisplay(let within),
-      .noDeliveryStall(let within):
+      .noDeliveryStall(let within), .oneTerminalCallback(let within):
       return YAMLText.flow([("within", YAMLText.duration(within))])
     case .boundedQueue(.visible): return YAMLText.flow([("max", "visible")])
     case .boundedQueue(.count(let count)): return YAMLText.flow([("max", "\(count)")])
