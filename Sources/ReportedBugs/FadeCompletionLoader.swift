@@ -4,9 +4,9 @@ import SimNetwork
 import SimPlatform
 public import SimTable
 
-/// A transition's completion that outlives the app's own image (`manual_image_kept`): the class
-/// of bug where the app cancels a row's load and sets an image itself, and a block the cancel
-/// did not stop sets the row's downloaded image over it.
+/// A transition's completion that outlives a newer image: the app's own (`manual_image_kept`),
+/// or the image of the URL the row has now (`no_cross_cell_image`). The class of bug where a
+/// block that a cancel or a reconfiguration did not stop sets the image it was made for.
 ///
 /// Not a model of one reported bug: a demonstrator of the rule. The loader checks reuse
 /// correctly (a completion sets an image only while the cell still loads that URL), and fades
@@ -17,6 +17,10 @@ public import SimTable
 /// (`set_image`), the loader cancels the cell's task and forgets its URL, but the pending
 /// completion still sets the downloaded image over the app's. With `fixed: true` the completion
 /// first checks that the cell still loads that URL.
+///
+/// The same completion breaks `no_cross_cell_image` when the row's URL changes during the fade
+/// (`set_url`): the cell is configured for the new URL and shows its image, then the old
+/// fade's completion puts the old URL's image back.
 public final class FadeCompletionLoader: CatalogLoader {
   /// A cell that remembers the URL it loads and its task.
   public final class Cell: TableCell {
@@ -62,10 +66,9 @@ public final class FadeCompletionLoader: CatalogLoader {
         guard case .success(let image) = decoded else { return }
         environment.main.async(label: "fade-completion.set") { _ in
           guard cell.currentURL == url else { return }
-          cell.imageView.setImage(image, transition: .fade(Self.fade))
-          // The transition's completion, at the end of the animation.
-          environment.main.asyncAfter(Self.fade, label: "fade-completion.completion") { _ in
-            // The bug: the app may have set its own image since.
+          cell.imageView.setImage(image, transition: .fade(Self.fade)) {
+            // The bug: the app may have set its own image since, or the cell may show another
+            // URL now.
             if fixed && cell.currentURL != url { return }
             cell.imageView.image = image
           }

@@ -95,6 +95,12 @@ public final class ImageView {
 
   /// Sets the image with a transition; `completion` runs on the main thread when the
   /// transition ends (at once, on a later turn, for `.none`).
+  ///
+  /// A later set ends the cross-dissolve on screen (the new image shows alone), but not the
+  /// completion: it still runs at the transition's scheduled end, as UIKit runs the
+  /// completion of `UIView.transition(with:duration:options:animations:completion:)` "when the
+  /// animation sequence ends". Code whose completion sets the image again can therefore put it
+  /// back over a newer one.
   public func setImage(
     _ newImage: Image?, transition: ImageTransition, completion: (() -> Void)? = nil
   ) {
@@ -117,10 +123,12 @@ public final class ImageView {
       let end = world.now + duration
       transitionEnd = end
       world.loop.schedule(at: end) { [weak self] in
-        guard let self, transitionGeneration == generation else { return }
-        outgoingImage = nil
-        transitionEnd = nil
-        world.displayChanged()
+        guard let self else { return }
+        if transitionGeneration == generation {
+          outgoingImage = nil
+          transitionEnd = nil
+          world.displayChanged()
+        }
         if let completion { world.main.async(label: "transition.completion") { _ in completion() } }
       }
     }

@@ -243,6 +243,24 @@ struct ImageTests {
     #expect(w.mainThreadViolations.count == 1)
   }
 
+  @Test("a direct set ends a fade on screen, but its completion still runs at the fade's end")
+  func fadeCompletionOutlivesDirectSet() throws {
+    let w = world()
+    let view = ImageView(world: w)
+    let a = Image(kind: .placeholder, width: 2, height: 2, world: w)
+    let b = Image(kind: .manual, width: 2, height: 2, world: w)
+    var completedAt: SimTime?
+    w.main.async { _ in
+      view.setImage(a, transition: .fade(.ms(300))) { completedAt = w.now }
+    }
+    w.loop.schedule(after: .ms(100)) { view.image = b }
+    try w.run(for: .ms(150))
+    #expect(view.imagesOnScreen.map(\.kind) == [.manual], "the new image shows alone")
+    #expect(completedAt == nil)
+    try w.run(for: .ms(300))
+    #expect(completedAt == SimTime(nanoseconds: 300_000_000))
+  }
+
   @Test(
     "a made image's pixels repeat its colour exactly, for every size",
     arguments: [1, 2, 3, 7, 64, 1_000, 4_097])
