@@ -39,6 +39,9 @@ extension Scenario {
     case reloadData
     /// Reload these rows (non-empty, each in range).
     case reloadRows([Int])
+    /// Reconfigure these rows (`reconfigureRows(at:)`): the rows that have a cell are asked for
+    /// again with that same cell (non-empty, each in range).
+    case reconfigureRows([Int])
     /// Insert `count` new items at row `at`; they get new ids after the largest so far.
     case insertRows(at: Int, count: Int)
     /// Delete `count` rows starting at row `at`.
@@ -64,7 +67,7 @@ extension Scenario {
     public static let keys = [
       "drag", "release", "fling", "touch", "lift", "scroll_to", "status_bar_tap", "reload_data",
       "reload_rows", "insert_rows", "delete_rows", "move_row", "set_url", "set_image",
-      "memory_warning", "disappear", "appear", "release_held", "offline",
+      "memory_warning", "disappear", "appear", "release_held", "offline", "reconfigure_rows",
     ]
 
     /// The action's key in a scenario file, such as `scroll_to`.
@@ -79,6 +82,7 @@ extension Scenario {
       case .statusBarTap: return "status_bar_tap"
       case .reloadData: return "reload_data"
       case .reloadRows: return "reload_rows"
+      case .reconfigureRows: return "reconfigure_rows"
       case .insertRows: return "insert_rows"
       case .deleteRows: return "delete_rows"
       case .moveRow: return "move_row"

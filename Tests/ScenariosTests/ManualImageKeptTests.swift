@@ -109,4 +109,34 @@ struct ManualImageKeptTests {
       loader: "reference")
     #expect(reloaded.violations.isEmpty, "\(reloaded.violations.firstPerRow.first?.detail ?? "")")
   }
+
+  @Test("reconfigure_rows asks the loader again with the same cell: the app's image may go")
+  func reconfigureAsksAgain() throws {
+    // Row 1 (odd) gets a placeholder 200 ms after each configuration; the app sets its own
+    // image at 500 ms, and the reconfiguration at 600 ms lets the loader replace it at 800 ms.
+    let events =
+      #"[{at: "500ms", set_image: {row: 1}}, {at: "600ms", reconfigure_rows: [1]}]"#
+    let scenario = try Scenario(
+      yaml: """
+        cellsim: 1
+        name: manual
+        loader: {name: test-manual, later: checked}
+        table: {rows: 60}
+        images: {url: "https://img.test/{id}.png", fixtures: ["photos/*.png"]}
+        events: \(events)
+        run_until: "2s"
+        invariants: [manual_image_kept]
+        """, knownLoaders: ["test-manual"])
+    #expect(try Scenario(yaml: scenario.yamlText(), knownLoaders: ["test-manual"]) == scenario)
+    var catalog = LoaderCatalog.standard
+    catalog.register(ManualImageTestLoader.self)
+    let result = try Simulation.run(
+      scenario,
+      options: SimulationOptions(
+        fixturesRoot: Repository.fixtures, catalog: catalog, keepTrace: true))
+    #expect(result.violations.isEmpty, "\(result.violations.firstPerRow.first?.detail ?? "")")
+    let trace = try #require(result.traceText)
+    #expect(trace.contains("table.reconfigure cell=2 row=1 item=1"))
+    #expect(trace.contains("table.set_image cell=2 row=1"))
+  }
 }

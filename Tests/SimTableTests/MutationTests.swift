@@ -78,6 +78,29 @@ struct MutationTests {
     h.table._checkInvariants()
   }
 
+  @Test("a reconfigured row keeps its cell: cellForRow again, no reuse, no display callbacks")
+  func reconfigure() throws {
+    let h = try loaded()
+    let before = try #require(h.table.cellForRow(at: IndexPath(row: 2, section: 0)))
+    let configuration = before.configuration
+    try h.table.reconfigureRows([2])
+    try h.table.reconfigureRows([2, 1])
+    // Twice in one turn, each time with the same cell and a new configuration.
+    #expect(h.source.take() == ["cfr c3 r2 i2", "cfr c3 r2 i2", "cfr c2 r1 i1"])
+    #expect(h.table.cellForRow(at: IndexPath(row: 2, section: 0)) === before)
+    #expect(before.configuration > configuration)
+    #expect(h.screen == ["0:c1", "1:c2", "2:c3", "3:c4"])
+    try h.table.reconfigureRows([20])  // no cell: nothing to do
+    #expect(h.source.take().isEmpty)
+    #expect(throws: TableError.duplicateRow(operation: "reconfigureRows", row: 1)) {
+      try h.table.reconfigureRows([1, 1])
+    }
+    #expect(throws: TableError.rowOutOfRange(operation: "reconfigureRows", row: 40, count: 40)) {
+      try h.table.reconfigureRows([40])
+    }
+    h.table._checkInvariants()
+  }
+
   @Test("set_url changes the model and reloads the row")
   func setURL() throws {
     let h = try loaded()

@@ -271,6 +271,9 @@ extension ContractSchema {
             "reload_rows": {
               "type": "array", "minItems": 1, "uniqueItems": true, "items": {"$ref": "#/$defs/row"}
             },
+            "reconfigure_rows": {
+              "type": "array", "minItems": 1, "uniqueItems": true, "items": {"$ref": "#/$defs/row"}
+            },
             "insert_rows": {
               "type": "object", "required": ["at", "count"], "additionalProperties": false,
               "properties": {"at": {"$ref": "#/$defs/row"}, "count": {"$ref": "#/$defs/positiveCount"}}

@@ -105,6 +105,8 @@ extension ScenarioReader {
         animated: try f["animated"]?.bool() ?? true)
     case "reload_rows":
       return .reloadRows(try readRowList(value, context))
+    case "reconfigure_rows":
+      return .reconfigureRows(try readRowList(value, context))
     case "insert_rows":
       let f = try value.mapping(keys: ["at", "count"], what: "{at: row, count: n}")
       let atValue = try f.required("at", "the first new row")

@@ -30,6 +30,7 @@ extension SimulationRun {
       try table.reloadData()
       oracle.reloadBegan()
     case .reloadRows(let rows): try table.reloadRows(rows)
+    case .reconfigureRows(let rows): try table.reconfigureRows(rows)
     case .insertRows(let row, let count):
       let inserted = try table.insertRows(at: row, count: count)
       for item in inserted {

@@ -20,7 +20,7 @@ extension Scenario.Action {
       var pairs = [("row", "\(row)")]
       if !animated { pairs.append(("animated", "false")) }
       return YAMLText.flow(pairs)
-    case .reloadRows(let rows):
+    case .reloadRows(let rows), .reconfigureRows(let rows):
       return YAMLText.list(rows.map(String.init))
     case .insertRows(let at, let count), .deleteRows(let at, let count):
       return YAMLText.flow([("at", "\(at)"), ("count", "\(count)")])
