@@ -5,7 +5,8 @@ import SimThreads
 extension Data {
   /// Foundation's `Data(contentsOf:options:)`.
   ///
-  /// A file URL reads the real file (fixtures), at once. An http(s) URL is a blocking fetch on
+  /// A file URL in the app's sandbox reads the world's file (`FileManager`), at the device's
+  /// disk cost; any other file URL reads the real file (fixtures), at once. An http(s) URL is a blocking fetch on
   /// the world's fake network (`dataWithContentsOfURL`): the calling simulated thread is held,
   /// without CPU, for the whole transfer, which nothing can cancel, and it must be blocking
   /// code. A failed transfer (an HTTP error status included, where Foundation would return the
@@ -13,7 +14,16 @@ extension Data {
   /// error. `options` are accepted and ignored.
   public init(contentsOf url: __shared URL, options: Data.ReadingOptions = []) throws {
     if url.isFileURL {
-      guard let data = FileManager.default.contents(atPath: url.path) else {
+      if case (let world, let inside)? = Sandbox.resolve(url.path) {
+        guard case .file(let data, _) = Sandbox.of(world).nodes[inside] else {
+          throw CocoaError(
+            .fileReadNoSuchFile, userInfo: [NSURLErrorKey: url, NSFilePathErrorKey: url.path])
+        }
+        Sandbox.spend(world, reading: data.count)
+        self = data
+        return
+      }
+      guard let data = Foundation.FileManager.default.contents(atPath: url.path) else {
         throw CocoaError(
           .fileReadNoSuchFile, userInfo: [NSURLErrorKey: url, NSFilePathErrorKey: url.path])
       }
@@ -40,5 +50,25 @@ extension Data {
           NSURLErrorKey: url, NSLocalizedDescriptionKey: "\(text): \(error.description)",
         ])
     }
+  }
+}
+
+extension Data {
+  /// Foundation's `write(to:options:)`. A file URL in the app's sandbox writes the world's
+  /// in-memory file (`FileManager`), at the device's disk cost; the parent directory must
+  /// exist, as on a device. `.withoutOverwriting` throws if the file exists; other options are
+  /// accepted and ignored. Any other URL is Foundation's real write.
+  public func write(to url: URL, options: Data.WritingOptions = []) throws {
+    guard url.isFileURL, case (let world, let inside)? = Sandbox.resolve(url.path) else {
+      try (self as NSData).write(
+        to: url, options: NSData.WritingOptions(rawValue: options.rawValue))
+      return
+    }
+    let sandbox = Sandbox.of(world)
+    if options.contains(.withoutOverwriting), sandbox.nodes[inside] != nil {
+      throw CocoaError(.fileWriteFileExists, userInfo: [NSURLErrorKey: url])
+    }
+    Sandbox.spend(world, writing: count)
+    try sandbox.write(self, at: inside, now: world.now)
   }
 }

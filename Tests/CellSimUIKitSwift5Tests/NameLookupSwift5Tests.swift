@@ -54,6 +54,10 @@ struct NameLookupSwift5Tests {
     #expect(ObjectIdentifier(URLCache.self) == ObjectIdentifier(CellSimUIKit.URLCache.self))
     #expect(ObjectIdentifier(URLProtocol.self) == ObjectIdentifier(CellSimUIKit.URLProtocol.self))
     #expect(ObjectIdentifier(Timer.self) == ObjectIdentifier(CellSimUIKit.Timer.self))
+    #expect(ObjectIdentifier(FileManager.self) == ObjectIdentifier(CellSimUIKit.FileManager.self))
+    #expect(
+      ObjectIdentifier(type(of: FileManager.default))
+        == ObjectIdentifier(CellSimUIKit.FileManager.self))
     #expect(ObjectIdentifier(RunLoop.self) == ObjectIdentifier(CellSimUIKit.RunLoop.self))
     #expect(
       ObjectIdentifier(type(of: RunLoop.main)) == ObjectIdentifier(CellSimUIKit.RunLoop.self))
