@@ -94,6 +94,23 @@ public final class LoaderEnvironment {
   public func placeholderImage(width: Int, height: Int, for url: String) -> Image {
     Image(kind: .placeholder, width: width, height: height, world: world, requestURL: url)
   }
+  /// Declares the loader's own preload range: the `rowsBefore` rows before the first visible
+  /// row and the `rowsAfter` rows after the last, whose work the loader keeps on purpose (a
+  /// node-based list's preload range is wider than the table's prefetching). The oracle's
+  /// `cancel_on_end_display` then counts a row in that range as needing its URL, beside the
+  /// visible rows and the table's prefetch window. Call it again to change it; negative
+  /// counts stop the process.
+  public func declarePreloadRange(rowsBefore: Int, rowsAfter: Int) {
+    precondition(
+      rowsBefore >= 0 && rowsAfter >= 0,
+      "declarePreloadRange: negative row count (\(rowsBefore), \(rowsAfter))")
+    world.declaredPreloadRange = (rowsBefore, rowsAfter)
+    world.trace.record(at: world.now, "loader.preload_range") {
+      $0.field("before", rowsBefore)
+      $0.field("after", rowsAfter)
+    }
+  }
+
   /// Declares a request of the loader's own API for `url`, starting now: call `ended(_:)` on
   /// it exactly where the loader calls the request's completion, and the oracle's
   /// `one_terminal_callback` checks that it ends exactly once.

@@ -39,6 +39,10 @@ package final class World {
   @exclusivity(unchecked) package var cellConfigurations: UInt64 = 0
   /// Requests loaders have declared so far (`DeclaredRequest`), which numbers them.
   @exclusivity(unchecked) package var declaredRequests = 0
+  /// The rows beyond the visible ones (before the first, after the last) whose work the loader
+  /// keeps on purpose (`LoaderEnvironment.declarePreloadRange`); nil: the table's prefetch
+  /// window only.
+  @exclusivity(unchecked) package var declaredPreloadRange: (rowsBefore: Int, rowsAfter: Int)?
   /// Bumped whenever an image view or progress view changes what it shows (an image set, a
   /// cross-dissolve ending, a progress change): a table's commit skips its per-cell pass while
   /// this, its own layout and the clock leave every cell as the last commit saw it.

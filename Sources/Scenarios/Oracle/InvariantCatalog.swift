@@ -55,7 +55,9 @@ public enum InvariantCatalog {
         + "(cancelPrefetchingForRowsAt), any transfer of its URL that no displayed row and no "
         + "prefetch-window row still needs is cancelled within `within` of that callback; and "
         + "any transfer of the URL queued after the row left, while no row needs it, is "
-        + "cancelled within `within` of being queued.",
+        + "cancelled within `within` of being queued. A loader that keeps a wider range on "
+        + "purpose declares it (LoaderEnvironment.declarePreloadRange(rowsBefore:rowsAfter:)): "
+        + "rows in it need their URLs too.",
       parameters: "within (default 0ms: before that main-thread turn ends)"),
     Entry(
       id: .boundedQueue,
