@@ -1,0 +1,54 @@
+// Written as iOS code: this file imports only the layer (and Testing).
+import CellSimUIKit
+import Testing
+
+/// A grid as tutorials write it: three columns sized by the delegate.
+final class SizedGridController: UICollectionViewController {
+  override func collectionView(
+    _ collectionView: UICollectionView, numberOfItemsInSection section: Int
+  ) -> Int { 12 }
+}
+
+extension SizedGridController: UICollectionViewDelegateFlowLayout {
+  func collectionView(
+    _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
+    sizeForItemAt indexPath: IndexPath
+  ) -> CGSize {
+    let width = (collectionView.bounds.width - 2 * 4) / 3
+    return CGSize(width: width, height: width)
+  }
+
+  func collectionView(
+    _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
+    minimumLineSpacingForSectionAt section: Int
+  ) -> CGFloat { 4 }
+}
+
+@Suite("UICollectionViewDelegateFlowLayout: accepted, with the flow layout's values as defaults")
+@MainActor struct FlowLayoutDelegateTests {
+  @Test("a controller's own sizes are its; the methods it leaves out answer the layout's values")
+  func sizesAndDefaults() throws {
+    let layout = UICollectionViewFlowLayout()
+    layout.sectionInset = UIEdgeInsets(top: 1, left: 2, bottom: 3, right: 4)
+    layout.minimumInteritemSpacing = 6
+    layout.headerReferenceSize = CGSize(width: 0, height: 30)
+    let controller = SizedGridController(collectionViewLayout: layout)
+    let grid = try #require(controller.collectionView)
+    grid.frame = CGRect(x: 0, y: 0, width: 308, height: 600)
+    let delegate = try #require(grid.delegate as? UICollectionViewDelegateFlowLayout)
+    let index = IndexPath(item: 0, section: 0)
+    let size = delegate.collectionView(grid, layout: layout, sizeForItemAt: index)
+    #expect(size == CGSize(width: 100, height: 100))
+    #expect(delegate.collectionView(grid, layout: layout, minimumLineSpacingForSectionAt: 0) == 4)
+    #expect(
+      delegate.collectionView(grid, layout: layout, minimumInteritemSpacingForSectionAt: 0) == 6)
+    #expect(
+      delegate.collectionView(grid, layout: layout, insetForSectionAt: 0)
+        == UIEdgeInsets(top: 1, left: 2, bottom: 3, right: 4))
+    #expect(
+      delegate.collectionView(grid, layout: layout, referenceSizeForHeaderInSection: 0).height
+        == 30)
+    #expect(
+      delegate.collectionView(grid, layout: layout, referenceSizeForFooterInSection: 0) == .zero)
+  }
+}
