@@ -308,7 +308,9 @@ extension UICollectionViewDataSource {
   public func numberOfSections(in collectionView: UICollectionView) -> Int { 1 }
 }
 
-/// UIKit's `UICollectionViewDelegate`; every method is optional.
+/// UIKit's `UICollectionViewDelegate`; every method is optional. Selection is accepted, not
+/// used: there are no taps, so `shouldSelectItemAt`, `didSelectItemAt` and `didDeselectItemAt`
+/// are never called.
 @preconcurrency @MainActor public protocol UICollectionViewDelegate: UIScrollViewDelegate {
   /// `cell` is about to appear at `indexPath`.
   func collectionView(
@@ -318,6 +320,13 @@ extension UICollectionViewDataSource {
   func collectionView(
     _ collectionView: UICollectionView, didEndDisplaying cell: UICollectionViewCell,
     forItemAt indexPath: IndexPath)
+  /// Whether the item may be selected (never asked).
+  func collectionView(_ collectionView: UICollectionView, shouldSelectItemAt indexPath: IndexPath)
+    -> Bool
+  /// The item was selected (never called).
+  func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath)
+  /// The item was deselected (never called).
+  func collectionView(_ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath)
 }
 
 extension UICollectionViewDelegate {
@@ -330,6 +339,18 @@ extension UICollectionViewDelegate {
   public func collectionView(
     _ collectionView: UICollectionView, didEndDisplaying cell: UICollectionViewCell,
     forItemAt indexPath: IndexPath
+  ) {}
+  /// Yes.
+  public func collectionView(
+    _ collectionView: UICollectionView, shouldSelectItemAt indexPath: IndexPath
+  ) -> Bool { true }
+  /// Does nothing.
+  public func collectionView(
+    _ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath
+  ) {}
+  /// Does nothing.
+  public func collectionView(
+    _ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath
   ) {}
 }
 

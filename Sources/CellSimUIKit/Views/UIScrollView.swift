@@ -60,6 +60,9 @@ package import SimTable
 /// offset moved, `scrollViewDidEndDragging(_:willDecelerate:)` when it lifts,
 /// `scrollViewWillBeginDecelerating` and `scrollViewDidEndDecelerating` around deceleration, and
 /// `scrollViewDidEndScrollingAnimation` after a programmatic animation.
+/// `scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)` and
+/// `scrollViewShouldScrollToTop` are accepted, not called: the scenario decides where a fling
+/// stops, and there is no status bar to tap.
 @preconcurrency @MainActor public protocol UIScrollViewDelegate: AnyObject {
   /// The content moved.
   func scrollViewDidScroll(_ scrollView: UIScrollView)
@@ -75,6 +78,12 @@ package import SimTable
   func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView)
   /// A status-bar tap scrolled to the top.
   func scrollViewDidScrollToTop(_ scrollView: UIScrollView)
+  /// The finger is about to lift; the delegate may move the target (never called).
+  func scrollViewWillEndDragging(
+    _ scrollView: UIScrollView, withVelocity velocity: CGPoint,
+    targetContentOffset: UnsafeMutablePointer<CGPoint>)
+  /// Whether a status-bar tap may scroll to the top (never asked).
+  func scrollViewShouldScrollToTop(_ scrollView: UIScrollView) -> Bool
 }
 
 extension UIScrollViewDelegate {
@@ -93,4 +102,11 @@ extension UIScrollViewDelegate {
   public func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) {}
   /// Does nothing.
   public func scrollViewDidScrollToTop(_ scrollView: UIScrollView) {}
+  /// Leaves the target where it is.
+  public func scrollViewWillEndDragging(
+    _ scrollView: UIScrollView, withVelocity velocity: CGPoint,
+    targetContentOffset: UnsafeMutablePointer<CGPoint>
+  ) {}
+  /// Yes.
+  public func scrollViewShouldScrollToTop(_ scrollView: UIScrollView) -> Bool { true }
 }
