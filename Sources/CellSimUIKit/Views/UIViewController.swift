@@ -14,16 +14,22 @@
 /// `completion` on the next main-thread turn; the presenting screen (the table the oracle judges)
 /// stays on screen, as it does under an alert. `dismiss(animated:completion:)` undoes it.
 ///
-/// Not modelled: storyboards and nibs (`nibName` is kept), navigation, the presented screen's
-/// appearance callbacks and content, child containment beyond keeping the list, size classes.
+/// Navigation: `navigationItem` keeps a title and bar button items; `navigationController` is the
+/// `UINavigationController` whose stack holds the controller, else nil.
+///
+/// Not modelled: storyboards and nibs (`nibName` is kept), the presented screen's appearance
+/// callbacks and content, child containment beyond keeping the list, size classes.
 @preconcurrency @MainActor open class UIViewController: UIResponder {
   var storedView: UIView?
   /// The nib name given (never loaded).
   public let nibName: String?
   /// The bundle given (never read).
   public let nibBundle: Bundle?
-  /// `title`.
-  open var title: String?
+  /// `title`; setting it sets the navigation item's title too, as in UIKit.
+  open var title: String? {
+    didSet { storedNavigationItem?.title = title }
+  }
+  var storedNavigationItem: UINavigationItem?
   /// The child view controllers.
   open private(set) var children: [UIViewController] = []
   /// The parent view controller.
@@ -108,6 +114,29 @@
     guard let parent else { return }
     parent.children.removeAll { $0 === self }
     self.parent = nil
+  }
+
+  // MARK: Navigation
+
+  /// What the controller shows in a navigation bar, made at first access with its `title`
+  /// (kept, never drawn).
+  open var navigationItem: UINavigationItem {
+    if let storedNavigationItem { return storedNavigationItem }
+    let item = UINavigationItem()
+    item.title = title
+    storedNavigationItem = item
+    return item
+  }
+
+  /// The nearest navigation controller among the controller's ancestors: nil unless the
+  /// controller is in a `UINavigationController`'s stack.
+  open var navigationController: UINavigationController? {
+    var ancestor = parent
+    while let controller = ancestor {
+      if let navigation = controller as? UINavigationController { return navigation }
+      ancestor = controller.parent
+    }
+    return nil
   }
 
   /// Called before the controller moves to `parent`; does nothing.
