@@ -12,13 +12,17 @@ extension Data {
   /// error page's body) throws `CocoaError(.fileReadUnknown)` with the URL and the network's
   /// error. `options` are accepted and ignored.
   public init(contentsOf url: __shared URL, options: Data.ReadingOptions = []) throws {
+    self = try Data.simulatedContents(of: url)
+  }
+
+  /// What `Data(contentsOf:)` reads (a name of its own, which the layer's other calls use).
+  static func simulatedContents(of url: URL) throws -> Data {
     if url.isFileURL {
       guard let data = FileManager.default.contents(atPath: url.path) else {
         throw CocoaError(
           .fileReadNoSuchFile, userInfo: [NSURLErrorKey: url, NSFilePathErrorKey: url.path])
       }
-      self = data
-      return
+      return data
     }
     let world = SimulationContext.world(for: "Data(contentsOf:)")
     guard let network = LayerHost.network(of: world) else {
@@ -32,7 +36,7 @@ extension Data {
     _ = Blocking.wait(for: ticket.waiter, reason: "fetch", detail: text)
     switch network.finishBlockingFetch(ticket) {
     case .success(let bytes):
-      self.init(bytes)
+      return Data(bytes)
     case .failure(let error):
       throw CocoaError(
         .fileReadUnknown,

@@ -24,7 +24,8 @@ import SimThreads
 ///   (`UIGraphicsImageRenderer.swift`).
 ///
 /// `pngData()`, `jpegData(compressionQuality:)` and equality: `UIImage+Encoding.swift`;
-/// `UIImage(ciImage:)`: `CoreImage.swift`.
+/// `UIImage(ciImage:)`: `CoreImage.swift`; symbol configurations and `UIImage(contentsOfFile:)`:
+/// `UIImage+Symbols.swift`.
 ///
 /// Not modelled: animated images, image assets, `resizableImage`, rendering modes and
 /// tints (accepted, returning `self`), and the scale's effect on memory.
@@ -57,6 +58,8 @@ open class UIImage: @unchecked Sendable, CustomStringConvertible {
   public private(set) var renderingMode: RenderingMode = .automatic
   /// The bytes a `UIImage(data:)` was made from (what `pngData()` gives back).
   var encodedData: Data?
+  /// The configuration a symbol image was made with (`UIImage+Symbols.swift`).
+  var storedConfiguration: Configuration?
 
   /// The size of a named or system image, in points.
   static let namedSize = 40
