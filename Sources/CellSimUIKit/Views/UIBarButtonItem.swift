@@ -61,8 +61,15 @@
   open var style: Style = .plain
   /// `tintColor` (kept).
   open var tintColor: UIColor?
-  /// The action a tap would perform (never performed).
-  open var primaryAction: UIAction?
+  /// The action a tap would perform (never performed); setting one gives a non-system item the
+  /// action's title and image, as in UIKit.
+  open var primaryAction: UIAction? {
+    didSet {
+      guard let primaryAction, systemItem == nil else { return }
+      title = primaryAction.title
+      image = primaryAction.image
+    }
+  }
   /// The menu a tap would show (never shown).
   open var menu: UIMenu?
   /// The custom view the item shows in the bar.
@@ -89,6 +96,7 @@
     menu: UIMenu? = nil
   ) {
     self.init(system: nil)
+    // An initializer's own assignments do not run `didSet`: the action's title and image win.
     self.title = primaryAction?.title ?? title
     self.image = primaryAction?.image ?? image
     self.primaryAction = primaryAction
