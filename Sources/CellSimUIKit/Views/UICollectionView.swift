@@ -19,8 +19,10 @@ import Synchronization
   open var collectionViewLayout: UICollectionViewLayout
   /// The data source (held weakly).
   open weak var dataSource: (any UICollectionViewDataSource)?
-  /// The delegate, which also hears the scroll callbacks (held weakly).
-  open weak var delegate: (any UICollectionViewDelegate)?
+  /// The delegate as a `UICollectionViewDelegate` (`delegate` is `UIScrollView`'s; see there).
+  var collectionDelegate: (any UICollectionViewDelegate)? {
+    delegate as? any UICollectionViewDelegate
+  }
   /// The prefetching data source (held weakly).
   open weak var prefetchDataSource: (any UICollectionViewDataSourcePrefetching)?
   /// Whether prefetch callbacks are sent.
@@ -177,12 +179,12 @@ extension UICollectionView: EngineFacade {
 
   package func engineWillDisplay(_ cell: UIView, at indexPath: IndexPath) {
     guard let cell = cell as? UICollectionViewCell else { return }
-    delegate?.collectionView(self, willDisplay: cell, forItemAt: indexPath)
+    collectionDelegate?.collectionView(self, willDisplay: cell, forItemAt: indexPath)
   }
 
   package func engineDidEndDisplaying(_ cell: UIView, at indexPath: IndexPath) {
     guard let cell = cell as? UICollectionViewCell else { return }
-    delegate?.collectionView(self, didEndDisplaying: cell, forItemAt: indexPath)
+    collectionDelegate?.collectionView(self, didEndDisplaying: cell, forItemAt: indexPath)
   }
 
   package func enginePrefetch(_ indexPaths: [IndexPath]) {

@@ -371,4 +371,6 @@ open class UICollectionViewController: UIViewController, UICollectionViewDataSou
   ) {}
   /// Yes.
   open func scrollViewShouldScrollToTop(_ scrollView: UIScrollView) -> Bool { true }
+  /// None.
+  open func viewForZooming(in scrollView: UIScrollView) -> UIView? { nil }
 }

@@ -67,8 +67,8 @@ package import SimTable
   public let style: Style
   /// The data source (held weakly, as UIKit's is).
   open weak var dataSource: (any UITableViewDataSource)?
-  /// The delegate, which also hears the scroll callbacks (held weakly).
-  open weak var delegate: (any UITableViewDelegate)?
+  /// The delegate as a `UITableViewDelegate` (`delegate` is `UIScrollView`'s; see there).
+  var tableDelegate: (any UITableViewDelegate)? { delegate as? any UITableViewDelegate }
   /// The prefetching data source (held weakly).
   open weak var prefetchDataSource: (any UITableViewDataSourcePrefetching)?
   /// Whether prefetch callbacks are sent.

@@ -148,4 +148,6 @@ open class UITableViewController: UIViewController, UITableViewDataSource,
   ) {}
   /// Yes.
   open func scrollViewShouldScrollToTop(_ scrollView: UIScrollView) -> Bool { true }
+  /// None.
+  open func viewForZooming(in scrollView: UIScrollView) -> UIView? { nil }
 }

@@ -88,7 +88,7 @@ final class PlainListSource: UITableViewDataSource, UITableViewDelegate {
     let controller = EditableListController(style: .plain)
     let table = try #require(controller.tableView)
     let source = try #require(table.dataSource)
-    let delegate = try #require(table.delegate)
+    let delegate = try #require(table.delegate as? UITableViewDelegate)
     let first = IndexPath(row: 0, section: 0)
     #expect(delegate.tableView(table, estimatedHeightForRowAt: first) == 88)
     #expect(delegate.tableView(table, heightForHeaderInSection: 0) == 44)
@@ -158,10 +158,47 @@ final class PlainListSource: UITableViewDataSource, UITableViewDelegate {
   func gridControllerOverrides() throws {
     let controller = SelectableGridController(collectionViewLayout: UICollectionViewFlowLayout())
     let grid = try #require(controller.collectionView)
-    let delegate = try #require(grid.delegate)
+    let delegate = try #require(grid.delegate as? UICollectionViewDelegate)
     delegate.collectionView(grid, didSelectItemAt: IndexPath(item: 3, section: 0))
     delegate.collectionView(grid, didDeselectItemAt: IndexPath(item: 3, section: 0))
     #expect(delegate.collectionView(grid, shouldSelectItemAt: IndexPath(item: 3, section: 0)))
     #expect(controller.log == ["select 3", "deselect 3"])
+  }
+}
+
+/// A photo carousel inside a cell: a plain scroll view whose delegate is the cell.
+final class CarouselCell: UITableViewCell, UIScrollViewDelegate {
+  let pages = UIScrollView()
+  var page = 0
+  override init(style: UITableViewCell.CellStyle, reuseIdentifier: String?) {
+    super.init(style: style, reuseIdentifier: reuseIdentifier)
+    pages.isPagingEnabled = true
+    pages.minimumZoomScale = 1
+    pages.maximumZoomScale = 3
+    pages.delegate = self
+    contentView.addSubview(pages)
+  }
+  required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+  func scrollViewDidScroll(_ scrollView: UIScrollView) {
+    page = Int(scrollView.contentOffset.x / 100)
+  }
+  func viewForZooming(in scrollView: UIScrollView) -> UIView? { scrollView.subviews.first }
+}
+
+@Suite("UIScrollView.delegate on a plain scroll view")
+struct PlainScrollViewDelegateTests {
+  @Test("a plain scroll view's delegate hears scrollViewDidScroll when the offset changes")
+  @MainActor func plainDelegate() {
+    let cell = CarouselCell(style: .default, reuseIdentifier: "carousel")
+    #expect(cell.pages.delegate === cell)
+    cell.pages.contentOffset = CGPoint(x: 200, y: 0)
+    #expect(cell.page == 2)
+    cell.page = 0
+    cell.pages.setContentOffset(CGPoint(x: 200, y: 0), animated: false)
+    #expect(cell.page == 0)
+    let table = UITableView(frame: .zero, style: .plain)
+    let list = EditableListController(style: .plain)
+    table.delegate = list
+    #expect(table.delegate === list)
   }
 }
