@@ -29,6 +29,7 @@ final class HostedSession {
     guard let controller = viewController else { return }
     onMainActor {
       controller.viewWillAppear(false)
+      controller.viewIsAppearing(false)
       controller.viewWillLayoutSubviews()
       controller.view.layoutIfNeeded()
       controller.viewDidLayoutSubviews()

@@ -105,6 +105,10 @@
     super.viewWillAppear(animated)
     topViewController?.viewWillAppear(animated)
   }
+  open override func viewIsAppearing(_ animated: Bool) {
+    super.viewIsAppearing(animated)
+    topViewController?.viewIsAppearing(animated)
+  }
   open override func viewDidAppear(_ animated: Bool) {
     super.viewDidAppear(animated)
     topViewController?.viewDidAppear(animated)

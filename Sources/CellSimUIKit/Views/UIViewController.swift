@@ -3,7 +3,8 @@
 /// `view` loads the view at first access: `loadView()` (by default a plain view the size of the
 /// world's screen), then `viewDidLoad()`. A host (`CellSimUIKitHost`) drives the appearance:
 /// `viewWillAppear(false)` just before the table's first layout pass (then
-/// `viewWillLayoutSubviews()` and `viewDidLayoutSubviews()` around the view's layout),
+/// `viewIsAppearing(false)`, and `viewWillLayoutSubviews()` and `viewDidLayoutSubviews()` around
+/// the view's layout),
 /// `viewDidAppear(false)` on
 /// the next main-thread turn after it, `viewWillDisappear(false)` and `viewDidDisappear(false)`
 /// when the scenario's `disappear` event takes the table off screen (and the appearance pair
@@ -89,6 +90,8 @@
   open func viewDidLoad() {}
   /// The view is about to appear.
   open func viewWillAppear(_ animated: Bool) {}
+  /// The view was added to the hierarchy and sized, before it lays out its subviews.
+  open func viewIsAppearing(_ animated: Bool) {}
   /// The view appeared.
   open func viewDidAppear(_ animated: Bool) {}
   /// The view is about to disappear.

@@ -18,6 +18,27 @@ final class TitledListController: UITableViewController {
   }
 }
 
+/// A list that records the appearance callbacks in the order they come.
+final class AppearanceOrderList: UITableViewController {
+  var events: [String] = []
+  override func viewWillAppear(_ animated: Bool) {
+    super.viewWillAppear(animated)
+    events.append("willAppear")
+  }
+  override func viewIsAppearing(_ animated: Bool) {
+    super.viewIsAppearing(animated)
+    events.append("isAppearing \(view.bounds.width > 0)")
+  }
+  override func viewWillLayoutSubviews() {
+    super.viewWillLayoutSubviews()
+    events.append("willLayout")
+  }
+  override func viewDidAppear(_ animated: Bool) {
+    super.viewDidAppear(animated)
+    events.append("didAppear")
+  }
+}
+
 @Suite("UINavigationController, navigationItem and bar button items")
 struct NavigationTests {
   @Test("navigationItem keeps what viewDidLoad sets; navigationController is nil unless embedded")
@@ -71,5 +92,25 @@ struct NavigationTests {
       ]
     )
     #expect(list.displayed > 0)
+  }
+
+  @Test("viewIsAppearing comes after viewWillAppear and before the layout, through the container")
+  @MainActor func viewIsAppearingOrder() throws {
+    let scenario = try Scenario(
+      yaml: HostedLifecycleTests.yaml, fixturesRoot: Repository.fixtures)
+    let holder = Holder<AppearanceOrderList>()
+    let screen = HostedScreen(
+      makeViewController: { () -> UINavigationController in
+        let list = AppearanceOrderList(style: .plain)
+        holder.value = list
+        return UINavigationController(rootViewController: list)
+      },
+      rows: { _, _ in })
+    _ = try UIKitHost.run(scenario, screen: screen, fixturesRoot: Repository.fixtures)
+    let list = try #require(holder.value)
+    #expect(
+      Array(list.events.prefix(4)) == [
+        "willAppear", "isAppearing true", "willLayout", "didAppear",
+      ])
   }
 }
