@@ -33,6 +33,16 @@ open class URLSessionConfiguration: @unchecked Sendable {
   open var httpAdditionalHeaders: [AnyHashable: Any]?
   /// Stored only.
   open var waitsForConnectivity = false
+  /// Stored only.
+  open var httpShouldUsePipelining = false
+  /// Stored only.
+  open var isDiscretionary = false
+  /// Stored only.
+  open var allowsExpensiveNetworkAccess = true
+  /// Stored only.
+  open var allowsConstrainedNetworkAccess = true
+  /// Stored only.
+  open var networkServiceType: URLRequest.NetworkServiceType = .default
 
   init() {}
 
@@ -61,9 +71,30 @@ open class URLSessionConfiguration: @unchecked Sendable {
     copy.allowsCellularAccess = allowsCellularAccess
     copy.httpAdditionalHeaders = httpAdditionalHeaders
     copy.waitsForConnectivity = waitsForConnectivity
+    copy.httpShouldUsePipelining = httpShouldUsePipelining
+    copy.isDiscretionary = isDiscretionary
+    copy.allowsExpensiveNetworkAccess = allowsExpensiveNetworkAccess
+    copy.allowsConstrainedNetworkAccess = allowsConstrainedNetworkAccess
+    copy.networkServiceType = networkServiceType
     return copy
   }
 }
+
+#if !canImport(ObjectiveC)
+  /// The service types Apple added after the ones Foundation on Linux declares, so that
+  /// `configuration.networkServiceType = .responsiveData` compiles. The configuration only
+  /// stores its service type, so each stands as the nearest type Linux has.
+  extension URLRequest.NetworkServiceType {
+    /// Apple's `.responsiveData`: `.default` here.
+    public static var responsiveData: Self { .default }
+    /// Apple's `.avStreaming`: `.video` here.
+    public static var avStreaming: Self { .video }
+    /// Apple's `.responsiveAV`: `.video` here.
+    public static var responsiveAV: Self { .video }
+    /// Apple's `.callSignaling`: `.networkServiceTypeCallSignaling` here.
+    public static var callSignaling: Self { .networkServiceTypeCallSignaling }
+  }
+#endif
 
 /// Foundation's `URLSessionDelegate`: the root of the delegate protocols
 /// (`URLSessionDelegate.swift`); it declares no callback the layer calls.
