@@ -13,7 +13,16 @@ import Synchronization
     public static let top = ScrollPosition(rawValue: 1 << 0)
     public static let centeredVertically = ScrollPosition(rawValue: 1 << 1)
     public static let bottom = ScrollPosition(rawValue: 1 << 2)
+    /// Accepted; the scenario's table scrolls vertically, so it scrolls the item to the top.
+    public static let left = ScrollPosition(rawValue: 1 << 3)
+    /// Accepted, as `.left`.
+    public static let centeredHorizontally = ScrollPosition(rawValue: 1 << 4)
+    /// Accepted, as `.left`.
+    public static let right = ScrollPosition(rawValue: 1 << 5)
   }
+
+  /// `UICollectionView.ScrollDirection`, the type of a flow layout's `scrollDirection`.
+  public typealias ScrollDirection = UICollectionViewFlowLayout.ScrollDirection
 
   /// The layout (kept; the scenario's table lays the items out).
   open var collectionViewLayout: UICollectionViewLayout

@@ -51,4 +51,14 @@ extension SizedGridController: UICollectionViewDelegateFlowLayout {
     #expect(
       delegate.collectionView(grid, layout: layout, referenceSizeForFooterInSection: 0) == .zero)
   }
+
+  @Test("UICollectionView.ScrollDirection names the flow layout's direction; horizontal positions")
+  func scrollDirectionAndPositions() {
+    let direction: UICollectionView.ScrollDirection = .horizontal
+    let layout = UICollectionViewFlowLayout()
+    layout.scrollDirection = direction
+    #expect(layout.scrollDirection == .horizontal)
+    let positions: [UICollectionView.ScrollPosition] = [.left, .centeredHorizontally, .right]
+    #expect(Set(positions.map(\.rawValue)).count == 3)
+  }
 }
