@@ -106,4 +106,22 @@ struct SymbolsAndFilesTests {
     #expect(log.lines[1].hasPrefix("http 60.0 @") && !log.lines[1].hasSuffix("@0"))
     #expect(log.lines[2].hasPrefix("missing true"))
   }
+
+  @Test("an animated image shows its first frame and keeps its frames; tints and caps are kept")
+  func animatedAndTinted() throws {
+    let bytes = try Data(contentsOf: try photoFileURL())
+    let first = try #require(UIImage(data: bytes))
+    let second = try #require(UIImage(systemName: "photo"))
+    let animated = try #require(UIImage.animatedImage(with: [first, second], duration: 0.5))
+    #expect(animated.images?.count == 2 && animated.duration == 0.5)
+    #expect(animated.size == first.size)
+    #expect(animated.contentImage === first.contentImage)
+    #expect(UIImage.animatedImage(with: [], duration: 1) == nil)
+    #expect(first.images == nil && first.duration == 0)
+    let tinted = second.withTintColor(.systemBlue, renderingMode: .alwaysOriginal)
+    #expect(tinted.renderingMode == .alwaysOriginal)
+    let insets = UIEdgeInsets(top: 4, left: 4, bottom: 4, right: 4)
+    #expect(first.resizableImage(withCapInsets: insets) === first)
+    #expect(first.resizableImage(withCapInsets: insets, resizingMode: .stretch) === first)
+  }
 }
