@@ -107,8 +107,11 @@ public protocol URLSessionDelegate: AnyObject, Sendable {}
 /// A task made without a completion handler reports to its delegate, or the session's
 /// (`URLSessionDataDelegate`, `URLSessionDelegate.swift`).
 ///
+/// `getAllTasks(completionHandler:)`, `invalidateAndCancel()` and `finishTasksAndInvalidate()`:
+/// `URLSession+Invalidation.swift`.
+///
 /// Not modelled: upload/download/stream tasks, request headers and methods
-/// (every request is a GET of its URL), redirects, invalidation.
+/// (every request is a GET of its URL), redirects.
 open class URLSession: @unchecked Sendable {
   /// The shared session: default configuration, a serial delegate queue.
   public static let shared = URLSession(
@@ -126,8 +129,16 @@ open class URLSession: @unchecked Sendable {
   /// Per world: transfers started per host, and tasks waiting for the session's host limit.
   let hosts = PerWorld<HostLimits>()
   let identifiers = PerWorld<Counter>()
+  /// Per world: the tasks not completed, and whether the session was invalidated
+  /// (`URLSession+Invalidation.swift`).
+  let live = PerWorld<LiveTasks>()
 
   final class Counter { var value = 0 }
+
+  final class LiveTasks {
+    var tasks: [URLSessionTask] = []
+    var isInvalidated = false
+  }
 
   final class HostLimits {
     var active: [String: Int] = [:]
@@ -184,10 +195,17 @@ open class URLSession: @unchecked Sendable {
     _ handler: (@Sendable (Data?, URLResponse?, (any Error)?) -> Void)?
   ) -> URLSessionDataTask {
     let world = SimulationContext.world(for: "URLSession.dataTask")
+    let tasks = live.value(in: world) { LiveTasks() }
+    precondition(
+      !tasks.isInvalidated,
+      "CellSimUIKit: URLSession.dataTask on a session that was invalidated (Foundation raises "
+        + "an exception)")
     let counter = identifiers.value(in: world) { Counter() }
     counter.value += 1
-    return URLSessionDataTask(
+    let task = URLSessionDataTask(
       session: self, world: world, identifier: counter.value, request: request, handler: handler)
+    tasks.tasks.append(task)
+    return task
   }
 
   /// Starts `task`'s transfer now, or keeps it waiting for the session's host limit.

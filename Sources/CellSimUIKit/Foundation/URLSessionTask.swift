@@ -200,6 +200,7 @@ open class URLSessionTask: @unchecked Sendable {
   func complete(data: Data?, error: (any Error)?, in world: World) {
     state = .completed
     self.error = error
+    session.forget(self, in: world)
     if holdsHostSlot {
       holdsHostSlot = false
       session.transferEnded(host: host, in: world)
