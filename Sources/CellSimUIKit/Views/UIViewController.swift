@@ -104,6 +104,13 @@
   open func viewDidLayoutSubviews() {}
   /// The app received a memory warning (after the table emptied its reuse pool).
   open func didReceiveMemoryWarning() {}
+  /// The view is about to change size (never called: the screen keeps its size;
+  /// `UIViewControllerTransitions.swift`).
+  open func viewWillTransition(
+    to size: CGSize, with coordinator: any UIViewControllerTransitionCoordinator
+  ) {}
+  /// The traits changed (never called: the screen's traits are fixed for a run).
+  open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
 
   /// Adds `childController` as a child.
   open func addChild(_ childController: UIViewController) {

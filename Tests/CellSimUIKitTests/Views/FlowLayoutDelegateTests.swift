@@ -24,6 +24,41 @@ extension SizedGridController: UICollectionViewDelegateFlowLayout {
   ) -> CGFloat { 4 }
 }
 
+/// A grid that recomputes its item size when the screen rotates, as grid controllers do.
+final class RotatingGridController: UICollectionViewController {
+  var invalidations = 0
+  override func viewWillTransition(
+    to size: CGSize, with coordinator: UIViewControllerTransitionCoordinator
+  ) {
+    super.viewWillTransition(to: size, with: coordinator)
+    coordinator.animate(alongsideTransition: { _ in
+      self.collectionViewLayout.invalidateLayout()
+      self.invalidations += 1
+    })
+  }
+  override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {
+    super.traitCollectionDidChange(previousTraitCollection)
+  }
+}
+
+/// A coordinator that runs the animations at once, for the test to drive the override.
+final class ImmediateCoordinator: UIViewControllerTransitionCoordinator {
+  let containerView = UIView()
+  var isAnimated: Bool { false }
+  var isInteractive: Bool { false }
+  var isCancelled: Bool { false }
+  var transitionDuration: TimeInterval { 0 }
+  var percentComplete: CGFloat { 1 }
+  func animate(
+    alongsideTransition animation: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?,
+    completion: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?
+  ) -> Bool {
+    animation?(self)
+    completion?(self)
+    return true
+  }
+}
+
 @Suite("UICollectionViewDelegateFlowLayout: accepted, with the flow layout's values as defaults")
 @MainActor struct FlowLayoutDelegateTests {
   @Test("a controller's own sizes are its; the methods it leaves out answer the layout's values")
@@ -60,5 +95,14 @@ extension SizedGridController: UICollectionViewDelegateFlowLayout {
     #expect(layout.scrollDirection == .horizontal)
     let positions: [UICollectionView.ScrollPosition] = [.left, .centeredHorizontally, .right]
     #expect(Set(positions.map(\.rawValue)).count == 3)
+  }
+
+  @Test("viewWillTransition(to:with:) overrides compile; the screen never calls them")
+  func viewWillTransition() {
+    let controller = RotatingGridController(collectionViewLayout: UICollectionViewFlowLayout())
+    #expect(controller.transitionCoordinator == nil)
+    controller.viewWillTransition(
+      to: CGSize(width: 844, height: 390), with: ImmediateCoordinator())
+    #expect(controller.invalidations == 1)
   }
 }
