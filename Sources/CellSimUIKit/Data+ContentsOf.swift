@@ -13,6 +13,11 @@ extension Data {
   /// error page's body) throws `CocoaError(.fileReadUnknown)` with the URL and the network's
   /// error. `options` are accepted and ignored.
   public init(contentsOf url: __shared URL, options: Data.ReadingOptions = []) throws {
+    self = try Data.simulatedContents(of: url)
+  }
+
+  /// What `Data(contentsOf:)` reads (a name of its own, which the layer's other calls use).
+  static func simulatedContents(of url: URL) throws -> Data {
     if url.isFileURL {
       if case (let world, let inside)? = Sandbox.resolve(url.path) {
         guard case .file(let data, _) = Sandbox.of(world).nodes[inside] else {
@@ -20,15 +25,13 @@ extension Data {
             .fileReadNoSuchFile, userInfo: [NSURLErrorKey: url, NSFilePathErrorKey: url.path])
         }
         Sandbox.spend(world, reading: data.count)
-        self = data
-        return
+        return data
       }
       guard let data = Foundation.FileManager.default.contents(atPath: url.path) else {
         throw CocoaError(
           .fileReadNoSuchFile, userInfo: [NSURLErrorKey: url, NSFilePathErrorKey: url.path])
       }
-      self = data
-      return
+      return data
     }
     let world = SimulationContext.world(for: "Data(contentsOf:)")
     guard let network = LayerHost.network(of: world) else {
@@ -42,7 +45,7 @@ extension Data {
     _ = Blocking.wait(for: ticket.waiter, reason: "fetch", detail: text)
     switch network.finishBlockingFetch(ticket) {
     case .success(let bytes):
-      self.init(bytes)
+      return Data(bytes)
     case .failure(let error):
       throw CocoaError(
         .fileReadUnknown,

@@ -29,6 +29,7 @@ final class HostedSession {
     guard let controller = viewController else { return }
     onMainActor {
       controller.viewWillAppear(false)
+      controller.viewIsAppearing(false)
       controller.viewWillLayoutSubviews()
       controller.view.layoutIfNeeded()
       controller.viewDidLayoutSubviews()
@@ -92,8 +93,13 @@ final class HostedSession {
   }
 
   /// The table or collection view a controller shows: its controller's, else the first one in
-  /// its view hierarchy (breadth first).
+  /// its view hierarchy (breadth first); a navigation controller's is its root's.
   @MainActor static func findTable(in controller: UIViewController) -> (any EngineFacade)? {
+    if let navigation = controller as? UINavigationController,
+      let root = navigation.viewControllers.first
+    {
+      return findTable(in: root)
+    }
     if let table = (controller as? UITableViewController)?.tableView { return table }
     if let grid = (controller as? UICollectionViewController)?.collectionView { return grid }
     guard let view = controller.view else { return nil }

@@ -98,8 +98,10 @@ public enum HostedRowChange: Equatable, Sendable {
 /// it). Before the table's first layout pass the host makes the view controller, hands it the
 /// rows, loads its view (`loadView`, `viewDidLoad`), finds its table (a
 /// `UITableViewController`'s or `UICollectionViewController`'s, else the first `UITableView` or
-/// `UICollectionView` in its view hierarchy), binds it to
-/// the simulated table and calls `viewWillAppear(false)`, then `viewWillLayoutSubviews()`, the
+/// `UICollectionView` in its view hierarchy; for a `UINavigationController`, its root view
+/// controller's), binds it to
+/// the simulated table and calls `viewWillAppear(false)`, `viewIsAppearing(false)`, then
+/// `viewWillLayoutSubviews()`, the
 /// view's `layoutIfNeeded()` and `viewDidLayoutSubviews()`; `viewDidAppear(false)` follows on
 /// the next main-thread turn. The same sequence runs again on the scenario's `appear` event.
 public enum UIKitHost {

@@ -6,9 +6,12 @@ import SimThreads
 /// Foundation's `Operation`, subclassable as on iOS: override `main()` (run as blocking code:
 /// it may park on `Data(contentsOf:)`, a semaphore, a lock), or write an asynchronous
 /// operation (override `isAsynchronous`, `isExecuting`, `isFinished` and `start()`, and call
-/// `willChangeValue(forKey:)`/`didChangeValue(forKey:)` with "isExecuting"/"isFinished"): the
-/// queue learns the end when `didChangeValue(forKey: "isFinished")` is called while
-/// `isFinished` is true.
+/// `willChangeValue(forKey:)`/`didChangeValue(forKey:)` with "isExecuting"/"isFinished", or
+/// their key-path forms `willChangeValue(for: \.isFinished)`): the queue learns the end when
+/// `didChangeValue(forKey: "isFinished")` is called while `isFinished` is true, or
+/// `didChangeValue(for:)` with any key path while `isFinished` is true (a key path to an
+/// overridden property cannot be told from another one without the Objective-C runtime, so an
+/// operation that is finished ends at its first key-path notification, at the same instant).
 ///
 /// Not modelled: key-value observation in general (the two calls only tell the queue about
 /// "isFinished"), an overridden `isReady` (the queue goes by dependencies and cancellation),
@@ -110,9 +113,12 @@ open class Operation: @unchecked Sendable {
   /// Key-value observing's notification: "isFinished" while `isFinished` is true ends the
   /// operation for its queue.
   open func didChangeValue(forKey key: String) {
-    guard key == "isFinished", isFinished, let waiter = endWaiter, let world = endWorld else {
-      return
-    }
+    if key == "isFinished" { endIfFinished() }
+  }
+
+  /// Ends the operation for its queue if `isFinished` is true (once).
+  func endIfFinished() {
+    guard isFinished, let waiter = endWaiter, let world = endWorld else { return }
     endWaiter = nil
     endWorld = nil
     world.loop.schedule(after: .zero) { if !waiter.isComplete { waiter.complete() } }
@@ -168,4 +174,20 @@ open class Operation: @unchecked Sendable {
     }
     binding.queue.addOperation(runner)
   }
+}
+
+/// Foundation's `_KeyValueCodingAndObserving`, the protocol that gives `NSObject` subclasses
+/// the key-path forms of key-value observing; here, `Operation`'s notifications.
+// swift-format-ignore: TypeNamesShouldBeCapitalized
+public protocol _KeyValueCodingAndObserving {}
+
+extension Operation: _KeyValueCodingAndObserving {}
+
+extension _KeyValueCodingAndObserving where Self: Operation {
+  /// Key-value observing's announcement; nothing observes it.
+  public func willChangeValue<Value>(for keyPath: KeyPath<Self, Value>) {}
+
+  /// Key-value observing's notification: while `isFinished` is true, it ends the operation for
+  /// its queue (see `Operation`'s notes).
+  public func didChangeValue<Value>(for keyPath: KeyPath<Self, Value>) { endIfFinished() }
 }

@@ -12,7 +12,8 @@ import SimThreads
 ///
 /// Modelled: `maxConcurrentOperationCount`, `isSuspended`, `cancelAllOperations()`,
 /// `queuePriority`, dependencies, `completionBlock`, asynchronous operations (the slot is held
-/// until `didChangeValue(forKey: "isFinished")` reports `isFinished`), and the waits.
+/// until `didChangeValue(forKey: "isFinished")`, or `didChangeValue(for:)`, reports
+/// `isFinished`), and the waits.
 /// Not modelled: `qualityOfService` (stored, ignored), `underlyingQueue` (stored, ignored),
 /// `progress`, `addBarrierBlock`. An asynchronous operation's wait holds its worker thread in
 /// the simulation (iOS frees the thread and keeps only the queue's slot).

@@ -33,6 +33,16 @@ open class URLSessionConfiguration: @unchecked Sendable {
   open var httpAdditionalHeaders: [AnyHashable: Any]?
   /// Stored only.
   open var waitsForConnectivity = false
+  /// Stored only.
+  open var httpShouldUsePipelining = false
+  /// Stored only.
+  open var isDiscretionary = false
+  /// Stored only.
+  open var allowsExpensiveNetworkAccess = true
+  /// Stored only.
+  open var allowsConstrainedNetworkAccess = true
+  /// Stored only.
+  open var networkServiceType: URLRequest.NetworkServiceType = .default
 
   init() {}
 
@@ -61,9 +71,30 @@ open class URLSessionConfiguration: @unchecked Sendable {
     copy.allowsCellularAccess = allowsCellularAccess
     copy.httpAdditionalHeaders = httpAdditionalHeaders
     copy.waitsForConnectivity = waitsForConnectivity
+    copy.httpShouldUsePipelining = httpShouldUsePipelining
+    copy.isDiscretionary = isDiscretionary
+    copy.allowsExpensiveNetworkAccess = allowsExpensiveNetworkAccess
+    copy.allowsConstrainedNetworkAccess = allowsConstrainedNetworkAccess
+    copy.networkServiceType = networkServiceType
     return copy
   }
 }
+
+#if !canImport(ObjectiveC)
+  /// The service types Apple added after the ones Foundation on Linux declares, so that
+  /// `configuration.networkServiceType = .responsiveData` compiles. The configuration only
+  /// stores its service type, so each stands as the nearest type Linux has.
+  extension URLRequest.NetworkServiceType {
+    /// Apple's `.responsiveData`: `.default` here.
+    public static var responsiveData: Self { .default }
+    /// Apple's `.avStreaming`: `.video` here.
+    public static var avStreaming: Self { .video }
+    /// Apple's `.responsiveAV`: `.video` here.
+    public static var responsiveAV: Self { .video }
+    /// Apple's `.callSignaling`: `.networkServiceTypeCallSignaling` here.
+    public static var callSignaling: Self { .networkServiceTypeCallSignaling }
+  }
+#endif
 
 /// Foundation's `URLSessionDelegate`: the root of the delegate protocols
 /// (`URLSessionDelegate.swift`); it declares no callback the layer calls.
@@ -76,8 +107,11 @@ public protocol URLSessionDelegate: AnyObject, Sendable {}
 /// A task made without a completion handler reports to its delegate, or the session's
 /// (`URLSessionDataDelegate`, `URLSessionDelegate.swift`).
 ///
+/// `getAllTasks(completionHandler:)`, `invalidateAndCancel()` and `finishTasksAndInvalidate()`:
+/// `URLSession+Invalidation.swift`.
+///
 /// Not modelled: upload/download/stream tasks, request headers and methods
-/// (every request is a GET of its URL), redirects, invalidation.
+/// (every request is a GET of its URL), redirects.
 open class URLSession: @unchecked Sendable {
   /// The shared session: default configuration, a serial delegate queue.
   public static let shared = URLSession(
@@ -95,8 +129,16 @@ open class URLSession: @unchecked Sendable {
   /// Per world: transfers started per host, and tasks waiting for the session's host limit.
   let hosts = PerWorld<HostLimits>()
   let identifiers = PerWorld<Counter>()
+  /// Per world: the tasks not completed, and whether the session was invalidated
+  /// (`URLSession+Invalidation.swift`).
+  let live = PerWorld<LiveTasks>()
 
   final class Counter { var value = 0 }
+
+  final class LiveTasks {
+    var tasks: [URLSessionTask] = []
+    var isInvalidated = false
+  }
 
   final class HostLimits {
     var active: [String: Int] = [:]
@@ -153,10 +195,17 @@ open class URLSession: @unchecked Sendable {
     _ handler: (@Sendable (Data?, URLResponse?, (any Error)?) -> Void)?
   ) -> URLSessionDataTask {
     let world = SimulationContext.world(for: "URLSession.dataTask")
+    let tasks = live.value(in: world) { LiveTasks() }
+    precondition(
+      !tasks.isInvalidated,
+      "CellSimUIKit: URLSession.dataTask on a session that was invalidated (Foundation raises "
+        + "an exception)")
     let counter = identifiers.value(in: world) { Counter() }
     counter.value += 1
-    return URLSessionDataTask(
+    let task = URLSessionDataTask(
       session: self, world: world, identifier: counter.value, request: request, handler: handler)
+    tasks.tasks.append(task)
+    return task
   }
 
   /// Starts `task`'s transfer now, or keeps it waiting for the session's host limit.

@@ -47,6 +47,15 @@ open class URLSessionTask: @unchecked Sendable {
   open var taskDescription: String?
   /// Body bytes received so far.
   public private(set) var countOfBytesReceived: Int64 = 0
+  /// Body bytes expected: the response's `expectedContentLength` (its Content-Length) once it
+  /// arrived, else `NSURLSessionTransferSizeUnknown` (-1).
+  public var countOfBytesExpectedToReceive: Int64 {
+    response?.expectedContentLength ?? NSURLSessionTransferSizeUnknown
+  }
+  /// Body bytes sent: 0 (every request is a GET without a body).
+  public var countOfBytesSent: Int64 { 0 }
+  /// Body bytes to send: 0 (every request is a GET without a body).
+  public var countOfBytesExpectedToSend: Int64 { 0 }
   /// Progress by bytes received (the total is the response's Content-Length, once it arrived).
   public let progress = Progress(totalUnitCount: -1)
   /// The task's own delegate (iOS 15), asked before the session's (`URLSessionDataDelegate`).
@@ -191,6 +200,7 @@ open class URLSessionTask: @unchecked Sendable {
   func complete(data: Data?, error: (any Error)?, in world: World) {
     state = .completed
     self.error = error
+    session.forget(self, in: world)
     if holdsHostSlot {
       holdsHostSlot = false
       session.transferEnded(host: host, in: world)

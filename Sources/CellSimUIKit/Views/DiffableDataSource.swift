@@ -249,6 +249,38 @@ open class UITableViewDiffableDataSource<
     }
     return cell
   }
+
+  // The optional methods subclasses override, as UIKit's class implements them all (accepted,
+  // never asked: a hosted table has one section and no one swipes).
+
+  /// One section (the snapshot's sections are flattened).
+  open func numberOfSections(in tableView: UITableView) -> Int { 1 }
+  /// No title.
+  open func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? {
+    nil
+  }
+  /// No title.
+  open func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String? {
+    nil
+  }
+  /// No row is editable unless a subclass says so, as with UIKit's diffable data source.
+  open func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool {
+    false
+  }
+  /// Does nothing.
+  open func tableView(
+    _ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle,
+    forRowAt indexPath: IndexPath
+  ) {}
+  /// No row moves.
+  open func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool {
+    false
+  }
+  /// Does nothing.
+  open func tableView(
+    _ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath,
+    to destinationIndexPath: IndexPath
+  ) {}
 }
 
 /// UIKit's `UICollectionViewDiffableDataSource` (see `UITableViewDiffableDataSource`).

@@ -8,8 +8,11 @@ import SimThreads
 //
 // There is no Core Foundation on Linux, so the CF types loaders cast to are plain Swift types
 // here: `data as CFData` is a `Data`, `[kCGImageSource…: value] as CFDictionary` a
-// `[String: Any]`, and the option keys are strings. Not modelled: `CGImageSourceCreateWithURL`
-// (it reads the file system), incremental sources, image properties beyond the pixel size.
+// `[String: Any]`, `url as CFURL` a `URL`, and the option keys are strings.
+// `CGImageSourceCreateWithURL` reads what `Data(contentsOf:)` reads: a file URL's real file, or
+// an http(s) URL's body fetched on the world's network, blocking the calling thread (ImageIO
+// reads synchronously too). Not modelled: incremental sources, image properties beyond the
+// pixel size.
 
 /// Core Foundation's `CFData`: `Data` here.
 public typealias CFData = Data
@@ -17,6 +20,8 @@ public typealias CFData = Data
 public typealias CFString = String
 /// Core Foundation's `CFDictionary`: `[String: Any]` here.
 public typealias CFDictionary = [String: Any]
+/// Core Foundation's `CFURL`: `URL` here.
+public typealias CFURL = URL
 
 /// `kCGImageSourceShouldCache` (accepted, ignored).
 public let kCGImageSourceShouldCache: CFString = "kCGImageSourceShouldCache"
@@ -57,6 +62,14 @@ public func CGImageSourceCreateWithData(_ data: CFData, _ options: CFDictionary?
   let bytes = [UInt8](data)
   guard let image = Image(data: bytes) else { return nil }
   return CGImageSource(bytes: bytes, image: image)
+}
+
+/// `CGImageSourceCreateWithURL(_:_:)`: a source over the bytes at `url` (see the file's
+/// notes), or nil when they cannot be read or are not a readable PNG.
+// swift-format-ignore: AlwaysUseLowerCamelCase
+public func CGImageSourceCreateWithURL(_ url: CFURL, _ options: CFDictionary?) -> CGImageSource? {
+  guard let data = try? Data.simulatedContents(of: url) else { return nil }
+  return CGImageSourceCreateWithData(data, options)
 }
 
 /// `CGImageSourceGetCount(_:)`: 1 (PNG has one image).

@@ -13,14 +13,25 @@ import Synchronization
     public static let top = ScrollPosition(rawValue: 1 << 0)
     public static let centeredVertically = ScrollPosition(rawValue: 1 << 1)
     public static let bottom = ScrollPosition(rawValue: 1 << 2)
+    /// Accepted; the scenario's table scrolls vertically, so it scrolls the item to the top.
+    public static let left = ScrollPosition(rawValue: 1 << 3)
+    /// Accepted, as `.left`.
+    public static let centeredHorizontally = ScrollPosition(rawValue: 1 << 4)
+    /// Accepted, as `.left`.
+    public static let right = ScrollPosition(rawValue: 1 << 5)
   }
+
+  /// `UICollectionView.ScrollDirection`, the type of a flow layout's `scrollDirection`.
+  public typealias ScrollDirection = UICollectionViewFlowLayout.ScrollDirection
 
   /// The layout (kept; the scenario's table lays the items out).
   open var collectionViewLayout: UICollectionViewLayout
   /// The data source (held weakly).
   open weak var dataSource: (any UICollectionViewDataSource)?
-  /// The delegate, which also hears the scroll callbacks (held weakly).
-  open weak var delegate: (any UICollectionViewDelegate)?
+  /// The delegate as a `UICollectionViewDelegate` (`delegate` is `UIScrollView`'s; see there).
+  var collectionDelegate: (any UICollectionViewDelegate)? {
+    delegate as? any UICollectionViewDelegate
+  }
   /// The prefetching data source (held weakly).
   open weak var prefetchDataSource: (any UICollectionViewDataSourcePrefetching)?
   /// Whether prefetch callbacks are sent.
@@ -177,12 +188,12 @@ extension UICollectionView: EngineFacade {
 
   package func engineWillDisplay(_ cell: UIView, at indexPath: IndexPath) {
     guard let cell = cell as? UICollectionViewCell else { return }
-    delegate?.collectionView(self, willDisplay: cell, forItemAt: indexPath)
+    collectionDelegate?.collectionView(self, willDisplay: cell, forItemAt: indexPath)
   }
 
   package func engineDidEndDisplaying(_ cell: UIView, at indexPath: IndexPath) {
     guard let cell = cell as? UICollectionViewCell else { return }
-    delegate?.collectionView(self, didEndDisplaying: cell, forItemAt: indexPath)
+    collectionDelegate?.collectionView(self, didEndDisplaying: cell, forItemAt: indexPath)
   }
 
   package func enginePrefetch(_ indexPaths: [IndexPath]) {
@@ -308,7 +319,9 @@ extension UICollectionViewDataSource {
   public func numberOfSections(in collectionView: UICollectionView) -> Int { 1 }
 }
 
-/// UIKit's `UICollectionViewDelegate`; every method is optional.
+/// UIKit's `UICollectionViewDelegate`; every method is optional. Selection is accepted, not
+/// used: there are no taps, so `shouldSelectItemAt`, `didSelectItemAt` and `didDeselectItemAt`
+/// are never called.
 @preconcurrency @MainActor public protocol UICollectionViewDelegate: UIScrollViewDelegate {
   /// `cell` is about to appear at `indexPath`.
   func collectionView(
@@ -318,6 +331,13 @@ extension UICollectionViewDataSource {
   func collectionView(
     _ collectionView: UICollectionView, didEndDisplaying cell: UICollectionViewCell,
     forItemAt indexPath: IndexPath)
+  /// Whether the item may be selected (never asked).
+  func collectionView(_ collectionView: UICollectionView, shouldSelectItemAt indexPath: IndexPath)
+    -> Bool
+  /// The item was selected (never called).
+  func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath)
+  /// The item was deselected (never called).
+  func collectionView(_ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath)
 }
 
 extension UICollectionViewDelegate {
@@ -330,6 +350,18 @@ extension UICollectionViewDelegate {
   public func collectionView(
     _ collectionView: UICollectionView, didEndDisplaying cell: UICollectionViewCell,
     forItemAt indexPath: IndexPath
+  ) {}
+  /// Yes.
+  public func collectionView(
+    _ collectionView: UICollectionView, shouldSelectItemAt indexPath: IndexPath
+  ) -> Bool { true }
+  /// Does nothing.
+  public func collectionView(
+    _ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath
+  ) {}
+  /// Does nothing.
+  public func collectionView(
+    _ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath
   ) {}
 }
 

@@ -26,8 +26,102 @@
   open var sectionInset: UIEdgeInsets = .zero
   /// `scrollDirection`.
   open var scrollDirection: ScrollDirection = .vertical
+  /// `headerReferenceSize` (kept; there are no headers).
+  open var headerReferenceSize: CGSize = .zero
+  /// `footerReferenceSize` (kept; there are no footers).
+  open var footerReferenceSize: CGSize = .zero
   /// `UICollectionViewFlowLayout.automaticSize`.
   public static let automaticSize = CGSize(width: -1, height: -1)
+}
+
+/// UIKit's `UICollectionViewDelegateFlowLayout`: the grid's per-item sizes and per-section
+/// spacing, asked of the collection view's `delegate`. Every method is optional; the defaults
+/// answer the flow layout's own values (`itemSize`, `sectionInset`, `minimumLineSpacing`,
+/// `minimumInteritemSpacing`, `headerReferenceSize`, `footerReferenceSize`), or zero for another
+/// layout.
+///
+/// Accepted, not used: the collection view never asks, as it never consults its layout (the
+/// scenario's `columns` and `row_height` place the items), so an implementation compiles and
+/// can be called by your own code, and has no effect on the geometry the oracle judges.
+@preconcurrency @MainActor
+public protocol UICollectionViewDelegateFlowLayout:
+  UICollectionViewDelegate
+{
+  /// The size of the item at `indexPath`.
+  func collectionView(
+    _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
+    sizeForItemAt indexPath: IndexPath
+  ) -> CGSize
+  /// The margins of `section`.
+  func collectionView(
+    _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
+    insetForSectionAt section: Int
+  ) -> UIEdgeInsets
+  /// The spacing between the lines of `section`.
+  func collectionView(
+    _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
+    minimumLineSpacingForSectionAt section: Int
+  ) -> CGFloat
+  /// The spacing between the items of a line of `section`.
+  func collectionView(
+    _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
+    minimumInteritemSpacingForSectionAt section: Int
+  ) -> CGFloat
+  /// The size of `section`'s header.
+  func collectionView(
+    _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
+    referenceSizeForHeaderInSection section: Int
+  ) -> CGSize
+  /// The size of `section`'s footer.
+  func collectionView(
+    _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
+    referenceSizeForFooterInSection section: Int
+  ) -> CGSize
+}
+
+extension UICollectionViewDelegateFlowLayout {
+  /// The flow layout's `itemSize`.
+  public func collectionView(
+    _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
+    sizeForItemAt indexPath: IndexPath
+  ) -> CGSize {
+    (collectionViewLayout as? UICollectionViewFlowLayout)?.itemSize ?? .zero
+  }
+  /// The flow layout's `sectionInset`.
+  public func collectionView(
+    _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
+    insetForSectionAt section: Int
+  ) -> UIEdgeInsets {
+    (collectionViewLayout as? UICollectionViewFlowLayout)?.sectionInset ?? .zero
+  }
+  /// The flow layout's `minimumLineSpacing`.
+  public func collectionView(
+    _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
+    minimumLineSpacingForSectionAt section: Int
+  ) -> CGFloat {
+    (collectionViewLayout as? UICollectionViewFlowLayout)?.minimumLineSpacing ?? 0
+  }
+  /// The flow layout's `minimumInteritemSpacing`.
+  public func collectionView(
+    _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
+    minimumInteritemSpacingForSectionAt section: Int
+  ) -> CGFloat {
+    (collectionViewLayout as? UICollectionViewFlowLayout)?.minimumInteritemSpacing ?? 0
+  }
+  /// The flow layout's `headerReferenceSize`.
+  public func collectionView(
+    _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
+    referenceSizeForHeaderInSection section: Int
+  ) -> CGSize {
+    (collectionViewLayout as? UICollectionViewFlowLayout)?.headerReferenceSize ?? .zero
+  }
+  /// The flow layout's `footerReferenceSize`.
+  public func collectionView(
+    _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
+    referenceSizeForFooterInSection section: Int
+  ) -> CGSize {
+    (collectionViewLayout as? UICollectionViewFlowLayout)?.footerReferenceSize ?? .zero
+  }
 }
 
 /// UIKit's `UICollectionLayoutListConfiguration` (kept).
@@ -250,6 +344,33 @@ open class UICollectionViewController: UIViewController, UICollectionViewDataSou
   open func scrollViewWillBeginDragging(_ scrollView: UIScrollView) {}
   /// Does nothing.
   open func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {}
+  /// Yes.
+  open func collectionView(
+    _ collectionView: UICollectionView, shouldSelectItemAt indexPath: IndexPath
+  ) -> Bool { true }
+  /// Does nothing.
+  open func collectionView(
+    _ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath
+  ) {}
+  /// Does nothing.
+  open func collectionView(
+    _ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath
+  ) {}
+  /// Does nothing.
+  open func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView) {}
   /// Does nothing.
   open func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {}
+  /// Does nothing.
+  open func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) {}
+  /// Does nothing.
+  open func scrollViewDidScrollToTop(_ scrollView: UIScrollView) {}
+  /// Leaves the target where it is.
+  open func scrollViewWillEndDragging(
+    _ scrollView: UIScrollView, withVelocity velocity: CGPoint,
+    targetContentOffset: UnsafeMutablePointer<CGPoint>
+  ) {}
+  /// Yes.
+  open func scrollViewShouldScrollToTop(_ scrollView: UIScrollView) -> Bool { true }
+  /// None.
+  open func viewForZooming(in scrollView: UIScrollView) -> UIView? { nil }
 }

@@ -24,10 +24,14 @@ import SimThreads
 ///   (`UIGraphicsImageRenderer.swift`).
 ///
 /// `pngData()`, `jpegData(compressionQuality:)` and equality: `UIImage+Encoding.swift`;
-/// `UIImage(ciImage:)`: `CoreImage.swift`.
+/// `UIImage(ciImage:)`: `CoreImage.swift`; symbol configurations and `UIImage(contentsOfFile:)`:
+/// `UIImage+Symbols.swift`.
 ///
-/// Not modelled: animated images, image assets, `resizableImage`, rendering modes and
-/// tints (accepted, returning `self`), and the scale's effect on memory.
+/// - `UIImage.animatedImage(with:duration:)`: the first frame's content, keeping `images` and
+///   `duration` (the frames are not animated).
+///
+/// Not modelled: image assets, `resizableImage` (accepted, returning `self`), rendering modes
+/// and tints (recorded or accepted, never drawn), and the scale's effect on memory.
 open class UIImage: @unchecked Sendable, CustomStringConvertible {
   /// What the image stands for.
   enum Content {
@@ -57,6 +61,11 @@ open class UIImage: @unchecked Sendable, CustomStringConvertible {
   public private(set) var renderingMode: RenderingMode = .automatic
   /// The bytes a `UIImage(data:)` was made from (what `pngData()` gives back).
   var encodedData: Data?
+  /// The configuration a symbol image was made with (`UIImage+Symbols.swift`).
+  var storedConfiguration: Configuration?
+  /// An animated image's frames and duration.
+  var frames: [UIImage]?
+  var frameDuration: TimeInterval = 0
 
   /// The size of a named or system image, in points.
   static let namedSize = 40
@@ -159,6 +168,44 @@ open class UIImage: @unchecked Sendable, CustomStringConvertible {
 
   /// `withTintColor(_:)`: the same image (tints are not modelled).
   open func withTintColor(_ color: UIColor) -> UIImage { self }
+
+  /// `withTintColor(_:renderingMode:)`: the same content, recording the mode (tints are not
+  /// modelled).
+  open func withTintColor(_ color: UIColor, renderingMode: RenderingMode) -> UIImage {
+    withRenderingMode(renderingMode)
+  }
+
+  /// `UIImage.ResizingMode`.
+  public enum ResizingMode: Int, Sendable {
+    case tile = 0
+    case stretch = 1
+  }
+
+  /// `resizableImage(withCapInsets:)`: the same image (stretching is not drawn).
+  open func resizableImage(withCapInsets capInsets: UIEdgeInsets) -> UIImage { self }
+
+  /// `resizableImage(withCapInsets:resizingMode:)`: the same image.
+  open func resizableImage(
+    withCapInsets capInsets: UIEdgeInsets, resizingMode: ResizingMode
+  ) -> UIImage { self }
+
+  // MARK: Animated images
+
+  /// The frames of an animated image, nil for a still one.
+  open var images: [UIImage]? { frames }
+  /// The animation's duration, 0 for a still image.
+  open var duration: TimeInterval { frames == nil ? 0 : frameDuration }
+
+  /// `UIImage.animatedImage(with:duration:)`: an image that shows its first frame (the oracle
+  /// judges that frame's content; frames are not animated), keeping the frames and the
+  /// duration. Nil without frames.
+  open class func animatedImage(with images: [UIImage], duration: TimeInterval) -> UIImage? {
+    guard let first = images.first else { return nil }
+    let image = UIImage(content: first.content, scale: first.scale)
+    image.frames = images
+    image.frameDuration = duration
+    return image
+  }
 
   // MARK: Preparing images off the main thread
 

@@ -38,6 +38,9 @@
     didSet { if isHighlighted { displayDidChange() } }
   }
 
+  /// `preferredSymbolConfiguration` (kept; symbols are not drawn).
+  open var preferredSymbolConfiguration: UIImage.SymbolConfiguration?
+
   /// Whether the view shows `highlightedImage` (when it has one).
   open var isHighlighted = false {
     didSet { if isHighlighted != oldValue { displayDidChange() } }

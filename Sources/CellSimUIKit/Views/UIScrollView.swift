@@ -3,15 +3,25 @@ package import SimTable
 /// UIKit's `UIScrollView`. A table view's scroll state is its SimTable table's: `contentOffset`,
 /// `isTracking`, `isDragging` and `isDecelerating` read the simulated scroll (touches, drags and
 /// flings come from the scenario's events), and `setContentOffset(_:animated:)` moves it. A
-/// plain scroll view only keeps the values it is given.
+/// plain scroll view only keeps the values it is given (paging and zoom values included); its
+/// `delegate` hears `scrollViewDidScroll` when the offset is set to a new value, as in UIKit,
+/// and nothing else (no one drags it).
 ///
-/// Divergence: UIKit's table view redeclares `delegate` with its own protocol, which Swift
-/// source cannot do, so a plain `UIScrollView` has no `delegate` here; `UITableView.delegate`
-/// (a `UITableViewDelegate`, which refines `UIScrollViewDelegate`) hears the scroll callbacks.
+/// Divergence: `delegate` is declared once, here, as `(any UIScrollViewDelegate)?`. UIKit's table
+/// and collection views redeclare it with their own protocols, which Swift source cannot do
+/// (an override cannot change a property's type). Assigning works as on iOS
+/// (`tableView.delegate = self`), and the table hears its `UITableViewDelegate` methods through
+/// it; reading `tableView.delegate` gives the scroll-view protocol, so cast it
+/// (`as? UITableViewDelegate`) to call table methods (on iOS those are optional methods called
+/// with `?.`, a form Swift on Linux has no equivalent of).
 @preconcurrency @MainActor open class UIScrollView: UIView {
   /// The SimTable table behind a table view, once the host bound it.
   package internal(set) weak var engine: TableView?
   var storedOffset: CGPoint = .zero
+
+  /// The delegate (held weakly): the scroll callbacks, and for a table or collection view its
+  /// own delegate's methods too (see the type's notes).
+  open weak var delegate: (any UIScrollViewDelegate)?
 
   /// The scroll position: the top of the visible content.
   open var contentOffset: CGPoint {
@@ -23,8 +33,9 @@ package import SimTable
   open func setContentOffset(_ contentOffset: CGPoint, animated: Bool) {
     if let engine {
       engine.setContentOffset(Double(contentOffset.y), animated: animated)
-    } else {
+    } else if contentOffset != storedOffset {
       storedOffset = contentOffset
+      delegate?.scrollViewDidScroll(self)
     }
   }
 
@@ -42,6 +53,21 @@ package import SimTable
   open var alwaysBounceVertical = false
   /// `scrollsToTop` (kept).
   open var scrollsToTop = true
+  /// `alwaysBounceHorizontal` (kept).
+  open var alwaysBounceHorizontal = false
+  /// `bounces` (kept).
+  open var bounces = true
+  /// `isPagingEnabled` (kept).
+  open var isPagingEnabled = false
+  /// `minimumZoomScale` (kept).
+  open var minimumZoomScale: CGFloat = 1
+  /// `maximumZoomScale` (kept).
+  open var maximumZoomScale: CGFloat = 1
+  /// `zoomScale` (kept; nothing is scaled).
+  open var zoomScale: CGFloat = 1
+
+  /// Sets `zoomScale` (kept; nothing is scaled).
+  open func setZoomScale(_ scale: CGFloat, animated: Bool) { zoomScale = scale }
 
   /// Whether a finger is down on the content.
   open var isTracking: Bool { engine?.scrollState == .tracking }
@@ -60,6 +86,9 @@ package import SimTable
 /// offset moved, `scrollViewDidEndDragging(_:willDecelerate:)` when it lifts,
 /// `scrollViewWillBeginDecelerating` and `scrollViewDidEndDecelerating` around deceleration, and
 /// `scrollViewDidEndScrollingAnimation` after a programmatic animation.
+/// `scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)` and
+/// `scrollViewShouldScrollToTop` are accepted, not called: the scenario decides where a fling
+/// stops, and there is no status bar to tap.
 @preconcurrency @MainActor public protocol UIScrollViewDelegate: AnyObject {
   /// The content moved.
   func scrollViewDidScroll(_ scrollView: UIScrollView)
@@ -75,6 +104,14 @@ package import SimTable
   func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView)
   /// A status-bar tap scrolled to the top.
   func scrollViewDidScrollToTop(_ scrollView: UIScrollView)
+  /// The finger is about to lift; the delegate may move the target (never called).
+  func scrollViewWillEndDragging(
+    _ scrollView: UIScrollView, withVelocity velocity: CGPoint,
+    targetContentOffset: UnsafeMutablePointer<CGPoint>)
+  /// Whether a status-bar tap may scroll to the top (never asked).
+  func scrollViewShouldScrollToTop(_ scrollView: UIScrollView) -> Bool
+  /// The view to scale when zooming (never asked: no one pinches).
+  func viewForZooming(in scrollView: UIScrollView) -> UIView?
 }
 
 extension UIScrollViewDelegate {
@@ -93,4 +130,13 @@ extension UIScrollViewDelegate {
   public func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) {}
   /// Does nothing.
   public func scrollViewDidScrollToTop(_ scrollView: UIScrollView) {}
+  /// Leaves the target where it is.
+  public func scrollViewWillEndDragging(
+    _ scrollView: UIScrollView, withVelocity velocity: CGPoint,
+    targetContentOffset: UnsafeMutablePointer<CGPoint>
+  ) {}
+  /// Yes.
+  public func scrollViewShouldScrollToTop(_ scrollView: UIScrollView) -> Bool { true }
+  /// None.
+  public func viewForZooming(in scrollView: UIScrollView) -> UIView? { nil }
 }

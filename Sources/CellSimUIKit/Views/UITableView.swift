@@ -18,8 +18,14 @@ package import SimTable
 /// `prepareForReuse()`. `performBatchUpdates(_:completion:)` applies each change as it is made
 /// (not as one animation) and calls `completion(true)` on the next turn.
 ///
+/// Selection is recorded, not shown: `selectRow(at:animated:scrollPosition:)` and
+/// `deselectRow(at:animated:)` keep the index paths `indexPathForSelectedRow` and
+/// `indexPathsForSelectedRows` answer (the delegate is not called, as in UIKit; a scroll
+/// position other than `.none` scrolls there); mutations do not move the selection.
+///
 /// Not modelled: sections other than 0, headers and footers, row heights from the delegate (the
-/// scenario's `row_height` lays out every row), selection, editing, nibs.
+/// scenario's `row_height` lays out every row), selection by taps, cells' selected look,
+/// editing, nibs.
 @preconcurrency @MainActor open class UITableView: UIScrollView {
   /// `UITableView.Style`.
   public enum Style: Int, Sendable {
@@ -61,8 +67,8 @@ package import SimTable
   public let style: Style
   /// The data source (held weakly, as UIKit's is).
   open weak var dataSource: (any UITableViewDataSource)?
-  /// The delegate, which also hears the scroll callbacks (held weakly).
-  open weak var delegate: (any UITableViewDelegate)?
+  /// The delegate as a `UITableViewDelegate` (`delegate` is `UIScrollView`'s; see there).
+  var tableDelegate: (any UITableViewDelegate)? { delegate as? any UITableViewDelegate }
   /// The prefetching data source (held weakly).
   open weak var prefetchDataSource: (any UITableViewDataSourcePrefetching)?
   /// Whether prefetch callbacks are sent.
@@ -246,6 +252,39 @@ package import SimTable
     mutate("scrollToRow") {
       try $0.scroll(toRow: indexPath.row, position: position, animated: animated)
     }
+  }
+
+  // MARK: Selection (recorded)
+
+  /// `allowsMultipleSelection` (kept; `selectRow` adds to the selection when true).
+  open var allowsMultipleSelection = false
+  /// The selected rows, in the order they were selected.
+  var selectedRows: [IndexPath] = []
+
+  /// The first selected row, if any.
+  open var indexPathForSelectedRow: IndexPath? { selectedRows.first }
+  /// The selected rows, or nil if there are none.
+  open var indexPathsForSelectedRows: [IndexPath]? { selectedRows.isEmpty ? nil : selectedRows }
+
+  /// Selects the row at `indexPath` (nil clears the selection) without calling the delegate,
+  /// and scrolls it to `scrollPosition` unless that is `.none`.
+  open func selectRow(
+    at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition
+  ) {
+    guard let indexPath else {
+      selectedRows.removeAll()
+      return
+    }
+    if !allowsMultipleSelection { selectedRows.removeAll() }
+    if !selectedRows.contains(indexPath) { selectedRows.append(indexPath) }
+    if scrollPosition != .none {
+      scrollToRow(at: indexPath, at: scrollPosition, animated: animated)
+    }
+  }
+
+  /// Deselects the row at `indexPath` without calling the delegate.
+  open func deselectRow(at indexPath: IndexPath, animated: Bool) {
+    selectedRows.removeAll { $0 == indexPath }
   }
 
   /// Applies `change` to the engine now, or on the next main-thread turn if the engine is inside

@@ -55,6 +55,13 @@ package import SimTable
     case detailButton = 4
   }
 
+  /// `UITableViewCell.EditingStyle` (for `tableView(_:commit:forRowAt:)`; there is no editing).
+  public enum EditingStyle: Int, Sendable {
+    case none = 0
+    case delete = 1
+    case insert = 2
+  }
+
   /// The reuse identifier the cell was made with.
   public let reuseIdentifier: String?
   let style: CellStyle

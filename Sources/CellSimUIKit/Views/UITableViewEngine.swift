@@ -165,12 +165,12 @@ extension UITableView: EngineFacade {
 
   package func engineWillDisplay(_ cell: UIView, at indexPath: IndexPath) {
     guard let cell = cell as? UITableViewCell else { return }
-    delegate?.tableView(self, willDisplay: cell, forRowAt: indexPath)
+    tableDelegate?.tableView(self, willDisplay: cell, forRowAt: indexPath)
   }
 
   package func engineDidEndDisplaying(_ cell: UIView, at indexPath: IndexPath) {
     guard let cell = cell as? UITableViewCell else { return }
-    delegate?.tableView(self, didEndDisplaying: cell, forRowAt: indexPath)
+    tableDelegate?.tableView(self, didEndDisplaying: cell, forRowAt: indexPath)
   }
 
   package func enginePrefetch(_ indexPaths: [IndexPath]) {

@@ -1,10 +1,11 @@
-/// UIKit's `UITableViewDataSource`. `numberOfSections(in:)` and the titles are optional (defaults
-/// in an extension, as there is no `@objc optional` on Linux).
+/// UIKit's `UITableViewDataSource`. Every method but the row count and the cell is optional
+/// (defaults in an extension, as there is no `@objc optional` on Linux).
 ///
 /// A hosted table has one section whose rows are the scenario's: the SimTable table behind it
 /// decides how many rows there are and which are visible, and asks `tableView(_:cellForRowAt:)`
 /// for each cell it configures. Keep your model in step with the scenario's rows (the host hands
-/// them to it); the row count you return is not consulted.
+/// them to it); the row count you return is not consulted. Titles, editing and moving are
+/// accepted, not used: no one swipes or taps, so the table never asks for them.
 ///
 /// Swift's rule for protocol extensions applies: a method implemented only in a subclass of the
 /// class that declares the conformance is not called (declare it where the conformance is, or
@@ -19,6 +20,20 @@
   func numberOfSections(in tableView: UITableView) -> Int
   /// A section's header title (nil by default; not shown).
   func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String?
+  /// A section's footer title (nil by default; not shown).
+  func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String?
+  /// Whether the row can be edited (true by default; never asked).
+  func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool
+  /// Commits a swipe's deletion or insertion (never called: no one swipes).
+  func tableView(
+    _ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle,
+    forRowAt indexPath: IndexPath)
+  /// Whether the row can be moved (false by default; never asked).
+  func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool
+  /// Moves a row the user dragged (never called).
+  func tableView(
+    _ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath,
+    to destinationIndexPath: IndexPath)
 }
 
 extension UITableViewDataSource {
@@ -28,11 +43,38 @@ extension UITableViewDataSource {
   public func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? {
     nil
   }
+  /// No title.
+  public func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String? {
+    nil
+  }
+  /// Every row is editable, as in UIKit when the method is not implemented.
+  public func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool {
+    true
+  }
+  /// Does nothing.
+  public func tableView(
+    _ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle,
+    forRowAt indexPath: IndexPath
+  ) {}
+  /// No row moves.
+  public func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool {
+    false
+  }
+  /// Does nothing.
+  public func tableView(
+    _ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath,
+    to destinationIndexPath: IndexPath
+  ) {}
 }
 
 /// UIKit's `UITableViewDelegate`, with the scroll callbacks of `UIScrollViewDelegate`; every
 /// method is optional. `willDisplay` and `didEndDisplaying` come exactly when the SimTable table
 /// sends them (the oracle hears the same ones).
+///
+/// Accepted, not used: heights (the scenario's `row_height` lays the table out), section headers
+/// and footers (a hosted table shows none), and selection (there are no taps, so
+/// `willSelectRowAt`, `didSelectRowAt` and `didDeselectRowAt` are never called; `selectRow` and
+/// `deselectRow` on the table record the selection without calling them, as in UIKit).
 @preconcurrency @MainActor public protocol UITableViewDelegate: UIScrollViewDelegate {
   /// `cell` is about to appear at `indexPath`.
   func tableView(
@@ -41,10 +83,25 @@ extension UITableViewDataSource {
   func tableView(
     _ tableView: UITableView, didEndDisplaying cell: UITableViewCell,
     forRowAt indexPath: IndexPath)
-  /// The row's height (not consulted: the scenario's `row_height` lays the table out).
+  /// The row's height (not consulted).
   func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat
+  /// The row's estimated height (not consulted).
+  func tableView(_ tableView: UITableView, estimatedHeightForRowAt indexPath: IndexPath)
+    -> CGFloat
+  /// A section's header view (never asked).
+  func tableView(_ tableView: UITableView, viewForHeaderInSection section: Int) -> UIView?
+  /// A section's footer view (never asked).
+  func tableView(_ tableView: UITableView, viewForFooterInSection section: Int) -> UIView?
+  /// A section header's height (not consulted).
+  func tableView(_ tableView: UITableView, heightForHeaderInSection section: Int) -> CGFloat
+  /// A section footer's height (not consulted).
+  func tableView(_ tableView: UITableView, heightForFooterInSection section: Int) -> CGFloat
+  /// The row is about to be selected; nil refuses (never called).
+  func tableView(_ tableView: UITableView, willSelectRowAt indexPath: IndexPath) -> IndexPath?
   /// The row was selected (never called: there are no taps).
   func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath)
+  /// The row was deselected (never called).
+  func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath)
 }
 
 extension UITableViewDelegate {
@@ -61,8 +118,34 @@ extension UITableViewDelegate {
   public func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat {
     tableView.rowHeight
   }
+  /// The table's `estimatedRowHeight`.
+  public func tableView(_ tableView: UITableView, estimatedHeightForRowAt indexPath: IndexPath)
+    -> CGFloat
+  { tableView.estimatedRowHeight }
+  /// No view.
+  public func tableView(_ tableView: UITableView, viewForHeaderInSection section: Int) -> UIView? {
+    nil
+  }
+  /// No view.
+  public func tableView(_ tableView: UITableView, viewForFooterInSection section: Int) -> UIView? {
+    nil
+  }
+  /// `UITableView.automaticDimension`.
+  public func tableView(_ tableView: UITableView, heightForHeaderInSection section: Int)
+    -> CGFloat
+  { UITableView.automaticDimension }
+  /// `UITableView.automaticDimension`.
+  public func tableView(_ tableView: UITableView, heightForFooterInSection section: Int)
+    -> CGFloat
+  { UITableView.automaticDimension }
+  /// The row itself.
+  public func tableView(_ tableView: UITableView, willSelectRowAt indexPath: IndexPath)
+    -> IndexPath?
+  { indexPath }
   /// Does nothing.
   public func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {}
+  /// Does nothing.
+  public func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath) {}
 }
 
 /// UIKit's `UITableViewDataSourcePrefetching`: the rows about to enter, as the SimTable table's

@@ -1,7 +1,9 @@
 /// UIKit's `UIResponder`: the root of the view and view-controller classes.
 ///
-/// Unlike UIKit's, it is not an `NSObject` (there is no Objective-C runtime on Linux): views have
-/// no `isEqual(_:)`, `hash` or key-value observing. The responder chain is not modelled.
+/// Unlike UIKit's, it is not an `NSObject` (there is no Objective-C runtime on Linux): views are
+/// `Hashable` by identity, as `NSObject`'s `==` and `hash` make them (`ObjectIdentity.swift`), but
+/// `isEqual(_:)` cannot be overridden and there is no key-value observing. The responder chain is
+/// not modelled.
 @preconcurrency @MainActor open class UIResponder {
   /// A responder.
   public init() {}

@@ -3,7 +3,8 @@
 /// `view` loads the view at first access: `loadView()` (by default a plain view the size of the
 /// world's screen), then `viewDidLoad()`. A host (`CellSimUIKitHost`) drives the appearance:
 /// `viewWillAppear(false)` just before the table's first layout pass (then
-/// `viewWillLayoutSubviews()` and `viewDidLayoutSubviews()` around the view's layout),
+/// `viewIsAppearing(false)`, and `viewWillLayoutSubviews()` and `viewDidLayoutSubviews()` around
+/// the view's layout),
 /// `viewDidAppear(false)` on
 /// the next main-thread turn after it, `viewWillDisappear(false)` and `viewDidDisappear(false)`
 /// when the scenario's `disappear` event takes the table off screen (and the appearance pair
@@ -14,16 +15,22 @@
 /// `completion` on the next main-thread turn; the presenting screen (the table the oracle judges)
 /// stays on screen, as it does under an alert. `dismiss(animated:completion:)` undoes it.
 ///
-/// Not modelled: storyboards and nibs (`nibName` is kept), navigation, the presented screen's
-/// appearance callbacks and content, child containment beyond keeping the list, size classes.
+/// Navigation: `navigationItem` keeps a title and bar button items; `navigationController` is the
+/// `UINavigationController` whose stack holds the controller, else nil.
+///
+/// Not modelled: storyboards and nibs (`nibName` is kept), the presented screen's appearance
+/// callbacks and content, child containment beyond keeping the list, size classes.
 @preconcurrency @MainActor open class UIViewController: UIResponder {
   var storedView: UIView?
   /// The nib name given (never loaded).
   public let nibName: String?
   /// The bundle given (never read).
   public let nibBundle: Bundle?
-  /// `title`.
-  open var title: String?
+  /// `title`; setting it sets the navigation item's title too, as in UIKit.
+  open var title: String? {
+    didSet { storedNavigationItem?.title = title }
+  }
+  var storedNavigationItem: UINavigationItem?
   /// The child view controllers.
   open private(set) var children: [UIViewController] = []
   /// The parent view controller.
@@ -83,6 +90,8 @@
   open func viewDidLoad() {}
   /// The view is about to appear.
   open func viewWillAppear(_ animated: Bool) {}
+  /// The view was added to the hierarchy and sized, before it lays out its subviews.
+  open func viewIsAppearing(_ animated: Bool) {}
   /// The view appeared.
   open func viewDidAppear(_ animated: Bool) {}
   /// The view is about to disappear.
@@ -95,6 +104,13 @@
   open func viewDidLayoutSubviews() {}
   /// The app received a memory warning (after the table emptied its reuse pool).
   open func didReceiveMemoryWarning() {}
+  /// The view is about to change size (never called: the screen keeps its size;
+  /// `UIViewControllerTransitions.swift`).
+  open func viewWillTransition(
+    to size: CGSize, with coordinator: any UIViewControllerTransitionCoordinator
+  ) {}
+  /// The traits changed (never called: the screen's traits are fixed for a run).
+  open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
 
   /// Adds `childController` as a child.
   open func addChild(_ childController: UIViewController) {
@@ -108,6 +124,29 @@
     guard let parent else { return }
     parent.children.removeAll { $0 === self }
     self.parent = nil
+  }
+
+  // MARK: Navigation
+
+  /// What the controller shows in a navigation bar, made at first access with its `title`
+  /// (kept, never drawn).
+  open var navigationItem: UINavigationItem {
+    if let storedNavigationItem { return storedNavigationItem }
+    let item = UINavigationItem()
+    item.title = title
+    storedNavigationItem = item
+    return item
+  }
+
+  /// The nearest navigation controller among the controller's ancestors: nil unless the
+  /// controller is in a `UINavigationController`'s stack.
+  open var navigationController: UINavigationController? {
+    var ancestor = parent
+    while let controller = ancestor {
+      if let navigation = controller as? UINavigationController { return navigation }
+      ancestor = controller.parent
+    }
+    return nil
   }
 
   /// Called before the controller moves to `parent`; does nothing.
@@ -160,101 +199,4 @@
     let box = Unchecked(value: body)
     world.main.async(label: label) { box.value() }
   }
-}
-
-/// UIKit's `UITableViewController`: a view controller whose view is a `UITableView` with the
-/// controller as its data source and delegate. Every data-source, delegate and scroll-delegate
-/// method is declared here, so a subclass overrides them (`override func tableView(_:…)`) as it
-/// does in UIKit.
-@preconcurrency @MainActor
-open class UITableViewController: UIViewController, UITableViewDataSource,
-  UITableViewDelegate
-{
-  let tableStyle: UITableView.Style
-  /// `clearsSelectionOnViewWillAppear` (kept).
-  open var clearsSelectionOnViewWillAppear = true
-
-  /// `UITableViewController(style:)`.
-  public init(style: UITableView.Style) {
-    self.tableStyle = style
-    super.init(nibName: nil, bundle: nil)
-  }
-
-  /// A plain table view controller.
-  public override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
-    self.tableStyle = .plain
-    super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
-  }
-
-  /// A plain table view controller (storyboards are not modelled).
-  public required init?(coder: NSCoder) {
-    self.tableStyle = .plain
-    super.init(coder: coder)
-  }
-
-  /// The table view: the controller's view.
-  open var tableView: UITableView! {
-    get { view as? UITableView }
-    set { view = newValue }
-  }
-
-  /// Makes a table view with the controller as its data source and delegate.
-  open override func loadView() {
-    let table = UITableView(frame: Self.screenBounds, style: tableStyle)
-    table.dataSource = self
-    table.delegate = self
-    view = table
-  }
-
-  // MARK: UITableViewDataSource
-
-  /// No rows.
-  open func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 0 }
-  /// Subclasses return their cell; the base returns an empty default cell.
-  open func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath)
-    -> UITableViewCell
-  {
-    UITableViewCell(style: .default, reuseIdentifier: nil)
-  }
-  /// One section.
-  open func numberOfSections(in tableView: UITableView) -> Int { 1 }
-  /// No title.
-  open func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? {
-    nil
-  }
-
-  // MARK: UITableViewDelegate
-
-  /// Does nothing.
-  open func tableView(
-    _ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath
-  ) {}
-  /// Does nothing.
-  open func tableView(
-    _ tableView: UITableView, didEndDisplaying cell: UITableViewCell,
-    forRowAt indexPath: IndexPath
-  ) {}
-  /// The table's `rowHeight`.
-  open func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat {
-    tableView.rowHeight
-  }
-  /// Does nothing.
-  open func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {}
-
-  // MARK: UIScrollViewDelegate
-
-  /// Does nothing.
-  open func scrollViewDidScroll(_ scrollView: UIScrollView) {}
-  /// Does nothing.
-  open func scrollViewWillBeginDragging(_ scrollView: UIScrollView) {}
-  /// Does nothing.
-  open func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {}
-  /// Does nothing.
-  open func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView) {}
-  /// Does nothing.
-  open func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {}
-  /// Does nothing.
-  open func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) {}
-  /// Does nothing.
-  open func scrollViewDidScrollToTop(_ scrollView: UIScrollView) {}
 }

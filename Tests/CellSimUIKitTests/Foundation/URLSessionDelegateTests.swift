@@ -27,6 +27,24 @@ final class ProgressDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
   }
 }
 
+/// A delegate that computes the fraction as progress-bar loaders do.
+final class FractionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+  let log: Log
+  init(log: Log) { self.log = log }
+
+  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    let fraction =
+      Float(dataTask.countOfBytesReceived) / Float(dataTask.countOfBytesExpectedToReceive)
+    log.add("fraction \(fraction > 0 && fraction <= 1)")
+  }
+
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
+  ) {
+    log.add("end \(task.countOfBytesReceived) of \(task.countOfBytesExpectedToReceive)")
+  }
+}
+
 @Suite("URLSessionDataDelegate hears the response, the chunks and the end")
 struct URLSessionDelegateTests {
   @Test("a task without a completion handler reports to its delegate, in order")
@@ -55,5 +73,24 @@ struct URLSessionDelegateTests {
     #expect(lines.count == 5)
     let order = lines.filter { $0.contains("100000") }
     #expect(order == ["response image/png 100000", "complete 100000 true 100000"])
+  }
+
+  @Test("countOfBytesExpectedToReceive is unknown until the response, then its Content-Length")
+  func expectedBytes() throws {
+    let log = Log()
+    let body = [UInt8](repeating: 7, count: 100_000)
+    try simulate(serving: ["https://img.test/big.png": body]) {
+      let delegate = FractionDelegate(log: log)
+      let session = URLSession(configuration: .default, delegate: delegate, delegateQueue: nil)
+      let task = session.dataTask(with: URL(string: "https://img.test/big.png")!)
+      log.add("before \(task.countOfBytesExpectedToReceive == NSURLSessionTransferSizeUnknown)")
+      log.add("sent \(task.countOfBytesSent) \(task.countOfBytesExpectedToSend)")
+      task.resume()
+    }
+    let lines = log.lines.map { $0.components(separatedBy: " @")[0] }
+    #expect(lines.first == "before true")
+    #expect(lines.contains("sent 0 0"))
+    #expect(lines.contains("fraction true") && !lines.contains("fraction false"))
+    #expect(lines.last == "end 100000 of 100000")
   }
 }

@@ -1,0 +1,157 @@
+/// UIKit's `UIBarItem`: the title, image and state a bar button item shares with tab bar items
+/// (kept, never drawn).
+@preconcurrency @MainActor open class UIBarItem {
+  /// The title.
+  open var title: String?
+  /// The image.
+  open var image: UIImage?
+  /// `isEnabled` (kept).
+  open var isEnabled = true
+  /// `tag` (kept).
+  open var tag = 0
+
+  /// An item.
+  public init() {}
+}
+
+/// UIKit's `UIBarButtonItem`, in its selector-free forms: a system item, a title or an image, a
+/// primary action, a menu, or a custom view (an activity indicator in the navigation bar).
+/// Everything is kept; nothing is drawn and no one taps, so the primary action never runs.
+///
+/// Not provided: the `target:action:` initializers, which need `#selector` and the Objective-C
+/// runtime.
+@preconcurrency @MainActor open class UIBarButtonItem: UIBarItem {
+  /// `UIBarButtonItem.SystemItem`.
+  public enum SystemItem: Int, Sendable {
+    case done = 0
+    case cancel = 1
+    case edit = 2
+    case save = 3
+    case add = 4
+    case flexibleSpace = 5
+    case fixedSpace = 6
+    case compose = 7
+    case reply = 8
+    case action = 9
+    case organize = 10
+    case bookmarks = 11
+    case search = 12
+    case refresh = 13
+    case stop = 14
+    case camera = 15
+    case trash = 16
+    case play = 17
+    case pause = 18
+    case rewind = 19
+    case fastForward = 20
+    case undo = 21
+    case redo = 22
+    case close = 24
+  }
+
+  /// `UIBarButtonItem.Style`.
+  public enum Style: Int, Sendable {
+    case plain = 0
+    case done = 2
+  }
+
+  /// The system item the item was made with, if any.
+  let systemItem: SystemItem?
+  /// `style` (kept).
+  open var style: Style = .plain
+  /// `tintColor` (kept).
+  open var tintColor: UIColor?
+  /// The action a tap would perform (never performed); setting one gives a non-system item the
+  /// action's title and image, as in UIKit.
+  open var primaryAction: UIAction? {
+    didSet {
+      guard let primaryAction, systemItem == nil else { return }
+      title = primaryAction.title
+      image = primaryAction.image
+    }
+  }
+  /// The menu a tap would show (never shown).
+  open var menu: UIMenu?
+  /// The custom view the item shows in the bar.
+  open var customView: UIView?
+
+  /// An empty item.
+  public override init() {
+    systemItem = nil
+    super.init()
+  }
+
+  /// A system item, with an action and a menu.
+  public convenience init(
+    systemItem: SystemItem, primaryAction: UIAction? = nil, menu: UIMenu? = nil
+  ) {
+    self.init(system: systemItem)
+    self.primaryAction = primaryAction
+    self.menu = menu
+  }
+
+  /// A plain item with a title or an image; a primary action gives its own title and image.
+  public convenience init(
+    title: String? = nil, image: UIImage? = nil, primaryAction: UIAction? = nil,
+    menu: UIMenu? = nil
+  ) {
+    self.init(system: nil)
+    // An initializer's own assignments do not run `didSet`: the action's title and image win.
+    self.title = primaryAction?.title ?? title
+    self.image = primaryAction?.image ?? image
+    self.primaryAction = primaryAction
+    self.menu = menu
+  }
+
+  /// An item that shows `customView`.
+  public convenience init(customView: UIView) {
+    self.init(system: nil)
+    self.customView = customView
+  }
+
+  init(system: SystemItem?) {
+    systemItem = system
+    super.init()
+  }
+}
+
+/// UIKit's `UIMenuElement`: what a menu holds.
+@preconcurrency @MainActor open class UIMenuElement {
+  /// The title.
+  open var title: String
+  /// The image.
+  open var image: UIImage?
+
+  init(title: String, image: UIImage?) {
+    self.title = title
+    self.image = image
+  }
+}
+
+/// UIKit's `UIActionHandler`.
+public typealias UIActionHandler = @MainActor (UIAction) -> Void
+
+/// UIKit's `UIAction`: a title, an image and a handler (kept; no one taps, so the handler never
+/// runs).
+@preconcurrency @MainActor open class UIAction: UIMenuElement {
+  /// The handler the action was made with.
+  let handler: UIActionHandler
+
+  /// An action with a title, an image and a handler.
+  public init(title: String = "", image: UIImage? = nil, handler: @escaping UIActionHandler) {
+    self.handler = handler
+    super.init(title: title, image: image)
+  }
+}
+
+/// UIKit's `UIMenu`: a titled list of actions and submenus (kept, never shown).
+@preconcurrency @MainActor open class UIMenu: UIMenuElement {
+  /// The menu's elements.
+  public let children: [UIMenuElement]
+
+  /// A menu of `children`.
+  public init(title: String = "", image: UIImage? = nil, children: [UIMenuElement] = []) {
+    self.children = children
+    super.init(title: title, image: image)
+  }
+}

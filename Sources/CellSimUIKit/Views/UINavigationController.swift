@@ -1,0 +1,198 @@
+/// UIKit's `UINavigationController`, as far as a hosted list needs it: a container whose view
+/// shows its top view controller's view, so that a screen built as
+/// `UINavigationController(rootViewController: PhotosViewController())` is hosted as it is (the
+/// host finds the table in the top view controller).
+///
+/// Modelled: `init(rootViewController:)`, `viewControllers`, `topViewController`,
+/// `visibleViewController`, and the appearance, layout and memory-warning callbacks, forwarded to
+/// the top view controller as UIKit forwards them. Pushing and popping are recorded, not shown:
+/// `pushViewController(_:animated:)` makes the pushed controller a child, loads its view and makes
+/// it the top, but the screen the host judges (the root's table) stays on screen, as under a
+/// presented controller; `popViewController(animated:)` and `popToRootViewController(animated:)`
+/// undo it. Its `navigationBar` keeps its values and is not drawn.
+///
+/// Not modelled: the bar's drawing and layout (the content view is the screen's size), transitions
+/// and their coordinators, the interactive pop gesture, toolbars, the navigation delegate.
+@preconcurrency @MainActor open class UINavigationController: UIViewController {
+  /// The stack, root first.
+  open var viewControllers: [UIViewController] = [] {
+    didSet { adoptStack(from: oldValue) }
+  }
+  /// The navigation bar (kept, not drawn).
+  public let navigationBar = UINavigationBar()
+  /// `isNavigationBarHidden` (kept).
+  open var isNavigationBarHidden = false
+
+  /// A navigation controller whose stack is `rootViewController`.
+  public init(rootViewController: UIViewController) {
+    super.init(nibName: nil, bundle: nil)
+    viewControllers = [rootViewController]
+    adoptStack(from: [])  // an initializer's own assignment does not run `didSet`
+  }
+
+  /// An empty navigation controller.
+  public override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+    super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
+  }
+
+  /// An empty navigation controller (storyboards are not modelled).
+  public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+  /// The controller on top of the stack.
+  open var topViewController: UIViewController? { viewControllers.last }
+  /// The top controller, or what it presents.
+  open var visibleViewController: UIViewController? {
+    topViewController?.presentedViewController ?? topViewController
+  }
+
+  /// Replaces the stack.
+  open func setViewControllers(_ viewControllers: [UIViewController], animated: Bool) {
+    self.viewControllers = viewControllers
+  }
+
+  /// Pushes `viewController` on the stack (recorded; see the type's notes).
+  open func pushViewController(_ viewController: UIViewController, animated: Bool) {
+    viewControllers.append(viewController)
+  }
+
+  /// Pops the top controller unless it is the root; returns it.
+  @discardableResult
+  open func popViewController(animated: Bool) -> UIViewController? {
+    guard viewControllers.count > 1 else { return nil }
+    return viewControllers.removeLast()
+  }
+
+  /// Pops every controller above the root; returns them.
+  @discardableResult
+  open func popToRootViewController(animated: Bool) -> [UIViewController]? {
+    guard viewControllers.count > 1 else { return [] }
+    let popped = Array(viewControllers.dropFirst())
+    viewControllers = Array(viewControllers.prefix(1))
+    return popped
+  }
+
+  /// `setNavigationBarHidden(_:animated:)` (kept).
+  open func setNavigationBarHidden(_ hidden: Bool, animated: Bool) {
+    isNavigationBarHidden = hidden
+  }
+
+  /// Makes the container's view and shows the root's view in it.
+  open override func loadView() {
+    super.loadView()
+    if let root = viewControllers.first { show(root) }
+  }
+
+  /// Makes the new controllers children, and drops the removed ones.
+  func adoptStack(from old: [UIViewController]) {
+    for controller in old where !viewControllers.contains(controller) {
+      controller.viewIfLoaded?.removeFromSuperview()
+      controller.removeFromParent()
+    }
+    for controller in viewControllers where controller.parent !== self {
+      addChild(controller)
+    }
+    if let root = viewControllers.first, isViewLoaded { show(root) }
+  }
+
+  /// Puts `controller`'s view in the container's view, if it is not there yet.
+  func show(_ controller: UIViewController) {
+    guard let container = viewIfLoaded, controller.view.superview !== container else { return }
+    controller.view.frame = container.bounds
+    container.addSubview(controller.view)
+  }
+
+  open override func viewWillAppear(_ animated: Bool) {
+    super.viewWillAppear(animated)
+    topViewController?.viewWillAppear(animated)
+  }
+  open override func viewIsAppearing(_ animated: Bool) {
+    super.viewIsAppearing(animated)
+    topViewController?.viewIsAppearing(animated)
+  }
+  open override func viewDidAppear(_ animated: Bool) {
+    super.viewDidAppear(animated)
+    topViewController?.viewDidAppear(animated)
+  }
+  open override func viewWillDisappear(_ animated: Bool) {
+    super.viewWillDisappear(animated)
+    topViewController?.viewWillDisappear(animated)
+  }
+  open override func viewDidDisappear(_ animated: Bool) {
+    super.viewDidDisappear(animated)
+    topViewController?.viewDidDisappear(animated)
+  }
+  open override func viewWillLayoutSubviews() {
+    super.viewWillLayoutSubviews()
+    topViewController?.viewWillLayoutSubviews()
+  }
+  open override func viewDidLayoutSubviews() {
+    super.viewDidLayoutSubviews()
+    topViewController?.viewDidLayoutSubviews()
+  }
+  open override func didReceiveMemoryWarning() {
+    super.didReceiveMemoryWarning()
+    for controller in viewControllers { controller.didReceiveMemoryWarning() }
+  }
+}
+
+/// UIKit's `UINavigationBar` (its values are kept; nothing is drawn).
+@preconcurrency @MainActor open class UINavigationBar: UIView {
+  /// `prefersLargeTitles` (kept).
+  open var prefersLargeTitles = false
+  /// `isTranslucent` (kept).
+  open var isTranslucent = true
+  /// `barTintColor` (kept).
+  open var barTintColor: UIColor?
+}
+
+/// UIKit's `UINavigationItem`: what a view controller shows in a navigation bar (kept, never
+/// drawn).
+@preconcurrency @MainActor open class UINavigationItem {
+  /// `UINavigationItem.LargeTitleDisplayMode`.
+  public enum LargeTitleDisplayMode: Int, Sendable {
+    case automatic = 0
+    case always = 1
+    case never = 2
+  }
+
+  /// The title.
+  open var title: String?
+  /// `prompt` (kept).
+  open var prompt: String?
+  /// `backButtonTitle` (kept).
+  open var backButtonTitle: String?
+  /// `hidesBackButton` (kept).
+  open var hidesBackButton = false
+  /// `largeTitleDisplayMode` (kept).
+  open var largeTitleDisplayMode: LargeTitleDisplayMode = .automatic
+  /// `titleView` (kept).
+  open var titleView: UIView?
+  /// The bar button items on the left, first outermost.
+  open var leftBarButtonItems: [UIBarButtonItem]?
+  /// The bar button items on the right, first outermost.
+  open var rightBarButtonItems: [UIBarButtonItem]?
+
+  /// An item with `title`.
+  public init(title: String) { self.title = title }
+
+  /// An item without a title.
+  public init() {}
+
+  /// The first left item.
+  open var leftBarButtonItem: UIBarButtonItem? {
+    get { leftBarButtonItems?.first }
+    set { leftBarButtonItems = newValue.map { [$0] } }
+  }
+  /// The first right item.
+  open var rightBarButtonItem: UIBarButtonItem? {
+    get { rightBarButtonItems?.first }
+    set { rightBarButtonItems = newValue.map { [$0] } }
+  }
+
+  /// Sets `leftBarButtonItem`.
+  open func setLeftBarButton(_ item: UIBarButtonItem?, animated: Bool) { leftBarButtonItem = item }
+  /// Sets `rightBarButtonItem`.
+  open func setRightBarButton(_ item: UIBarButtonItem?, animated: Bool) {
+    rightBarButtonItem = item
+  }
+}
