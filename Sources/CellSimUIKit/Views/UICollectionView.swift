@@ -136,11 +136,7 @@ import Synchronization
   /// Asks the data source again for the visible items among `indexPaths` (same cell, no
   /// `prepareForReuse()`).
   open func reconfigureItems(at indexPaths: [IndexPath]) {
-    guard let engine else { return }
-    for indexPath in indexPaths {
-      guard let backing = engine.cellForRow(at: indexPath) as? BackingCell else { continue }
-      engineConfigure(backing, at: indexPath)
-    }
+    table.reconfigureRows(at: indexPaths)
   }
   /// Inserts items (see `UITableView` on URLs).
   open func insertItems(at indexPaths: [IndexPath]) {

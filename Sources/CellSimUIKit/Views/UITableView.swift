@@ -198,11 +198,14 @@ package import SimTable
   /// Asks the data source again for the visible rows among `indexPaths`: the same cell comes
   /// back from `dequeueReusableCell`, without `prepareForReuse()`.
   open func reconfigureRows(at indexPaths: [IndexPath]) {
-    guard let engine else { return }
-    for indexPath in indexPaths {
-      guard let backing = engine.cellForRow(at: indexPath) as? BackingCell else { continue }
-      configure(backing, at: indexPath)
-    }
+    let rows = Self.distinctRows(indexPaths)
+    mutate("reconfigureRows") { try $0.reconfigureRows(rows) }
+  }
+
+  /// The rows of `indexPaths`, each once, in order.
+  static func distinctRows(_ indexPaths: [IndexPath]) -> [Int] {
+    var seen = Set<Int>()
+    return indexPaths.map(\.row).filter { seen.insert($0).inserted }
   }
 
   /// Inserts rows (see the type's notes on URLs).
