@@ -69,4 +69,11 @@ package struct RequestLifecycleReport: Sendable {
   package let url: String
   /// What happened.
   package let event: Event
+
+  /// A report that request `id` of `url` had `event`.
+  package init(id: Int, url: String, event: Event) {
+    self.id = id
+    self.url = url
+    self.event = event
+  }
 }

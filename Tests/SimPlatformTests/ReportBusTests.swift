@@ -63,8 +63,12 @@ struct ReportBusTests {
     let reports: [(PlatformReport, PlatformReport.Kind)] = [
       (.memoryWarning, .memoryWarning), (.runLoopMode(.default), .runLoopMode),
       (.mainWorkEnded(label: "frame"), .mainWorkEnded),
+      (
+        .requestLifecycle(RequestLifecycleReport(id: 1, url: "u", event: .started)),
+        .requestLifecycle
+      ),
     ]
     for (report, kind) in reports { #expect(report.kind == kind) }
-    #expect(Set(PlatformReport.Kind.allCases.map(\.rawValue)).count == 9)
+    #expect(Set(PlatformReport.Kind.allCases.map(\.rawValue)).count == 10)
   }
 }

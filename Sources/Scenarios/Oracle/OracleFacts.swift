@@ -18,6 +18,9 @@ final class OracleFacts {
   let server: ImageServer
   /// The invariants checked, as the scenario gives them.
   let checks: [Scenario.InvariantCheck]
+  /// Whether the loader hears the app's `set_image` (`willSetImageManually`). A hosted UIKit
+  /// screen does not: its code never set that image, so no rule holds it to it.
+  @exclusivity(unchecked) var loaderHearsManualImages = true
 
   /// The violations found so far.
   @exclusivity(unchecked) private(set) var report = ViolationReport()

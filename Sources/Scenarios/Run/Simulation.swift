@@ -246,6 +246,7 @@ final class SimulationRun {
     oracle = Oracle(
       world: world, table: table, network: network, server: server,
       checks: scenario.invariants.checks, metrics: metrics)
+    oracle.facts.loaderHearsManualImages = loader.dataSource is any ManualImageObserver
     wire()
   }
 

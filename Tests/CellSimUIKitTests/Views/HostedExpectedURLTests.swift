@@ -63,3 +63,28 @@ struct HostedExpectedURLTests {
     #expect(result.violations.violated.contains(.noCrossCellImage))
   }
 }
+
+/// A hosted screen cannot hear the scenario's `set_image` (its code never set that image), so
+/// `manual_image_kept` does not hold it to that image.
+@Suite("A hosted screen and the scenario's set_image")
+struct HostedManualImageTests {
+  @Test("the screen's own image replacing a set_image image is not a violation")
+  func setImageIsNotTheScreens() throws {
+    let scenario = try Scenario(
+      yaml: """
+        cellsim: 1
+        name: hosted-set-image
+        table: {rows: 20}
+        images: {url: "https://img.test/{id}.png", fixtures: ["photos/*.png"]}
+        network: {latency: "40ms"}
+        events: [{at: "10ms", set_image: {row: 1}}]
+        run_until: "1s"
+        invariants: [manual_image_kept, no_cross_cell_image]
+        """, fixturesRoot: Repository.fixtures)
+    let screen = HostedScreen(
+      makeViewController: { CheckedPhotosViewController() },
+      rows: { controller, urls in controller.photoURLs = urls })
+    let result = try UIKitHost.run(scenario, screen: screen, fixturesRoot: Repository.fixtures)
+    #expect(result.violations.isEmpty, "\(result.violations.firstPerRow.first?.detail ?? "")")
+  }
+}

@@ -9,7 +9,8 @@ import SimTable
 /// own manual image (`LoaderEnvironment.manualImage`) from the first commit that shows it. What
 /// replaces a protected image is judged at the next commit: a cell that shows another image
 /// (content, a placeholder or the failure image) at the same configuration and URL breaks the
-/// rule. A cell whose image was only cleared is not judged.
+/// rule. A cell whose image was only cleared is not judged. A loader that does not hear the
+/// app's `set_image` (a hosted UIKit screen, whose code never set that image) is not judged.
 final class ManualImageKeptChecker: InvariantChecker {
   let facts: OracleFacts
   var hooks: OracleHooks { [.tableCallbacks, .cellJudged] }
@@ -21,6 +22,7 @@ final class ManualImageKeptChecker: InvariantChecker {
   init(_ facts: OracleFacts) { self.facts = facts }
 
   func tableCallback(_ callback: TableCallback) {
+    guard facts.loaderHearsManualImages else { return }
     switch callback {
     case .manualImage(let cell, let row):
       let item = facts.table.item(at: IndexPath(row: row, section: 0))
@@ -35,7 +37,8 @@ final class ManualImageKeptChecker: InvariantChecker {
   }
 
   func cellJudged(_ cell: DisplayedCell, served: ContentDigest?) {
-    guard let current = cell.images.first(where: { !$0.isOutgoing }) else { return }
+    guard facts.loaderHearsManualImages, let current = cell.images.first(where: { !$0.isOutgoing })
+    else { return }
     if current.kind == .manual {
       protect(cell.cellID, configuration: cell.configuration, url: cell.url, row: cell.row)
       return
