@@ -57,6 +57,12 @@ package enum VirtualClock {
     }
   }
 
+  /// The virtual wall clock's `Date` at virtual time `time`.
+  static func date(at time: SimTime) -> Date {
+    Date(
+      timeIntervalSince1970: Double(epochSince1970) + Double(time.nanoseconds) / 1_000_000_000)
+  }
+
   /// The virtual time of `date`. A `Date` near the epoch holds about a quarter of a microsecond
   /// of precision, so it is read to the nearest microsecond: `Date() + 0.005` is exactly 5 ms
   /// after now.
@@ -92,10 +98,7 @@ extension Date {
   /// Foundation's `Date()`: the world's virtual wall clock (see `VirtualClock`). Outside any
   /// world it stops the process, naming the call.
   public init() {
-    let time = VirtualClock.now(for: "Date()")
-    self.init(
-      timeIntervalSince1970: Double(VirtualClock.epochSince1970)
-        + Double(time.nanoseconds) / 1_000_000_000)
+    self = VirtualClock.date(at: VirtualClock.now(for: "Date()"))
   }
 
   /// Foundation's `Date.now`: the world's virtual wall clock.

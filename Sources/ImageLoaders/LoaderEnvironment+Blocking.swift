@@ -35,7 +35,7 @@ extension LoaderEnvironment {
     return finished ? outcome ?? .failure(unfinished) : .failure(unfinished)
   }
 
-  /// A thread's sleep (`sleep(forTimeInterval:)` on iOS's `Thread`), in virtual time.
-  // allowed: names iOS's call in prose only; the sleep is SimThreads' park in virtual time.
+  /// A thread's sleep for an interval (as iOS's `Thread` offers), in virtual time: SimThreads'
+  /// park.
   package func sleepBlocking(for duration: SimDuration) { Blocking.sleep(for: duration) }
 }

@@ -245,11 +245,3 @@ public func NSHomeDirectory() -> String {
   guard SimulationContext.world != nil else { return Foundation.NSHomeDirectory() }
   return Sandbox.root
 }
-
-extension VirtualClock {
-  /// The virtual wall clock's `Date` at virtual time `time`.
-  static func date(at time: SimTime) -> Date {
-    Date(
-      timeIntervalSince1970: Double(epochSince1970) + Double(time.nanoseconds) / 1_000_000_000)
-  }
-}

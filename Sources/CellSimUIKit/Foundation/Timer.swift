@@ -90,10 +90,7 @@ open class Timer: NSObject, @unchecked Sendable {
   open var fireDate: Date {
     get {
       let now = VirtualClock.now(for: "Timer.fireDate")
-      let next = nextFire(after: now) ?? now + delayFromScheduling
-      return Date(
-        timeIntervalSince1970: Double(VirtualClock.epochSince1970)
-          + Double(next.nanoseconds) / 1_000_000_000)
+      return VirtualClock.date(at: nextFire(after: now) ?? now + delayFromScheduling)
     }
     set {
       let world = SimulationContext.world(for: "Timer.fireDate")
@@ -105,7 +102,10 @@ open class Timer: NSObject, @unchecked Sendable {
 
   /// Runs the block now, on the calling thread, without moving a repeating timer's schedule;
   /// a one-shot timer is invalidated after it. Nothing for an invalid timer.
-  open func fire() {
+  open func fire() { runBlock() }
+
+  /// Runs the block once if the timer is valid; a one-shot timer is invalidated after it.
+  private func runBlock() {
     guard valid, let block else { return }
     block(self)
     if !repeats { invalidate() }
@@ -142,11 +142,7 @@ open class Timer: NSObject, @unchecked Sendable {
     handle = world.main.scheduleTimer(
       after: next > now ? next - now : .zero, repeating: repeats ? interval : nil,
       inModes: newModes, label: "Timer"
-    ) { [self] in
-      guard valid, let block else { return }
-      block(self)
-      if !repeats { invalidate() }
-    }
+    ) { [self] in runBlock() }
   }
 
   /// The first firing at or after `now` (the next one after `now` once the schedule started);
