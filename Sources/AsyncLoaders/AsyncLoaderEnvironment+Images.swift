@@ -39,4 +39,21 @@ extension AsyncLoaderEnvironment {
       }
     }
   }
+
+  /// Applies the loader's processing `key` to `image` on a simulated worker, paying one
+  /// resampling pass's CPU cost there (`DecoderService.process(_:key:on:completion:)`); the
+  /// result's variant carries `key`.
+  public func process(
+    _ image: Image, key: String, isolation: isolated (any Actor)? = #isolation
+  ) async -> Image {
+    simulation.nameCurrentTask()
+    let (queue, decoder) = (decodeQueue, platform.decoder)
+    return await simulation.waiting(on: "process") {
+      await withUnsafeContinuation(isolation: isolation) { continuation in
+        queue.async(label: "process") { execution in
+          decoder.process(image, key: key, on: execution) { continuation.resume(returning: $0) }
+        }
+      }
+    }
+  }
 }

@@ -2,6 +2,7 @@ import PNGRender
 public import SimKernel
 public import SimNetwork
 public import SimPlatform
+public import SimTable
 
 /// Everything a loader may use: the simulated platform's queues, network APIs, decoder,
 /// caches and clock, shaped like their iOS originals.
@@ -116,6 +117,16 @@ public final class LoaderEnvironment {
   /// `one_terminal_callback` checks that it ends exactly once.
   public func declareRequest(for url: String) -> DeclaredRequest {
     DeclaredRequest(url: url, world: world)
+  }
+  /// Declares which variant of its URL's image `cell`'s current request wants: the size it
+  /// resamples to and the processing it applies (`ImageVariant`). Call it where the loader
+  /// starts the cell's request, usually in `cellForRow`; each `cellForRow` of the cell clears
+  /// it. The oracle's `no_cross_cell_image` then accepts in that cell only an image of that
+  /// variant (`ImageProvenance.variant`), and `cache_hit_on_revisit` counts only such an image
+  /// as a hit. A cell with no declaration accepts any variant of its URL, so a loader that
+  /// never declares keeps the meaning it had: one variant per URL.
+  public func declareVariant(_ variant: ImageVariant, for cell: TableCell) {
+    cell.declareVariant(variant)
   }
   /// An image of the app's own (not loaded from a URL), as `imageView.image = myImage` sets:
   /// the oracle's `manual_image_kept` keeps it from being replaced until the loader is asked

@@ -28,6 +28,8 @@ public enum ReportedBugs {
       FadeCompletionLoader.self,
       // A completion that runs twice (one_terminal_callback).
       SDWebImage3834Loader.self,
+      // Another request's variant of the same URL (no_cross_cell_image with declared variants).
+      SDWebImage3364Loader.self,
     ]
   }
 

@@ -112,4 +112,38 @@ public final class DecoderService {
       }
     }
   }
+
+  /// Applies the loader's own processing, named `key` (a rounded-corner, blur or tint
+  /// processor, as Kingfisher's `ImageProcessor` and SDWebImage's transformers are), to a
+  /// content image as a CPU step on `execution`, priced as one resampling pass over its
+  /// pixels. An encoded image is decoded first, on the calling thread, at its decode cost.
+  /// `completion` gets a new image at the step's end: the same pixels in a bitmap of its own
+  /// (its memory counts separately, as a processor's output does), whose provenance adds
+  /// `key`, so its variant (`ImageProvenance.variant`) differs from the unprocessed image's.
+  /// The simulator models the processing's cost and identity, not its effect on pixels.
+  public func process(
+    _ image: Image, key: String, on execution: Execution, completion: @escaping (Image) -> Void
+  ) {
+    precondition(image.kind == .content, "DecoderService.process: only content images process")
+    if !image.isDecoded { image.decode(on: execution) }
+    execution.then { [self] in
+      guard let source = image.decoded, let provenance = image.provenance else {
+        completion(image)
+        return
+      }
+      let cost = world.device.resampleCost(
+        sourceWidth: image.pixelWidth, sourceHeight: image.pixelHeight)
+      world.decodes.decodeTime += cost
+      execution.spend(cost) { [self] in
+        world.trace.record(at: world.now, "image.process") {
+          $0.field("thread", execution.thread.name)
+          $0.field("src", provenance.description)
+          $0.field("key", key)
+        }
+        completion(
+          Image(
+            bitmap: source.bitmap, provenance: provenance.processed(key), meter: world.memory))
+      }
+    }
+  }
 }

@@ -4,8 +4,9 @@ import Synchronization
 /// Serial numbers for images, unique within the process.
 private let nextImageSerial = Atomic<UInt64>(1)
 
-/// Where an image's pixels came from: the digest of the PNG bytes it was decoded from, and the
-/// transforms applied in order (downsample, aspect-fill crop, resample).
+/// Where an image's pixels came from: the digest of the PNG bytes it was decoded from, the
+/// transforms applied in order (downsample, aspect-fill crop, resample), and the processing
+/// applied after them (`DecoderService.process(_:key:on:completion:)`).
 ///
 /// Image identity is real content, not a tag a loader could copy by mistake: the oracle
 /// compares `source` with the digests of the bytes the network served for a row's URL.
@@ -14,22 +15,32 @@ public struct ImageProvenance: Hashable, Sendable, CustomStringConvertible {
   public let source: ContentDigest
   /// Transforms applied after decoding, in order; empty means full size.
   public let transforms: [DecodeTarget]
+  /// The processing keys applied after the transforms, in order; empty means none.
+  public let processing: [String]
 
-  /// A provenance with `source` and `transforms`.
-  package init(source: ContentDigest, transforms: [DecodeTarget] = []) {
+  /// A provenance with `source`, `transforms` and `processing`.
+  package init(source: ContentDigest, transforms: [DecodeTarget] = [], processing: [String] = []) {
     self.source = source
     self.transforms = transforms.filter { $0 != .fullSize }
+    self.processing = processing
   }
 
-  /// This provenance followed by one more transform.
+  /// This provenance followed by one more transform (a resample of processed pixels keeps the
+  /// processing: it was applied to what is resampled).
   package func appending(_ transform: DecodeTarget) -> ImageProvenance {
-    ImageProvenance(source: source, transforms: transforms + [transform])
+    ImageProvenance(source: source, transforms: transforms + [transform], processing: processing)
   }
 
-  /// For example `a1b2…/max 128 px`.
+  /// This provenance followed by the processing `key`.
+  package func processed(_ key: String) -> ImageProvenance {
+    ImageProvenance(source: source, transforms: transforms, processing: processing + [key])
+  }
+
+  /// For example `a1b2…/max 128 px`, or `a1b2…/max 128 px+rounded` once processed.
   public var description: String {
     var text = source.description
     for transform in transforms { text += "/" + transform.description }
+    for key in processing { text += "+" + key }
     return text
   }
 }

@@ -34,7 +34,7 @@ package struct MainThreadViolation: Sendable, Equatable {
 /// it both the outgoing and the incoming image are on screen, and `completion` runs on the main
 /// thread when it ends (unless another image was set meanwhile, which ends it early).
 public final class ImageView {
-  unowned let world: World
+  unowned package let world: World
   @exclusivity(unchecked) var storedImage: Image?
   /// The image fading out while a transition runs.
   @exclusivity(unchecked) package private(set) var outgoingImage: Image?

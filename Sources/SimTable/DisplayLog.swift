@@ -116,6 +116,9 @@ package final class DisplayedCell: Hashable, Sendable {
   package let configuration: UInt64
   /// What the cell's progress view shows; nil while hidden or never set.
   package let progress: DisplayedProgress?
+  /// The variant the cell's current request wants (`TableCell.requestedVariant`); nil: any
+  /// variant of its URL.
+  package let requestedVariant: ImageVariant?
   /// The frame the table built this record for, which is the first frame that shows it (the
   /// table reuses a record while its cell shows the same thing); nil when not known. Not part
   /// of equality: it says when, not what.
@@ -125,7 +128,8 @@ package final class DisplayedCell: Hashable, Sendable {
   /// `indexPath`.
   package init(
     cellID: Int, indexPath: IndexPath, itemID: Int, url: String, images: [DisplayedImage],
-    configuration: UInt64 = 0, progress: DisplayedProgress? = nil, builtFor frame: Int64? = nil
+    configuration: UInt64 = 0, progress: DisplayedProgress? = nil,
+    requestedVariant: ImageVariant? = nil, builtFor frame: Int64? = nil
   ) {
     self.cellID = cellID
     self.indexPath = indexPath
@@ -135,6 +139,7 @@ package final class DisplayedCell: Hashable, Sendable {
     self.images = images
     self.configuration = configuration
     self.progress = progress
+    self.requestedVariant = requestedVariant
     builtFor = frame
   }
 
@@ -142,7 +147,7 @@ package final class DisplayedCell: Hashable, Sendable {
     if lhs === rhs { return true }
     return lhs.cellID == rhs.cellID && lhs.indexPath == rhs.indexPath && lhs.itemID == rhs.itemID
       && lhs.url == rhs.url && lhs.images == rhs.images && lhs.configuration == rhs.configuration
-      && lhs.progress == rhs.progress
+      && lhs.progress == rhs.progress && lhs.requestedVariant == rhs.requestedVariant
   }
 
   package func hash(into hasher: inout Hasher) {
@@ -153,6 +158,7 @@ package final class DisplayedCell: Hashable, Sendable {
     hasher.combine(images)
     hasher.combine(configuration)
     hasher.combine(progress)
+    hasher.combine(requestedVariant)
   }
 }
 

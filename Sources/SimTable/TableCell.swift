@@ -71,6 +71,13 @@ open class TableCell {
   /// `World.cellConfigurations` at the cell's latest `cellForRow`: which request its views
   /// serve now, as the oracle sees it.
   @exclusivity(unchecked) package var configuration: UInt64 = 0
+  /// The image variant the cell's current request wants (`declareVariant(_:)`); nil when
+  /// the loader declared none since the cell's latest `cellForRow`: any variant of its URL.
+  @exclusivity(unchecked) public package(set) var requestedVariant: ImageVariant?
+  /// Bumped by each change of `requestedVariant`, to rebuild the cell's display-log record.
+  @exclusivity(unchecked) package var variantGeneration: UInt64 = 0
+  /// `variantGeneration` at the last commit.
+  @exclusivity(unchecked) package var committedVariant: UInt64 = 0
   /// The progress view's `generation` at the last commit.
   @exclusivity(unchecked) package var committedProgress: UInt64 = 0
   /// The display-log signature of what this cell showed at the last commit.
@@ -91,6 +98,21 @@ open class TableCell {
   /// hands it to `cellForRow` again, never on a new cell (Apple's documentation). The base
   /// implementation does nothing; like UIKit's, it does *not* clear the image view.
   open func prepareForReuse() {}
+
+  /// Declares the variant of the URL's image the cell's current request wants (nil: any).
+  /// A `cellForRow` of the cell clears it, so a declaration belongs to one configuration.
+  package func declareVariant(_ variant: ImageVariant?) {
+    guard variant != requestedVariant else { return }
+    requestedVariant = variant
+    variantGeneration &+= 1
+    let world = imageView.world
+    world.displayChanged()
+    guard let variant else { return }
+    world.trace.record(at: world.now, "cell.variant") {
+      $0.field("cell", cellID)
+      $0.field("variant", variant.description)
+    }
+  }
 
   /// The row the cell is displayed at, or nil (`UITableView.indexPath(for:)` reads this).
   package var displayedRow: Int? {

@@ -46,6 +46,10 @@ extension TableView {
         recordsInvalidated = true
         if trace { traceProgress(cell, frame: context.number) }
       }
+      if check.variantChanged {
+        cell.lastRecord = nil
+        recordsInvalidated = true
+      }
     }
     // Read after the pass: nothing in it changes a view, but the state must describe what it saw.
     committedState = (world.displayGeneration, layoutGeneration, isAppeared, until)
@@ -113,8 +117,7 @@ extension TableView {
     let record = DisplayedCell(
       cellID: cell.cellID, indexPath: IndexPath(row: row, section: 0), itemID: item.id,
       url: expectedURL(of: item), images: images, configuration: cell.configuration,
-      progress: progress,
-      builtFor: frame)
+      progress: progress, requestedVariant: cell.requestedVariant, builtFor: frame)
     cell.lastRecord = record
     return record
   }
@@ -173,7 +176,7 @@ extension TableCell {
   /// A method of the cell so that its views are read through `self`, which the caller holds:
   /// read from the table's loop, each view was retained and released around the call.
   func commitCheck(now: SimTime, on execution: Execution)
-    -> (imagesChanged: Bool, progressChanged: Bool, transitionEnd: SimTime?)
+    -> (imagesChanged: Bool, progressChanged: Bool, variantChanged: Bool, transitionEnd: SimTime?)
   {
     let shown = imageView.serialsForCommit(now: now, on: execution)
     let row = displayedRow!
@@ -190,6 +193,10 @@ extension TableCell {
     let progress = progressView.generation
     let progressChanged = progress != committedProgress
     if progressChanged { committedProgress = progress }
-    return (imagesChanged, progressChanged, shown.transitionEnd)
+    // A declared variant changes what the oracle judges the images against, not what they are:
+    // the record is rebuilt, with no trace line.
+    let variantChanged = variantGeneration != committedVariant
+    if variantChanged { committedVariant = variantGeneration }
+    return (imagesChanged, progressChanged, variantChanged, shown.transitionEnd)
   }
 }

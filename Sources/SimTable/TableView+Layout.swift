@@ -142,6 +142,7 @@ extension TableView {
     cell.configureCount += 1
     world.cellConfigurations += 1
     cell.configuration = world.cellConfigurations
+    cell.declareVariant(nil)
     noteInUse()
     world.trace.record(at: world.now, "table.cell_for_row") {
       $0.field("cell", cell.cellID)

@@ -30,6 +30,7 @@ extension TableView {
       cell.configureCount += 1
       world.cellConfigurations += 1
       cell.configuration = world.cellConfigurations
+      cell.declareVariant(nil)
       cell.lastRecord = nil
       recordsInvalidated = true
       layoutGeneration &+= 1

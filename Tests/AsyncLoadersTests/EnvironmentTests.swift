@@ -185,6 +185,28 @@ struct EnvironmentTests {
     #expect(decode.contains("thread=w"), "\(decode)")
   }
 
+  @Test("process pays a pass on a worker and adds its key to the image's variant")
+  func processOnWorker() throws {
+    let got = Cell<(image: Image, decoded: SimTime, after: SimTime)?>(nil)
+    let (report, trace) = try withEnvironment { env, sim in
+      sim.startTask("process") { @MainActor in
+        let image = try await env.decode(servedPNG, target: .maxPixelSize(32))
+        let decoded = sim.now
+        let processed = await env.process(image, key: "rounded")
+        got.value = (processed, decoded, sim.now)
+      }
+      try sim.run(until: at(ms: 1000))
+    }
+    #expect(report.isClean, "\(report)")
+    let result = try #require(got.value)
+    #expect(result.after > result.decoded)
+    #expect(
+      result.image.provenance?.variant
+        == ImageVariant(target: .maxPixelSize(32), processing: ["rounded"]))
+    let line = try #require(trace.first { $0.contains(" image.process ") })
+    #expect(line.contains("thread=w") && line.contains("key=rounded"), "\(line)")
+  }
+
   @Test("the injected clock sleeps exactly in virtual time")
   func clockSleeps() throws {
     let woke = Cell<SimTime?>(nil)

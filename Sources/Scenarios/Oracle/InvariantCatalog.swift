@@ -25,7 +25,10 @@ public enum InvariantCatalog {
         + "with that request's URL, and only in a cell configured (cellForRow) no later than it "
         + "was made: one made before the cell's current cellForRow belongs to an earlier "
         + "request, even of the same URL (SDWebImage #3363). A shared placeholder is "
-        + "legitimate anywhere.",
+        + "legitimate anywhere. When the loader declared the variant a cell's request wants "
+        + "(LoaderEnvironment.declareVariant(_:for:): a resize and processing keys), only that "
+        + "variant of the URL's image counts: another is another request's (SDWebImage #3364). "
+        + "A cell without a declaration accepts any variant.",
       parameters: "none"),
     Entry(
       id: .noCorruptImage,
@@ -78,7 +81,8 @@ public enum InvariantCatalog {
         + "transfer for the URL starts while a memory cache still holds it. Also, whatever the loader's cache design: a row that "
         + "enters display within `revisit` of the last frame that showed its URL's image, with "
         + "no memory warning since, shows its image in its first frame and starts no transfer "
-        + "of the URL while it stays displayed.",
+        + "of the URL while it stays displayed. A cell that declared a variant "
+        + "(declareVariant(_:for:)) counts only that variant as a hit.",
       parameters: "revisit (default 5s; none: only the memory-cache rule)"),
     Entry(
       id: .noDeliveryStall,

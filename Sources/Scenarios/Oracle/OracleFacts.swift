@@ -105,8 +105,9 @@ final class OracleFacts {
     shows(image, bytesOf: url, served: server.digest(for: url))
   }
 
-  /// Whether the cell shows its row's image: a content image of bytes served for its URL
-  /// (whether it decoded is `no_corrupt_image`'s concern).
+  /// Whether the cell shows its row's image: a content image of bytes served for its URL, of
+  /// the variant its request wants when the loader declared one (whether it decoded is
+  /// `no_corrupt_image`'s concern).
   func showsCorrectImage(_ cell: DisplayedCell) -> Bool {
     showsCorrectImage(cell, served: server.digest(for: cell.url))
   }
@@ -115,7 +116,15 @@ final class OracleFacts {
   func showsCorrectImage(_ cell: DisplayedCell, served: ContentDigest?) -> Bool {
     cell.images.contains {
       $0.kind == .content && !$0.isOutgoing && shows($0, bytesOf: cell.url, served: served)
+        && isRequestedVariant($0, in: cell)
     }
+  }
+
+  /// Whether `image` is the variant `cell`'s current request wants: always, when the loader
+  /// declared none (`LoaderEnvironment.declareVariant(_:for:)`; one variant per URL).
+  func isRequestedVariant(_ image: DisplayedImage, in cell: DisplayedCell) -> Bool {
+    guard let wanted = cell.requestedVariant else { return true }
+    return image.provenance?.variant == wanted
   }
 
   /// `shows(_:bytesOf:)` with `server.digest(for: url)` already looked up: a judgement asks

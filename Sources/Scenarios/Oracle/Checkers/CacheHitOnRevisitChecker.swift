@@ -20,8 +20,10 @@ final class CacheHitOnRevisitChecker: InvariantChecker {
 
   /// Rows expected to show their image in their first frame back on screen.
   @exclusivity(unchecked) var expectedCacheHits:
-    [(item: Int, row: Int, cell: Int, url: String, source: ContentDigest, revisit: SimDuration?)] =
-      []
+    [(
+      item: Int, row: Int, cell: Int, url: String, source: ContentDigest,
+      revisit: SimDuration?, variant: ImageVariant?
+    )] = []
   /// When the last memory warning was delivered.
   @exclusivity(unchecked) var lastMemoryWarning: SimTime?
   /// Rows revisited soon after showing their image, by URL, until they end display: a transfer
@@ -59,8 +61,8 @@ final class CacheHitOnRevisitChecker: InvariantChecker {
 
   func expectCacheHit(cell: TableCell, row: Int, itemID: Int, url: String) {
     guard let served = facts.server.digest(for: url) else { return }
-    if memoryCacheHolds(url, source: served) {
-      expectedCacheHits.append((itemID, row, cell.cellID, url, served, nil))
+    if memoryCacheHolds(url, source: served, variant: cell.requestedVariant) {
+      expectedCacheHits.append((itemID, row, cell.cellID, url, served, nil, cell.requestedVariant))
       return
     }
     // Excused by a memory warning any time after the shown image's bytes arrived (the last
@@ -74,7 +76,8 @@ final class CacheHitOnRevisitChecker: InvariantChecker {
       lastMemoryWarning.map({ warning in obtained.map { warning < $0 } ?? false }) ?? true
     else { return }
     let after = now - shown
-    expectedCacheHits.append((itemID, row, cell.cellID, url, served, after))
+    expectedCacheHits.append(
+      (itemID, row, cell.cellID, url, served, after, cell.requestedVariant))
     revisits[url] = (itemID, row, cell.cellID, after)
   }
 
@@ -87,8 +90,9 @@ final class CacheHitOnRevisitChecker: InvariantChecker {
         remaining.append(expected)
         continue
       }
+      // Only the variant the cell's request wants counts as a hit.
       let hit = shown.images.contains {
-        $0.kind == .content && !$0.isOutgoing
+        $0.kind == .content && !$0.isOutgoing && facts.isRequestedVariant($0, in: shown)
           && (expected.revisit == nil
             ? $0.provenance?.source == expected.source : facts.shows($0, bytesOf: expected.url))
       }
@@ -113,11 +117,18 @@ final class CacheHitOnRevisitChecker: InvariantChecker {
   }
 
   /// Whether a live memory cache holds, under the key `url`, a decoded content image of the
-  /// bytes `source`: identical bytes served under another URL are another URL's image.
-  func memoryCacheHolds(_ url: String, source: ContentDigest) -> Bool {
+  /// bytes `source` (of `variant`, when the cell's request declared one): identical bytes
+  /// served under another URL are another URL's image, and another variant is another
+  /// request's.
+  func memoryCacheHolds(_ url: String, source: ContentDigest, variant: ImageVariant? = nil)
+    -> Bool
+  {
     facts.world.liveMemoryCaches.contains { cache in
-      guard let image = cache.peekValue(forKey: url) as? Image else { return false }
-      return image.kind == .content && image.provenance?.source == source
+      guard let image = cache.peekValue(forKey: url) as? Image,
+        let provenance = image.provenance
+      else { return false }
+      return image.kind == .content && provenance.source == source
+        && variant.map { provenance.variant == $0 } ?? true
     }
   }
 
@@ -127,7 +138,7 @@ final class CacheHitOnRevisitChecker: InvariantChecker {
   /// an expectation can wait for long), and then fetching again is right.
   func checkNoTransferOnCacheHit(_ url: String) {
     guard let expected = expectedCacheHits.first(where: { $0.url == url && $0.revisit == nil }),
-      memoryCacheHolds(url, source: expected.source)
+      memoryCacheHolds(url, source: expected.source, variant: expected.variant)
     else { return }
     facts.flag(
       .cacheHitOnRevisit, row: expected.row, item: expected.item, cell: expected.cell,

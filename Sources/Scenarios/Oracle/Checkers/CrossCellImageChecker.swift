@@ -1,9 +1,12 @@
 import PNGRender
+import SimPlatform
 import SimTable
 
 /// `no_cross_cell_image`: a displayed cell shows nothing, a placeholder or failure image of its
 /// own request, a manual image, or an image of the bytes served for its row's URL (a request of
-/// another URL is named as the culprit). Judged for each cell when what it shows changes.
+/// another URL is named as the culprit) — of the variant its current request wants, when the
+/// loader declared one (`LoaderEnvironment.declareVariant(_:for:)`). Judged for each cell when
+/// what it shows changes.
 final class CrossCellImageChecker: InvariantChecker {
   let facts: OracleFacts
   var hooks: OracleHooks { .cellJudged }
@@ -53,7 +56,21 @@ final class CrossCellImageChecker: InvariantChecker {
           + "request must not touch the view")
     }
     for image in cell.images where image.kind == .content {
-      guard let source = image.provenance?.source else { continue }
+      guard let provenance = image.provenance else { continue }
+      let source = provenance.source
+      // The right URL's bytes in another request's variant (SDWebImage #3364: a thumbnail
+      // cached under the full-size image's key). An outgoing image is the previous request's.
+      if let wanted = cell.requestedVariant, !image.isOutgoing, provenance.variant != wanted,
+        facts.shows(image, bytesOf: cell.url, served: served)
+      {
+        facts.flag(
+          .noCrossCellImage, row: cell.indexPath.row, item: cell.itemID, cell: cell.cellID,
+          urls: [cell.url],
+          "cell \(cell.cellID) at row \(cell.indexPath.row) (item \(cell.itemID)) shows the "
+            + "\(provenance.variant) variant of \(cell.url), but its request wants \(wanted): "
+            + "another request's variant of the same URL; key caches and merged requests by "
+            + "URL and variant")
+      }
       // An image is another request's only if some other request (or another URL's fixture)
       // accounts for its bytes; bytes nobody delivered are a corruption, reported once, by
       // `no_corrupt_image`.
