@@ -16,4 +16,5 @@ nonisolated(unsafe) let builtInLoaders: [any CatalogLoader.Type] = [
   BlockingLockLoader.self,
   BlockingSyncDeadlockLoader.self,
   BlockingLockOrderLoader.self,
+  AnimatedImageLoader.self,
 ]

@@ -51,6 +51,14 @@ public final class LoaderEnvironment {
   /// `OperationQueue.main`: a serial operation queue on the main thread.
   public func mainOperationQueue() -> SimulatedOperationQueue { world.mainOperationQueue() }
 
+  /// A display link (`CADisplayLink`): `callback` runs on the main thread at every vsync from
+  /// the next frame on, inside the frame, after the scroll position updates and before the
+  /// layout pass, until you call `invalidate()` on the link (the main thread keeps it until
+  /// then, as the run loop keeps a CADisplayLink). Animated-image views step their frames so.
+  public func displayLink(_ callback: @escaping (DisplayLink.Tick) -> Void) -> DisplayLink {
+    DisplayLink(main: world.main, callback)
+  }
+
   // MARK: Network
 
   /// A URL session whose callbacks run on `callbackQueue` (nil: a serial operation queue, as

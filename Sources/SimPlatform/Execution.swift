@@ -85,6 +85,17 @@ public final class Execution {
   /// True once every step has run.
   @exclusivity(unchecked) public private(set) var isFinished = false
 
+  /// Forgets the steps not yet run and the finish callback: a world that tears down while the
+  /// execution is mid-way (a frame whose layout spent time when the run ended) breaks the
+  /// cycle between the execution and step closures that capture it (a frame's context).
+  package func dropPendingSteps() {
+    next = nil
+    pending = []
+    firstIssued = nil
+    issued = []
+    onFinish = nil
+  }
+
   init(world: World, thread: SimThread, label: String, onFinish: @escaping (Execution) -> Void) {
     self.world = world
     self.thread = thread

@@ -30,6 +30,9 @@ package struct FrameRecord: Hashable, Sendable {
 package enum FramePhase: Int, Sendable, Comparable {
   /// The scroll position updates.
   case scroll
+  /// Display links fire (`DisplayLink`, CADisplayLink): after the scroll position, before the
+  /// layout pass.
+  case displayLink
   /// The layout pass runs cell callbacks.
   case layout
   /// The frame commits: images not yet decoded are decoded on the main thread, and the

@@ -73,6 +73,9 @@ public final class MainThread {
   /// Total time the main thread has been busy (callbacks, frames, blocked waits).
   @exclusivity(unchecked) package private(set) var busyTime: SimDuration = .zero
   @exclusivity(unchecked) var frames: FrameState
+  /// The display links not yet invalidated (the run loop keeps a CADisplayLink, and its
+  /// target, until `invalidate()`); `tearDown` invalidates them.
+  @exclusivity(unchecked) package var displayLinks: [DisplayLink] = []
   /// The target of the main thread's vsync and wake events (allocated once, not per event;
   /// set at the end of `init`, which it needs `self` for).
   @exclusivity(unchecked) private(set) var events: MainThreadEvents! = nil
@@ -289,7 +292,13 @@ public final class MainThread {
     queued = [[], [], []]
     batch = []
     batchIndex = 0
+    // A link's callback often holds the view that holds the link (an animated-image view):
+    // invalidating drops the callback and breaks that cycle when the run ends.
+    for link in displayLinks { link.invalidate() }
     frames.observers.removeAll()
+    // A frame still running holds its steps, whose closures hold the frame's context and so
+    // the execution itself, which holds the world.
+    thread.execution?.dropPendingSteps()
     thread.execution = nil
   }
 

@@ -16,13 +16,15 @@ struct CatalogTests {
       catalog.names == [
         "naive", "block-operation", "image-provider", "filo-queue", "runloop-buffered",
         "wwdc211", "reference", "blocking-fetch", "blocking-semaphore", "blocking-lock",
-        "blocking-sync-deadlock", "blocking-lock-order",
+        "blocking-sync-deadlock", "blocking-lock-order", "animated-image",
       ])
     let seeds = catalog.entries.map(\.seed)
-    #expect(seeds == ["002", "001", "002", "000", "003", "004", nil, "002", nil, nil, nil, nil])
+    #expect(
+      seeds == ["002", "001", "002", "000", "003", "004", nil, "002", nil, nil, nil, nil, nil])
     let options = Dictionary(
       uniqueKeysWithValues: catalog.entries.map { ($0.name, $0.options.map(\.name)) })
     #expect(options["naive"] == [])
+    #expect(options["animated-image"] == ["fixed", "frames_per_step"])
     #expect(options["block-operation"] == ["max_concurrent", "clear_on_reuse"])
     #expect(options["image-provider"] == ["cancel", "force_unwrap"])
     #expect(options["filo-queue"] == ["connections", "queue_capacity"])
