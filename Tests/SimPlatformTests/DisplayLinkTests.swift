@@ -80,4 +80,27 @@ struct DisplayLinkTests {
     #expect(frames == [1, 2])
     link?.invalidate()
   }
+
+  @Test("tearing the world down invalidates its links and drops what their callbacks hold")
+  func tearDownInvalidates() throws {
+    let w = world()
+    final class View { var link: DisplayLink? }
+    weak var released: View?
+    var fired = 0
+    do {
+      let view = View()
+      released = view
+      // The classic cycle: the view holds its link, whose callback holds the view.
+      view.link = DisplayLink(main: w.main) { _ in
+        _ = view
+        fired += 1
+      }
+    }
+    try w.run(until: SimTime(nanoseconds: 15_000_000))
+    #expect(fired == 2)
+    #expect(released != nil, "a valid link keeps its callback's view, as the run loop does")
+    w.tearDown()
+    #expect(released == nil)
+    #expect(w.main.displayLinks.isEmpty)
+  }
 }
