@@ -109,7 +109,7 @@ extension AsyncCellImageLoader {
 ///
 /// The descriptions are `nonisolated` (the catalog reads them outside the main actor):
 /// declare them `nonisolated static let name = "…"` in a loader class.
-public protocol AsyncCatalogLoader: AsyncCellImageLoader {
+public protocol AsyncCatalogLoader: AsyncCellImageLoader, RunnableLoader {
   /// The stable name used in scenarios and on the command line (`loader: async-reference`).
   nonisolated static var name: String { get }
   /// The seed article it models, or nil.
@@ -124,6 +124,12 @@ public protocol AsyncCatalogLoader: AsyncCellImageLoader {
 }
 
 extension AsyncCatalogLoader {
+  /// True: ready jobs are ordered by the run's `schedule_seed`.
+  public nonisolated static var hasSeededSchedules: Bool { true }
+  /// `catalog.register(Self.self)`.
+  public nonisolated static func register(in catalog: inout LoaderCatalog) {
+    catalog.register(Self.self)
+  }
   /// No seed article.
   public nonisolated static var seed: String? { nil }
   /// No options of its own.

@@ -45,8 +45,14 @@ public enum FuzzTesting {
   /// test (a Swift Testing issue, or an `XCTFail` in an XCTest test, at the caller's line; see
   /// ``ScenarioTesting`` for where neither runs); the campaign stops after `maxFindings`
   /// findings. Returns the findings. An XCTest file needs no `import Testing` to call it.
+  ///
+  /// `L` is a callback or an async loader. An async loader's cases each run inside an async
+  /// simulation (async runs take turns in a process; see ``ScenarioTesting``), and each case
+  /// also sets the loader's option `schedule_seed` to a key derived from its seed, so the
+  /// campaign explores interleavings of ready jobs too; a finding keeps its key (unless the
+  /// shrinker shows the bug needs none) and replays.
   @discardableResult
-  public static func fuzz<L: CatalogLoader>(
+  public static func fuzz<L: RunnableLoader>(
     _ loader: L.Type, seed: UInt64 = 0, cases: Int = 100, time: Duration? = nil,
     findings folder: URL? = nil, fixturesRoot: URL, invariants: [Scenario.InvariantID]? = nil,
     maxFindings: Int? = nil, fileID: StaticString = #fileID,
@@ -62,7 +68,7 @@ public enum FuzzTesting {
   /// `fuzz(_:seed:cases:time:findings:fixturesRoot:invariants:maxFindings:fileID:filePath:line:
   /// column:)` recording at `sourceLocation` (Swift Testing's own location).
   @discardableResult
-  public static func fuzz<L: CatalogLoader>(
+  public static func fuzz<L: RunnableLoader>(
     _ loader: L.Type, seed: UInt64 = 0, cases: Int = 100, time: Duration? = nil,
     findings folder: URL? = nil, fixturesRoot: URL, invariants: [Scenario.InvariantID]? = nil,
     maxFindings: Int? = nil, sourceLocation: SourceLocation
@@ -78,7 +84,7 @@ public enum FuzzTesting {
   /// every finding (and every finding that could not be written) if there is any. Swift
   /// Testing and XCTest both fail a test that throws. Returns the findings (none).
   @discardableResult
-  public static func require<L: CatalogLoader>(
+  public static func require<L: RunnableLoader>(
     _ loader: L.Type, seed: UInt64 = 0, cases: Int = 100, time: Duration? = nil,
     findings folder: URL? = nil, fixturesRoot: URL, invariants: [Scenario.InvariantID]? = nil,
     maxFindings: Int? = nil
@@ -92,83 +98,19 @@ public enum FuzzTesting {
     return found
   }
 
-  /// Fuzzes the async loader `L` in process, as `fuzz(_:seed:cases:time:findings:fixturesRoot:
-  /// invariants:maxFindings:fileID:filePath:line:column:)` fuzzes a callback loader. Each case
-  /// runs inside an async simulation; async runs take turns in a process (see
-  /// `ScenarioTesting`). Each case also sets the loader's option `schedule_seed` to a key
-  /// derived from its seed, so the campaign explores interleavings of ready jobs too; a finding
-  /// keeps its key (unless the shrinker shows the bug needs none) and replays.
-  @discardableResult
-  public static func fuzz<L: AsyncCatalogLoader>(
-    _ loader: L.Type, seed: UInt64 = 0, cases: Int = 100, time: Duration? = nil,
-    findings folder: URL? = nil, fixturesRoot: URL, invariants: [Scenario.InvariantID]? = nil,
-    maxFindings: Int? = nil, fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
-  ) -> [Finding] {
-    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    return campaign(
-      L.self, seed: seed, cases: cases, time: time, findings: folder, fixturesRoot: fixturesRoot,
-      invariants: invariants, maxFindings: maxFindings
-    ) { TestFailure.record($0, at: site) }
-  }
-
-  /// The async loader's `fuzz` recording at `sourceLocation` (Swift Testing's own location).
-  @discardableResult
-  public static func fuzz<L: AsyncCatalogLoader>(
-    _ loader: L.Type, seed: UInt64 = 0, cases: Int = 100, time: Duration? = nil,
-    findings folder: URL? = nil, fixturesRoot: URL, invariants: [Scenario.InvariantID]? = nil,
-    maxFindings: Int? = nil, sourceLocation: SourceLocation
-  ) -> [Finding] {
-    let site = CallSite(sourceLocation)
-    return campaign(
-      L.self, seed: seed, cases: cases, time: time, findings: folder, fixturesRoot: fixturesRoot,
-      invariants: invariants, maxFindings: maxFindings
-    ) { TestFailure.record($0, at: site) }
-  }
-
-  /// The async loader's `require`: throws ``ScenarioTesting/Failure`` if there is a finding.
-  @discardableResult
-  public static func require<L: AsyncCatalogLoader>(
-    _ loader: L.Type, seed: UInt64 = 0, cases: Int = 100, time: Duration? = nil,
-    findings folder: URL? = nil, fixturesRoot: URL, invariants: [Scenario.InvariantID]? = nil,
-    maxFindings: Int? = nil
-  ) throws(ScenarioTesting.Failure) -> [Finding] {
-    var reports: [String] = []
-    let found = campaign(
-      L.self, seed: seed, cases: cases, time: time, findings: folder, fixturesRoot: fixturesRoot,
-      invariants: invariants, maxFindings: maxFindings
-    ) { reports.append($0) }
-    if !reports.isEmpty { throw ScenarioTesting.Failure(report: reports.joined(separator: "\n")) }
-    return found
-  }
-
-  /// The campaign of a callback loader; each failure's report goes to `fail`.
-  static func campaign<L: CatalogLoader>(
+  /// The campaign of a loader, with schedule seeds when its runs have them (async loaders);
+  /// each failure's report goes to `fail`.
+  static func campaign<L: RunnableLoader>(
     _ loader: L.Type, seed: UInt64, cases: Int, time: Duration?, findings folder: URL?,
     fixturesRoot: URL, invariants: [Scenario.InvariantID]?, maxFindings: Int?,
     fail: (String) -> Void
   ) -> [Finding] {
     var catalog = LoaderCatalog.standard
-    catalog.register(L.self)
+    L.register(in: &catalog)
     return fuzz(
       name: L.name, type: "\(L.self)", catalog: catalog, seed: seed, cases: cases, time: time,
       findings: folder, fixturesRoot: fixturesRoot, invariants: invariants,
-      maxFindings: maxFindings, fail: fail)
-  }
-
-  /// The campaign of an async loader (with schedule seeds); each failure's report goes to
-  /// `fail`.
-  static func campaign<L: AsyncCatalogLoader>(
-    _ loader: L.Type, seed: UInt64, cases: Int, time: Duration?, findings folder: URL?,
-    fixturesRoot: URL, invariants: [Scenario.InvariantID]?, maxFindings: Int?,
-    fail: (String) -> Void
-  ) -> [Finding] {
-    var catalog = LoaderCatalog.standard
-    catalog.register(L.self)
-    return fuzz(
-      name: L.name, type: "\(L.self)", catalog: catalog, seed: seed, cases: cases, time: time,
-      findings: folder, fixturesRoot: fixturesRoot, invariants: invariants,
-      maxFindings: maxFindings, scheduleSeeds: true, fail: fail)
+      maxFindings: maxFindings, scheduleSeeds: L.hasSeededSchedules, fail: fail)
   }
 
   /// A campaign over the loader called `name` in `catalog` (described as `type` in reports and
@@ -245,7 +187,7 @@ public enum FuzzTesting {
   /// running test unless the run meets the file's expectation. One line per regression test;
   /// `try ScenarioTesting.require(path, loader:fixturesRoot:)` is the throwing form.
   @discardableResult
-  public static func replay<L: CatalogLoader>(
+  public static func replay<L: RunnableLoader>(
     _ path: String, loader: L.Type, fixturesRoot: URL, fileID: StaticString = #fileID,
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) -> RunResult? {
@@ -256,27 +198,7 @@ public enum FuzzTesting {
 
   /// `replay` recording at `sourceLocation` (Swift Testing's own location).
   @discardableResult
-  public static func replay<L: CatalogLoader>(
-    _ path: String, loader: L.Type, fixturesRoot: URL, sourceLocation: SourceLocation
-  ) -> RunResult? {
-    ScenarioTesting.run(
-      path, loader: L.self, fixturesRoot: fixturesRoot, sourceLocation: sourceLocation)
-  }
-
-  /// Replays a committed finding against your async loader `L`.
-  @discardableResult
-  public static func replay<L: AsyncCatalogLoader>(
-    _ path: String, loader: L.Type, fixturesRoot: URL, fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
-  ) -> RunResult? {
-    ScenarioTesting.run(
-      path, loader: L.self, fixturesRoot: fixturesRoot, fileID: fileID, filePath: filePath,
-      line: line, column: column)
-  }
-
-  /// The async `replay` recording at `sourceLocation` (Swift Testing's own location).
-  @discardableResult
-  public static func replay<L: AsyncCatalogLoader>(
+  public static func replay<L: RunnableLoader>(
     _ path: String, loader: L.Type, fixturesRoot: URL, sourceLocation: SourceLocation
   ) -> RunResult? {
     ScenarioTesting.run(

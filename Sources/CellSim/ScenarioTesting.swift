@@ -157,6 +157,16 @@ public enum ScenarioTesting {
   /// Testing issue, or an `XCTFail` in an XCTest test, at the caller's line. Returns the
   /// result. An XCTest file needs no `import Testing` to call it.
   ///
+  /// `L` is a callback loader (`CatalogLoader`) or an async one (`AsyncCatalogLoader`).
+  /// **Async runs take turns.** An async loader's run happens inside an async simulation, whose
+  /// runtime hooks are process-global, so async runs take turns in a process: this call waits
+  /// (blocking its thread, not the simulation's) while another async run is in progress,
+  /// whichever test started it. You need no `.serialized` trait: parallel suites stay correct,
+  /// and tests that do not run async loaders never wait. Tasks of your own tests that are not
+  /// the simulation's pass through untouched while a simulation runs. An async loader that
+  /// resumes a task from real Dispatch or a real thread, sleeps on a real clock, or blocks a
+  /// job, fails the test with `RunError.nondeterministic` naming the task.
+  ///
   /// - Parameters:
   ///   - path: the scenario file.
   ///   - loader: your loader type; it runs whatever loader the file names.
@@ -171,7 +181,7 @@ public enum ScenarioTesting {
   ///   - line: the caller's line (the default).
   ///   - column: the caller's column (the default).
   @discardableResult
-  public static func run<L: CatalogLoader>(
+  public static func run<L: RunnableLoader>(
     _ path: String, loader: L.Type, fixturesRoot: URL, seed: UInt64? = nil,
     expecting: Scenario.Expectation? = nil, keepTrace: Bool = false,
     detail: Bool = ScenarioTesting.detailByDefault,
@@ -189,7 +199,7 @@ public enum ScenarioTesting {
   /// `run(_:loader:fixturesRoot:seed:expecting:keepTrace:detail:fileID:filePath:line:column:)`
   /// recording at `sourceLocation` (Swift Testing's own location).
   @discardableResult
-  public static func run<L: CatalogLoader>(
+  public static func run<L: RunnableLoader>(
     _ path: String, loader: L.Type, fixturesRoot: URL, seed: UInt64? = nil,
     expecting: Scenario.Expectation? = nil, keepTrace: Bool = false,
     detail: Bool = ScenarioTesting.detailByDefault, sourceLocation: SourceLocation
@@ -212,65 +222,7 @@ public enum ScenarioTesting {
   /// }
   /// ```
   @discardableResult
-  public static func require<L: CatalogLoader>(
-    _ path: String, loader: L.Type, fixturesRoot: URL, seed: UInt64? = nil,
-    expecting: Scenario.Expectation? = nil, keepTrace: Bool = false,
-    detail: Bool = ScenarioTesting.detailByDefault
-  ) throws(Failure) -> RunResult {
-    try runFile(
-      path, loaderName: L.name, fixturesRoot: fixturesRoot, expecting: expecting, detail: detail
-    ) { scenario throws(RunError) in
-      try Simulation.run(
-        scenario, loader: L.self, fixturesRoot: fixturesRoot, seed: seed, keepTrace: keepTrace)
-    }
-  }
-
-  /// Reads the scenario at `path` and runs it with your async loader `L`, exactly as
-  /// `run(_:loader:fixturesRoot:seed:expecting:keepTrace:detail:fileID:filePath:line:column:)`
-  /// runs a callback loader.
-  ///
-  /// **Serialization.** The run happens inside an async simulation, whose runtime hooks are
-  /// process-global, so async runs take turns in a process: this call waits (blocking its
-  /// thread, not the simulation's) while another async run is in progress, whichever test
-  /// started it. You need no `.serialized` trait: parallel suites stay correct, and tests that
-  /// do not run async loaders never wait. Tasks of your own tests that are not the
-  /// simulation's pass through untouched while a simulation runs.
-  ///
-  /// A loader that resumes a task from real Dispatch or a real thread, sleeps on a real clock,
-  /// or blocks a job, fails the test with `RunError.nondeterministic` naming the task.
-  @discardableResult
-  public static func run<L: AsyncCatalogLoader>(
-    _ path: String, loader: L.Type, fixturesRoot: URL, seed: UInt64? = nil,
-    expecting: Scenario.Expectation? = nil, keepTrace: Bool = false,
-    detail: Bool = ScenarioTesting.detailByDefault,
-    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-    column: UInt = #column
-  ) -> RunResult? {
-    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    return record(site) { () throws(Failure) in
-      try require(
-        path, loader: L.self, fixturesRoot: fixturesRoot, seed: seed, expecting: expecting,
-        keepTrace: keepTrace, detail: detail)
-    }
-  }
-
-  /// The async loader's `run` recording at `sourceLocation` (Swift Testing's own location).
-  @discardableResult
-  public static func run<L: AsyncCatalogLoader>(
-    _ path: String, loader: L.Type, fixturesRoot: URL, seed: UInt64? = nil,
-    expecting: Scenario.Expectation? = nil, keepTrace: Bool = false,
-    detail: Bool = ScenarioTesting.detailByDefault, sourceLocation: SourceLocation
-  ) -> RunResult? {
-    record(CallSite(sourceLocation)) { () throws(Failure) in
-      try require(
-        path, loader: L.self, fixturesRoot: fixturesRoot, seed: seed, expecting: expecting,
-        keepTrace: keepTrace, detail: detail)
-    }
-  }
-
-  /// The async loader's `require`: throws ``Failure`` unless the expectation is met.
-  @discardableResult
-  public static func require<L: AsyncCatalogLoader>(
+  public static func require<L: RunnableLoader>(
     _ path: String, loader: L.Type, fixturesRoot: URL, seed: UInt64? = nil,
     expecting: Scenario.Expectation? = nil, keepTrace: Bool = false,
     detail: Bool = ScenarioTesting.detailByDefault

@@ -1,8 +1,26 @@
 public import SimPlatform
 public import SimTable
 
+/// A loader CellSim can run by its type: a callback loader (`CatalogLoader`) or an async loader
+/// (`AsyncCatalogLoader`, module `AsyncLoaders`). Every helper that takes "your loader" —
+/// `Simulation.run(_:loader:…)`, `ScenarioTesting.run`/`require`, `FuzzTesting.fuzz`/`replay` —
+/// takes one of these, so a helper of your own is written once for both kinds:
+///
+/// ```swift
+/// func requireSuite<L: RunnableLoader>(_ loader: L.Type) throws { … }
+/// ```
+public protocol RunnableLoader {
+  /// The stable name used in scenarios and on the command line.
+  static var name: String { get }
+  /// Whether the loader's runs order ready jobs by a seed (an async loader's `schedule_seed`),
+  /// which a fuzz campaign then varies from case to case.
+  static var hasSeededSchedules: Bool { get }
+  /// Adds the loader to `catalog` under its name, replacing an entry of the same name.
+  static func register(in catalog: inout LoaderCatalog)
+}
+
 /// A loader that describes itself, so a catalog can list it and build it by name.
-public protocol CatalogLoader: CellImageLoader {
+public protocol CatalogLoader: CellImageLoader, RunnableLoader {
   /// The stable name used in scenarios and on the command line (`loader: reference`).
   static var name: String { get }
   /// The seed article it models, e.g. `002`, or nil.
@@ -20,6 +38,10 @@ public protocol CatalogLoader: CellImageLoader {
 }
 
 extension CatalogLoader {
+  /// False: a callback loader's order is the event loop's.
+  public static var hasSeededSchedules: Bool { false }
+  /// `catalog.register(Self.self)`.
+  public static func register(in catalog: inout LoaderCatalog) { catalog.register(Self.self) }
   /// No options.
   public static var optionSpecs: [LoaderOptionSpec] { [] }
   /// No seed article.

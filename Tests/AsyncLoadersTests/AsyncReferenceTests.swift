@@ -21,6 +21,23 @@ struct AsyncReferenceTests {
     #expect(result.loader == "async-reference")
   }
 
+  /// A helper written once, generic over `RunnableLoader`, runs a callback and an async loader.
+  func runVariantPair<L: RunnableLoader>(_ loader: L.Type) throws -> RunResult {
+    let scenario = try Scenario(
+      contentsOf: Repository.url("Scenarios/invariants/no_cross_cell_image.yaml"),
+      fixturesRoot: Repository.fixtures, knownLoaders: LoaderCatalog.standard.names)
+    return try Simulation.run(scenario, loader: L.self, fixturesRoot: Repository.fixtures)
+  }
+
+  @Test("one generic helper runs callback and async loaders alike (RunnableLoader)")
+  func oneProtocolForBothKinds() throws {
+    let callback = try runVariantPair(ReferenceLoader.self)
+    let async = try runVariantPair(AsyncReferenceLoader.self)
+    #expect(callback.loader == "reference" && async.loader == "async-reference")
+    #expect(callback.violations.isEmpty && async.violations.isEmpty)
+    #expect(AsyncReferenceLoader.hasSeededSchedules && !ReferenceLoader.hasSeededSchedules)
+  }
+
   /// The bundled scenarios whose table prefetches, most of them regressions the fuzzer found
   /// in the callback `reference`'s prefetching (deleted window rows, prepared cells, memory
   /// warnings).

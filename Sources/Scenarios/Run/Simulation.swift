@@ -104,30 +104,17 @@ public enum Simulation {
       scenario, options: SimulationOptions(fixturesRoot: fixturesRoot, seed: seed, loader: loader))
   }
 
-  /// Runs `scenario` with a loader of your own (registered under its name for this run). With
-  /// `keepTrace`, the result's `traceText` holds the full trace, as `cellsim run --trace` writes.
-  public static func run<L: CatalogLoader>(
+  /// Runs `scenario` with a loader of your own, callback or async (registered under its name
+  /// for this run). With `keepTrace`, the result's `traceText` holds the full trace, as
+  /// `cellsim run --trace` writes. An async loader's run happens inside an async simulation of
+  /// the run's world; async runs take turns in a process: a call waits while another async run
+  /// is in progress, so parallel tests stay correct.
+  public static func run<L: RunnableLoader>(
     _ scenario: Scenario, loader: L.Type, fixturesRoot: URL, seed: UInt64? = nil,
     keepTrace: Bool = false
   ) throws(RunError) -> RunResult {
     var catalog = LoaderCatalog.standard
-    catalog.register(L.self)
-    return try run(
-      scenario,
-      options: SimulationOptions(
-        fixturesRoot: fixturesRoot, seed: seed, loader: L.name, catalog: catalog,
-        keepTrace: keepTrace))
-  }
-
-  /// Runs `scenario` with an async loader of your own (registered under its name for this
-  /// run), inside an async simulation of the run's world. Async runs take turns in a process:
-  /// a call waits while another async run is in progress, so parallel tests stay correct.
-  public static func run<L: AsyncCatalogLoader>(
-    _ scenario: Scenario, loader: L.Type, fixturesRoot: URL, seed: UInt64? = nil,
-    keepTrace: Bool = false
-  ) throws(RunError) -> RunResult {
-    var catalog = LoaderCatalog.standard
-    catalog.register(L.self)
+    L.register(in: &catalog)
     return try run(
       scenario,
       options: SimulationOptions(
