@@ -30,6 +30,8 @@ public enum ReportedBugs {
       SDWebImage3834Loader.self,
       // Another request's variant of the same URL (no_cross_cell_image with declared variants).
       SDWebImage3364Loader.self,
+      // A blind-spot demonstrator: late results kept on nodes of rows long gone.
+      LateResultNodeLoader.self,
     ]
   }
 

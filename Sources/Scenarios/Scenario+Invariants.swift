@@ -35,6 +35,13 @@ extension Scenario {
     case manualImageKept = "manual_image_kept"
     /// A request a loader declared ends exactly once (one terminal callback).
     case oneTerminalCallback = "one_terminal_callback"
+    /// At the end of the run, decoded images held by nothing the platform knows (no cache, no
+    /// cell's view) number at most `max`. Not in the standard set: name it.
+    case noLeakedImages = "no_leaked_images"
+
+    /// Whether the standard set (no `invariants` key) checks it: every invariant but
+    /// `no_leaked_images`, which judges a loader's own structures and is asked for by name.
+    public var isInStandardSet: Bool { self != .noLeakedImages }
 
     /// A distinct bit per invariant, for sets of ids kept as masks (the oracle asks whether an
     /// invariant is checked several times a frame).
@@ -55,6 +62,7 @@ extension Scenario {
       case .deadlock: 1 << 12
       case .manualImageKept: 1 << 13
       case .oneTerminalCallback: 1 << 14
+      case .noLeakedImages: 1 << 15
       }
     }
 
@@ -63,7 +71,7 @@ extension Scenario {
       switch self {
       case .eventuallyLoaded, .cancelOnEndDisplay, .noDeliveryStall, .oneTerminalCallback:
         return ["within"]
-      case .boundedQueue, .memoryBudget: return ["max"]
+      case .boundedQueue, .memoryBudget, .noLeakedImages: return ["max"]
       case .frameBudget: return ["max_hitch_ratio"]
       case .cacheHitOnRevisit: return ["revisit"]
       case .noCrossCellImage, .noCorruptImage, .noDuplicateTransfers, .latestPriorityWins,
@@ -108,6 +116,8 @@ extension Scenario {
     /// `one_terminal_callback` (within: default 2 s, how long a request may stay unended while
     /// no transfer of its URL is outstanding).
     case oneTerminalCallback(within: SimDuration)
+    /// `no_leaked_images` (max: default `visible`).
+    case noLeakedImages(max: QueueBound)
 
     /// The invariant with its default parameters.
     public static func defaults(_ id: InvariantID) -> InvariantCheck {
@@ -127,6 +137,7 @@ extension Scenario {
       case .deadlock: return .deadlock
       case .manualImageKept: return .manualImageKept
       case .oneTerminalCallback: return .oneTerminalCallback(within: .s(2))
+      case .noLeakedImages: return .noLeakedImages(max: .visible)
       }
     }
 
@@ -148,6 +159,7 @@ extension Scenario {
       case .deadlock: return .deadlock
       case .manualImageKept: return .manualImageKept
       case .oneTerminalCallback: return .oneTerminalCallback
+      case .noLeakedImages: return .noLeakedImages
       }
     }
 
@@ -155,7 +167,7 @@ extension Scenario {
     public var hasDefaultParameters: Bool { self == .defaults(id) }
   }
 
-  /// The `max` of `bounded_queue`.
+  /// The `max` of `bounded_queue` and `no_leaked_images`.
   public enum QueueBound: Sendable, Equatable {
     /// The number of displayed rows plus the prefetch window (`visible`).
     case visible
@@ -172,10 +184,12 @@ extension Scenario {
     /// These invariants, in file order, each at most once.
     case selected([InvariantCheck])
 
-    /// The invariants to check, in file order (`standard`: every id in documentation order).
+    /// The invariants to check, in file order (`standard`: every id of the standard set, in
+    /// documentation order).
     public var checks: [InvariantCheck] {
       switch self {
-      case .standard: return InvariantID.allCases.map(InvariantCheck.defaults)
+      case .standard:
+        return InvariantID.allCases.filter(\.isInStandardSet).map(InvariantCheck.defaults)
       case .none: return []
       case .selected(let checks): return checks
       }

@@ -52,10 +52,10 @@ package final class DecodedBitmap {
   package let bitmap: Bitmap
   let registration: MemoryRegistration
 
-  init(_ bitmap: Bitmap, meter: MemoryMeter) {
+  init(_ bitmap: Bitmap, meter: MemoryMeter, isContent: Bool) {
     self.bitmap = bitmap
     self.registration = MemoryRegistration(
-      bytes: Int64(bitmap.width * bitmap.height * 4), meter: meter)
+      bytes: Int64(bitmap.width * bitmap.height * 4), meter: meter, isContentImage: isContent)
   }
 }
 
@@ -154,7 +154,7 @@ public final class Image {
     requestEpoch = nil
     pixelWidth = bitmap.width
     pixelHeight = bitmap.height
-    decoded = DecodedBitmap(bitmap, meter: meter)
+    decoded = DecodedBitmap(bitmap, meter: meter, isContent: true)
     header = nil
   }
 
@@ -180,7 +180,7 @@ public final class Image {
       }
     decoded = DecodedBitmap(
       Bitmap(width: width, height: height, pixels: Self.filled(fill, count: width * height)),
-      meter: world.memory)
+      meter: world.memory, isContent: false)
     header = nil
   }
 
@@ -239,7 +239,7 @@ public final class Image {
     let digest = transforms.isEmpty ? provenance!.source : ContentDigest(of: bytes)
     switch DecodeMemo.shared.decode(bytes, digest: digest, target: .fullSize) {
     case .success(let bitmap):
-      decoded = DecodedBitmap(bitmap, meter: world.memory)
+      decoded = DecodedBitmap(bitmap, meter: world.memory, isContent: true)
       encoded = nil
     case .failure(let error):
       decodeError = error

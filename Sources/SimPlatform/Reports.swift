@@ -107,6 +107,8 @@ package final class MemoryMeter {
   @exclusivity(unchecked) var live: Int64 = 0
   @exclusivity(unchecked) var peak: Int64 = 0
   @exclusivity(unchecked) var registrations = 0
+  @exclusivity(unchecked) var contentImages = 0
+  @exclusivity(unchecked) var contentImageLive: Int64 = 0
 
   /// Bytes registered now.
   package var liveBytes: Int64 { live }
@@ -114,6 +116,11 @@ package final class MemoryMeter {
   package var peakBytes: Int64 { peak }
   /// Registrations alive now.
   package var liveRegistrations: Int { registrations }
+  /// Decoded content images (bitmaps decoded from network bytes, and their resamples) alive
+  /// now: what `no_leaked_images` attributes to holders.
+  package var liveContentImages: Int { contentImages }
+  /// The bytes of `liveContentImages`.
+  package var liveContentImageBytes: Int64 { contentImageLive }
 
   init() {}
 
@@ -139,19 +146,32 @@ package final class MemoryMeter {
 package final class MemoryRegistration {
   /// The bytes held.
   package let bytes: Int64
+  /// Whether they are a decoded content image's bitmap (counted apart as well).
+  let isContentImage: Bool
   /// Held strongly: a weak reference would give the meter a side table, and every retain of
   /// it (the oracle reads the peak every frame) would take the runtime's slow path. The meter
   /// references nothing, so a registration outliving its world only keeps a few bytes alive.
   let meter: MemoryMeter
 
   /// Registers `bytes` with `meter` until this object is deallocated.
-  package init(bytes: Int64, meter: MemoryMeter) {
+  package init(bytes: Int64, meter: MemoryMeter, isContentImage: Bool = false) {
     self.bytes = bytes
     self.meter = meter
+    self.isContentImage = isContentImage
     meter.register(bytes)
+    if isContentImage {
+      meter.contentImages += 1
+      meter.contentImageLive += bytes
+    }
   }
 
-  deinit { meter.unregister(bytes) }
+  deinit {
+    meter.unregister(bytes)
+    if isContentImage {
+      meter.contentImages -= 1
+      meter.contentImageLive -= bytes
+    }
+  }
 }
 
 /// A deadlock among simulated threads, as the blocking-thread scheduler found it.

@@ -145,6 +145,18 @@ public final class TableView {
   }
 
   /// The data source. Stops with a message if it has been deallocated (it is held weakly).
+  /// Every cell the table holds: displayed, prepared (cell prefetching), awaiting their end of
+  /// display, and in the reuse pool, each once, in that order.
+  package var knownCells: [TableCell] {
+    var cells: [TableCell] = []
+    var seen = Set<Int>()
+    for cell in displayed + prepared + awaitingEnd + pool.cells
+    where seen.insert(cell.cellID).inserted {
+      cells.append(cell)
+    }
+    return cells
+  }
+
   package var dataSource: any TableDataSource {
     guard let source = storedDataSource else {
       preconditionFailure(

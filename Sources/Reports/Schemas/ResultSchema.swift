@@ -108,7 +108,7 @@ extension ContractSchema {
             "no_cross_cell_image", "no_corrupt_image", "eventually_loaded", "cancel_on_end_display",
             "bounded_queue", "no_duplicate_transfers", "cache_hit_on_revisit", "no_delivery_stall",
             "frame_budget", "memory_budget", "latest_priority_wins", "progress_isolation",
-            "deadlock", "manual_image_kept", "one_terminal_callback"
+            "deadlock", "manual_image_kept", "one_terminal_callback", "no_leaked_images"
           ]
         },
         "metricName": {

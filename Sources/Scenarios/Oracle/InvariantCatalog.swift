@@ -159,5 +159,17 @@ public enum InvariantCatalog {
         + "its URL outstanding, is one too (a completion dropped on cancel, as SDWebImage "
         + "#1034 reported). Loaders that declare nothing are never judged by it.",
       parameters: "within (default 2s)"),
+    Entry(
+      id: .noLeakedImages,
+      definition:
+        "Not in the standard set: name it. At the end of the run, every decoded content image "
+        + "still alive is attributed to its holders: a memory cache of the loader's (which "
+        + "keeps itself within its limits), or the image view of a cell the table holds "
+        + "(displayed, prepared, or in the reuse pool). Images held by nothing the platform "
+        + "knows — the loader's own structures, such as a late result kept on a node or model "
+        + "object for a row long gone — may number at most `max` (`visible`: the displayed "
+        + "rows plus the prefetch window, room for results still in flight). More is a leak "
+        + "that grows with the rows passed, whatever the memory budget says.",
+      parameters: "max (default visible)"),
   ]
 }

@@ -149,6 +149,9 @@ enum InvariantCheckers {
     if let within = value({ if case .oneTerminalCallback(let w) = $0 { w } else { nil } }) {
       checkers.append(OneTerminalCallbackChecker(facts, within: within))
     }
+    if let bound = value({ if case .noLeakedImages(let max) = $0 { max } else { nil } }) {
+      checkers.append(LeakedImagesChecker(facts, bound: bound))
+    }
     return checkers
   }
 }

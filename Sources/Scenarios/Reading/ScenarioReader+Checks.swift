@@ -69,6 +69,8 @@ extension ScenarioReader {
       return .oneTerminalCallback(within: try fields["within"]?.duration() ?? within)
     case .boundedQueue(let max):
       return .boundedQueue(max: try fields["max"].map(readQueueBound) ?? max)
+    case .noLeakedImages(let max):
+      return .noLeakedImages(max: try fields["max"].map(readQueueBound) ?? max)
     case .frameBudget(let ratio):
       return .frameBudget(
         maxHitchRatio: try fields["max_hitch_ratio"]?.nonNegativeNumber("a ratio in ms/s")

@@ -66,6 +66,8 @@ extension Scenario.InvariantCheck {
       return YAMLText.flow([("within", YAMLText.duration(within))])
     case .boundedQueue(.visible): return YAMLText.flow([("max", "visible")])
     case .boundedQueue(.count(let count)): return YAMLText.flow([("max", "\(count)")])
+    case .noLeakedImages(.visible): return YAMLText.flow([("max", "visible")])
+    case .noLeakedImages(.count(let count)): return YAMLText.flow([("max", "\(count)")])
     case .frameBudget(let ratio):
       return YAMLText.flow([("max_hitch_ratio", YAMLText.number(ratio))])
     case .memoryBudget(let max):
