@@ -28,6 +28,8 @@ public enum ReportedBugs {
       FadeCompletionLoader.self,
       // A completion that runs twice (one_terminal_callback).
       SDWebImage3834Loader.self,
+      // A blind-spot demonstrator: progressive previews (no_corrupt_image, no_cross_cell_image).
+      ProgressivePreviewLoader.self,
     ]
   }
 
