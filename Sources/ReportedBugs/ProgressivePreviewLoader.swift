@@ -1,5 +1,4 @@
 public import ImageLoaders
-import PNGRender
 import SimKernel
 import SimNetwork
 import SimPlatform
@@ -59,7 +58,6 @@ public final class ProgressivePreviewLoader: CatalogLoader {
   ) {
     let url = item.url
     let size = table.imagePixelSize
-    let target = DecodeTarget.aspectFill(width: size.width, height: size.height)
     let (environment, fixed, partialPreviews) = (self.environment, self.fixed, partialPreviews)
     cell.webURL = url
     cell.imageView.image = nil
@@ -83,7 +81,9 @@ public final class ProgressivePreviewLoader: CatalogLoader {
     }
     load.onChunk = { body, execution in
       if partialPreviews {
-        environment.decoder.decodePartial(body, target: target, on: execution) { result in
+        environment.decoder.decodePartial(
+          body, target: .aspectFill(width: size.width, height: size.height), on: execution
+        ) { result in
           if case .success(let preview) = result { show(preview, false) }
         }
       } else if let preview = environment.image(data: body) {
@@ -91,7 +91,9 @@ public final class ProgressivePreviewLoader: CatalogLoader {
       }
     }
     load.onComplete = { body, execution in
-      environment.decoder.decode(body, target: target, on: execution) { result in
+      environment.decoder.decode(
+        body, target: .aspectFill(width: size.width, height: size.height), on: execution
+      ) { result in
         if case .success(let image) = result { show(image, true) }
       }
     }
