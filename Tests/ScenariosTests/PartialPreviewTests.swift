@@ -11,7 +11,8 @@ import Testing
 @Suite("Progressive previews are judged as what they are")
 struct PartialPreviewTests {
   func run(
-    preview: String, flaw: String = "none", invariants: String, flings: Bool = false
+    preview: String, flaw: String = "none", invariants: String, flings: Bool = false,
+    fixtures: String = #"["photos/*.png"]"#
   ) throws -> RunResult {
     let events =
       flings
@@ -26,7 +27,7 @@ struct PartialPreviewTests {
         name: partial previews
         loader: {name: test-progressive, flaw: \(flaw), preview: \(preview)}
         table: {rows: \(flings ? 200 : 30)}
-        images: {url: "https://img.test/{id}.png", fixtures: ["photos/*.png"]}
+        images: {url: "https://img.test/{id}.png", fixtures: \(fixtures)}
         network: {latency: "50ms", bandwidth: "400KB/s", chunk_size: "16KB"}
         invariants: [\(invariants)]
         \(events)
@@ -45,6 +46,16 @@ struct PartialPreviewTests {
     let result = try run(
       preview: "partial", invariants: "no_corrupt_image, no_cross_cell_image, eventually_loaded",
       flings: true)
+    #expect(result.violations.isEmpty, "\(result.violations.firstPerRow.map(\.detail))")
+    let trace = try #require(result.traceText)
+    #expect(trace.contains("/partial 16000 B"), "the cells showed partial previews")
+  }
+
+  @Test("an interlaced image's coarse preview of its own transfer passes too")
+  func interlacedPreview() throws {
+    let result = try run(
+      preview: "partial", invariants: "no_corrupt_image, no_cross_cell_image, eventually_loaded",
+      fixtures: #"["generated/size-427x640-rgba-8bit-adam7.png"]"#)
     #expect(result.violations.isEmpty, "\(result.violations.firstPerRow.map(\.detail))")
     let trace = try #require(result.traceText)
     #expect(trace.contains("/partial 16000 B"), "the cells showed partial previews")
