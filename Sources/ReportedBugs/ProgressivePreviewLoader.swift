@@ -63,9 +63,9 @@ public final class ProgressivePreviewLoader: CatalogLoader {
     cell.imageView.image = nil
     let load = PreviewLoad()
     let state = PreviewState()
-    /// Shows `image` in the cell on the main queue: a preview only while the load has not
-    /// finished (and, fixed, while the cell wants the URL), the full image while the cell wants
-    /// the URL.
+    // Shows `image` in the cell on the main queue: a preview only while the load has not
+    // finished (and, fixed, while the cell wants the URL), the full image while the cell wants
+    // the URL.
     let show = { (image: Image, final: Bool) in
       environment.main.async(label: final ? "progressive.set" : "progressive.preview") { _ in
         if final {

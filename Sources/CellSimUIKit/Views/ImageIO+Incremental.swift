@@ -7,7 +7,9 @@ package import SimPlatform
 // and ask for the image so far with `CGImageSourceCreateImageAtIndex`. Before the final update
 // that image is a partial preview (`Image(partialData:)`: the rows decoded so far, or an
 // interlaced PNG's coarse passes, decoded lazily at first display like every ImageIO image);
-// after it, the full image of the bytes, decoded as `UIImage(data:)` is.
+// after it, the full image of the bytes, decoded as `UIImage(data:)` is. CellSim's choices where
+// Apple documents nothing: no image (nil) before the PNG header has arrived, a new image object
+// for each call, and a final status decided by whether the bytes end with an IEND chunk.
 
 /// ImageIO's `CGImageSourceStatus`: where an image source stands.
 public enum CGImageSourceStatus: Int32, Sendable {
