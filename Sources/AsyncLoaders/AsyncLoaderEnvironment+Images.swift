@@ -23,6 +23,28 @@ extension AsyncLoaderEnvironment {
     }
   }
 
+  /// Decodes `prefix`, the bytes of a transfer so far (the chunks of `bytes(for:priority:)`
+  /// joined), to a partial preview at `target` on a simulated worker, at a whole decode's CPU
+  /// cost (`DecoderService.decodePartial`): the rows decoded so far, or an interlaced image's
+  /// coarse passes, over transparent pixels. Throws the decoder's `PNGError` for bytes it cannot
+  /// decode; running out of bytes is not one. Not cancellable once started; check
+  /// `Task.isCancelled` (and the cell's identity) after it.
+  public func decodePartial(
+    _ prefix: [UInt8], target: DecodeTarget = .fullSize,
+    isolation: isolated (any Actor)? = #isolation
+  ) async throws -> Image {
+    simulation.nameCurrentTask()
+    let (queue, decoder) = (decodeQueue, platform.decoder)
+    return try await simulation.awaitCallback("decode", isolation: isolation) { complete in
+      queue.async(label: "decode") { execution in
+        decoder.decodePartial(prefix, target: target, on: execution) {
+          complete($0.mapError { $0 })
+        }
+      }
+      return nil
+    }
+  }
+
   /// Resamples a decoded image to `target` (an aspect-fill crop of the cell's pixel size, say)
   /// on a simulated worker, paying its CPU cost there. An encoded image is decoded first, on
   /// the same worker, at its decode cost.

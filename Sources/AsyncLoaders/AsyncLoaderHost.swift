@@ -44,6 +44,7 @@ public enum AsyncLoaderCatalog {
     AsyncImageLoader.self,
     AsyncUncheckedLoader.self,
     AsyncUncancelledLoader.self,
+    AsyncProgressiveLoader.self,
   ]
 
   /// A catalog entry for `type`: built on the main actor, inside the run's async simulation.

@@ -1,44 +1,16 @@
-// The row-by-row PNG reader. See include/CPNGRows.h for the contract.
+// The row-by-row PNG reader. See include/CPNGRows.h for the contract; the partial decode with
+// libpng's progressive reader is CPNGPartial.c, and the reader's structure is cpng_reader.h.
 //
 // Every public function that calls into libpng sets its own setjmp point; the error callback
 // copies libpng's message into the reader and longjmps there. Nothing that setjmp can clobber is
 // kept in local variables across the libpng calls: all state lives in the reader structure.
 #include "CPNGRows.h"
+#include "cpng_reader.h"
 
 #include <png.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-enum { STAGE_CREATED, STAGE_INFO, STAGE_ROWS, STAGE_DONE, STAGE_FAILED };
-
-struct cpng_reader {
-  png_structp png;
-  png_infop info;
-  const uint8_t *data;
-  size_t size;
-  size_t position;
-  int hit_end_of_data;
-  int stage;
-  uint32_t max_width;
-  uint32_t max_height;
-  uint64_t max_pixels;
-  uint64_t max_chunk_bytes;
-  uint32_t width;
-  uint32_t height;
-  uint32_t next_row;
-  int interlaced;
-  size_t row_bytes;
-  uint64_t libpng_bytes;
-  uint64_t libpng_peak_bytes;
-  png_bytepp rows;
-  int color_type;
-  int palette_mode;
-  int palette_max_index;
-  int palette_entries;
-  uint8_t palette_rgba[256][4];
-  char message[256];
-};
 
 // The allocator header keeps each block's size so that frees can be counted; 16 bytes keeps the
 // payload aligned for any libpng type.
@@ -190,7 +162,7 @@ static void load_palette(cpng_reader *reader) {
 // Expands a row of `width` indexes at the start of `row` into RGBA8 in place (from the end, so
 // nothing is overwritten before it is read). Returns 0, or CPNG_BAD_PALETTE_INDEX with the
 // message set when an index is at or beyond the palette's entries.
-static int expand_palette_row(cpng_reader *reader, uint8_t *row) {
+int cpng_expand_palette_row(cpng_reader *reader, uint8_t *row) {
   int largest = -1;
   for (uint32_t x = reader->width; x > 0; x--) {
     uint8_t index = row[x - 1];
@@ -204,6 +176,59 @@ static int expand_palette_row(cpng_reader *reader, uint8_t *row) {
              reader->palette_entries);
     reader->stage = STAGE_FAILED;
     return CPNG_BAD_PALETTE_INDEX;
+  }
+  return CPNG_OK;
+}
+
+// After libpng has read the chunks up to the first IDAT (png_read_info, or the progressive
+// reader's info callback): fills `out`, checks the limits, installs the RGBA8 transforms and
+// updates libpng's info. Called inside the caller's setjmp scope; returns a status.
+int cpng_configure(cpng_reader *reader, cpng_info *out) {
+  png_structp png = reader->png;
+  png_infop info = reader->info;
+  png_uint_32 width = 0, height = 0;
+  int bit_depth = 0, color_type = 0, interlace = 0;
+  png_get_IHDR(png, info, &width, &height, &bit_depth, &color_type, &interlace, NULL, NULL);
+  out->width = width;
+  out->height = height;
+  out->bit_depth = bit_depth;
+  out->color_type = color_type;
+  out->interlaced = interlace != PNG_INTERLACE_NONE;
+  out->has_trns = png_get_valid(png, info, PNG_INFO_tRNS) != 0;
+  reader->color_type = color_type;
+  out->output_row_bytes = (uint64_t)width * 4;
+  reader->width = width;
+  reader->height = height;
+  reader->interlaced = out->interlaced;
+  if (width > reader->max_width || height > reader->max_height ||
+      (uint64_t)width * height > reader->max_pixels) {
+    reader->stage = STAGE_FAILED;
+    return CPNG_TOO_LARGE;
+  }
+
+  if (color_type == PNG_COLOR_TYPE_PALETTE) {
+    // Palette images are read as one index per byte and expanded here (cpng_expand_palette_row),
+    // not by png_set_expand: libpng lets an index beyond the palette through (its own check
+    // is a benign warning, and misses index N of an N-entry palette), while PNG 1.2 §4.1.2
+    // makes it an error. The expansion is libpng's: RGB from PLTE, alpha from tRNS (255
+    // beyond its entries, or without one).
+    png_set_packing(png);
+    load_palette(reader);
+  } else {
+    png_set_strip_16(png);
+    png_set_expand(png);
+    if ((color_type & PNG_COLOR_MASK_COLOR) == 0) png_set_gray_to_rgb(png);
+    if ((color_type & PNG_COLOR_MASK_ALPHA) == 0 && !out->has_trns) {
+      png_set_add_alpha(png, 0xff, PNG_FILLER_AFTER);
+    }
+  }
+  if (out->interlaced) png_set_interlace_handling(png);
+  png_read_update_info(png, info);
+  reader->row_bytes = png_get_rowbytes(png, info);
+  if (reader->row_bytes != (size_t)width * (reader->palette_mode ? 1 : 4)) {
+    record_message(reader, "internal: transforms did not produce RGBA8 rows");
+    reader->stage = STAGE_FAILED;
+    return CPNG_LIBPNG;
   }
   return CPNG_OK;
 }
@@ -229,50 +254,8 @@ int cpng_reader_read_info(cpng_reader *reader, cpng_info *out) {
   png_set_chunk_cache_max(png, 1000);
   png_read_info(png, info);
 
-  png_uint_32 width = 0, height = 0;
-  int bit_depth = 0, color_type = 0, interlace = 0;
-  png_get_IHDR(png, info, &width, &height, &bit_depth, &color_type, &interlace, NULL, NULL);
-  out->width = width;
-  out->height = height;
-  out->bit_depth = bit_depth;
-  out->color_type = color_type;
-  out->interlaced = interlace != PNG_INTERLACE_NONE;
-  out->has_trns = png_get_valid(png, info, PNG_INFO_tRNS) != 0;
-  reader->color_type = color_type;
-  out->output_row_bytes = (uint64_t)width * 4;
-  reader->width = width;
-  reader->height = height;
-  reader->interlaced = out->interlaced;
-  if (width > reader->max_width || height > reader->max_height ||
-      (uint64_t)width * height > reader->max_pixels) {
-    reader->stage = STAGE_FAILED;
-    return CPNG_TOO_LARGE;
-  }
-
-  if (color_type == PNG_COLOR_TYPE_PALETTE) {
-    // Palette images are read as one index per byte and expanded here (expand_palette_row),
-    // not by png_set_expand: libpng lets an index beyond the palette through (its own check
-    // is a benign warning, and misses index N of an N-entry palette), while PNG 1.2 §4.1.2
-    // makes it an error. The expansion is libpng's: RGB from PLTE, alpha from tRNS (255
-    // beyond its entries, or without one).
-    png_set_packing(png);
-    load_palette(reader);
-  } else {
-    png_set_strip_16(png);
-    png_set_expand(png);
-    if ((color_type & PNG_COLOR_MASK_COLOR) == 0) png_set_gray_to_rgb(png);
-    if ((color_type & PNG_COLOR_MASK_ALPHA) == 0 && !out->has_trns) {
-      png_set_add_alpha(png, 0xff, PNG_FILLER_AFTER);
-    }
-  }
-  if (out->interlaced) png_set_interlace_handling(png);
-  png_read_update_info(png, info);
-  reader->row_bytes = png_get_rowbytes(png, info);
-  if (reader->row_bytes != (size_t)width * (reader->palette_mode ? 1 : 4)) {
-    record_message(reader, "internal: transforms did not produce RGBA8 rows");
-    reader->stage = STAGE_FAILED;
-    return CPNG_LIBPNG;
-  }
+  int status = cpng_configure(reader, out);
+  if (status != CPNG_OK) return status;
   reader->stage = STAGE_INFO;
   return CPNG_OK;
 }
@@ -288,7 +271,7 @@ int cpng_reader_read_rows(cpng_reader *reader, uint8_t *dst, size_t stride, uint
     png_read_row(png, dst + (size_t)i * stride, NULL);
     reader->next_row++;
     if (reader->palette_mode) {
-      int status = expand_palette_row(reader, dst + (size_t)i * stride);
+      int status = cpng_expand_palette_row(reader, dst + (size_t)i * stride);
       if (status != CPNG_OK) return status;
     }
   }
@@ -315,7 +298,7 @@ int cpng_reader_read_image(cpng_reader *reader, uint8_t *dst, size_t stride) {
   reader->next_row = reader->height;
   if (reader->palette_mode) {
     for (uint32_t y = 0; y < reader->height; y++) {
-      int status = expand_palette_row(reader, dst + (size_t)y * stride);
+      int status = cpng_expand_palette_row(reader, dst + (size_t)y * stride);
       if (status != CPNG_OK) return status;
     }
   }

@@ -2,8 +2,9 @@ import PNGRender
 
 /// libFuzzer target for the PNG decoder, with its default limits: any input must decode or
 /// fail with a typed `PNGError`, never crash, hang or allocate past the limits. Every decoded
-/// bitmap must have `width × height × 4` bytes, and the streaming downsample path must agree
-/// on success or failure with the full decode.
+/// bitmap must have `width × height × 4` bytes, the streaming downsample path must agree on
+/// success or failure with the full decode, and the partial decode of a file the full decode
+/// reads must give its pixels (a prefix's partial decode must only not crash).
 ///
 /// Built with `-sanitize=fuzzer,address` by `.ci/fuzz` (`-D CELLSIM_LIBFUZZER`), libFuzzer
 /// provides `main`. Built normally, `main` replays the files and folders given as arguments
@@ -19,6 +20,13 @@ func fuzzOne(_ bytes: [UInt8]) {
     precondition(small.bitmap.width <= 64 && small.bitmap.height <= 64)
   }
   precondition((full == nil) == (small == nil), "full and streaming decodes disagree")
+  // The partial decode (a progressive loader's preview) of the file and of its first half:
+  // a bitmap or a typed error, and for a file the full decode reads, the same pixels.
+  let partial = try? decoder.decodePartial(bytes)
+  if let full {
+    precondition(partial?.bitmap == full.bitmap, "the partial decode of a whole file differs")
+  }
+  _ = try? decoder.decodePartial(Array(bytes.prefix(bytes.count / 2)))
 }
 
 #if CELLSIM_LIBFUZZER

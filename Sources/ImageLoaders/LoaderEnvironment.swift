@@ -92,6 +92,12 @@ public final class LoaderEnvironment {
   /// `UIImage(data:)`: lazy, decoded on the main thread at first display; nil for bytes
   /// without a PNG header.
   public func image(data: [UInt8]) -> Image? { Image(data: data) }
+  /// A partial preview of `prefix`, the bytes a transfer has delivered so far (a progressive
+  /// loader's `CGImageSourceCreateIncremental` image): lazy like `image(data:)`, decoded at
+  /// first display with a partial decode (the rows so far, or an interlaced image's coarse
+  /// passes); nil until the PNG header has arrived. For a decode now, on the calling thread,
+  /// use `decoder.decodePartial(_:target:on:completion:)`.
+  public func image(partialData prefix: [UInt8]) -> Image? { Image(partialData: prefix) }
   /// A placeholder image of the given pixel size, shared by every request: legitimate in any
   /// cell (a static placeholder set in `cellForRow`).
   public func placeholderImage(width: Int, height: Int) -> Image {

@@ -64,6 +64,22 @@ struct RowReader: ~Copyable {
     try check(cpng_reader_read_image(handle, start, stride))
   }
 
+  /// Decodes what `bytes` hold of the image into `destination` (all zero, `height` rows of
+  /// `stride` bytes, for the `width` × `height` of the file's IHDR) with libpng's progressive
+  /// reader: the rows so far, or Adam7's coarse image of the passes complete. Must be the
+  /// reader's first call. Running out of bytes is not an error; anything wrong in the bytes
+  /// present is, as for a full decode.
+  func readPartial(
+    into destination: UnsafeMutableRawPointer, stride: Int, width: Int, height: Int
+  ) throws(PNGError) -> cpng_partial {
+    var result = cpng_partial()
+    let start = destination.assumingMemoryBound(to: UInt8.self)
+    try check(
+      cpng_reader_read_partial(
+        handle, start, stride, UInt32(width), UInt32(height), &result))
+    return result
+  }
+
   /// Reads the chunks after the image data through IEND; a missing IEND is a truncation.
   func finish() throws(PNGError) {
     try check(cpng_reader_finish(handle))

@@ -32,6 +32,8 @@ public enum ReportedBugs {
       SDWebImage3364Loader.self,
       // A blind-spot demonstrator: late results kept on nodes of rows long gone.
       LateResultNodeLoader.self,
+      // A blind-spot demonstrator: progressive previews (no_corrupt_image, no_cross_cell_image).
+      ProgressivePreviewLoader.self,
     ]
   }
 

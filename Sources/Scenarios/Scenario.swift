@@ -20,7 +20,7 @@ public struct Scenario: Sendable, Equatable {
     "naive", "block-operation", "image-provider", "filo-queue", "runloop-buffered", "wwdc211",
     "reference", "blocking-fetch", "blocking-semaphore", "blocking-lock", "blocking-sync-deadlock",
     "blocking-lock-order", "animated-image", "async-reference", "async-image", "async-unchecked",
-    "async-uncancelled",
+    "async-uncancelled", "async-progressive",
   ]
   /// The device profile used when a scenario names none. The format leaves this open; CellSim
   /// uses the newer of its two built-in profiles.

@@ -82,7 +82,8 @@ package final class DecodeDiskCache: Sendable {
       }
     }
     return [
-      "v\(version)", key.isResample ? "r" : "d", key.digest.description, String(key.byteCount),
+      "v\(version)", key.isResample ? "r" : key.isPartial ? "p" : "d", key.digest.description,
+      String(key.byteCount),
     ]
     .joined(separator: "-") + "_" + transforms.joined(separator: "_") + ".rgba"
   }

@@ -14,6 +14,9 @@ final class DecodeMemo: Sendable {
     /// Decoding and resampling a decoded bitmap can give slightly different pixels for the
     /// same transform (streaming vs full-then-resample), so they never share entries.
     var isResample: Bool
+    /// A partial decode (`decodePartial`) of bytes that may be a whole file gives the full
+    /// image where the full decode of a prefix fails, so they never share entries either.
+    var isPartial = false
     var digest: ContentDigest
     var byteCount: Int
     var transforms: [DecodeTarget]
@@ -53,6 +56,30 @@ final class DecodeMemo: Sendable {
     let result: Result<Bitmap, PNGError>
     do {
       result = .success(try PNGDecoder().decode(bytes, target: target).bitmap)
+    } catch {
+      result = .failure(error)
+    }
+    store(key, result)
+    if case .success(let bitmap) = result { disk?.store(key, bitmap) }
+    return result
+  }
+
+  /// The partial decode (`PNGDecoder.decodePartial`) of `bytes`, a PNG's first bytes, to
+  /// `target`, from the memo when possible.
+  func decodePartial(_ bytes: [UInt8], digest: ContentDigest, target: DecodeTarget)
+    -> Result<Bitmap, PNGError>
+  {
+    let key = Key(
+      isResample: false, isPartial: true, digest: digest, byteCount: bytes.count,
+      transforms: [target])
+    if let hit = lookup(key) { return hit }
+    if let bitmap = disk?.load(key) {
+      store(key, .success(bitmap))
+      return .success(bitmap)
+    }
+    let result: Result<Bitmap, PNGError>
+    do {
+      result = .success(try PNGDecoder().decodePartial(bytes, target: target).bitmap)
     } catch {
       result = .failure(error)
     }

@@ -79,6 +79,64 @@ public final class DecoderService {
     }
   }
 
+  /// Decodes `prefix`, the first bytes of a PNG as a transfer delivered them, to a *partial
+  /// preview* at `target`, as a step on `execution`, as a progressive loader's incremental
+  /// decoder does (ImageIO's `CGImageSourceCreateIncremental`): the rows decoded so far, or an
+  /// Adam7 image's coarse passes, over transparent pixels (`PNGDecoder.decodePartial`).
+  ///
+  /// Priced like `decode(_:target:on:completion:)` of the whole image (an incremental decoder
+  /// fills the whole bitmap each time, the rows not yet there included), resampled like a
+  /// decode-then-resize, with the full-size bitmap as working memory while it runs. The image's
+  /// provenance is the prefix's digest marked partial (`ImageProvenance.partialBytes`), which
+  /// the oracle's `no_corrupt_image` accepts when a transfer delivered exactly these bytes.
+  /// Fails with the typed error a full decode gives for the bytes present (after the fixed
+  /// decode cost when the header is not there yet); running out of bytes is no failure.
+  public func decodePartial(
+    _ prefix: [UInt8], target: DecodeTarget = .fullSize, on execution: Execution,
+    completion: @escaping (Result<Image, PNGError>) -> Void
+  ) {
+    let decoder = PNGDecoder(limits: limits)
+    let header: PNGHeader
+    do {
+      header = try decoder.readHeader(prefix)
+      try limits.check(header)
+    } catch {
+      execution.spend(world.device.decodeFixed) { completion(.failure(error)) }
+      return
+    }
+    let plan = DecodePlan(header: header, target: target, fullThenResample: true)
+    var cost = world.device.decodeCost(width: header.width, height: header.height)
+    if plan.method != .full {
+      cost += world.device.resampleCost(sourceWidth: header.width, sourceHeight: header.height)
+    }
+    let digest = ContentDigest(of: prefix)
+    execution.then { [self] in
+      var working: MemoryRegistration? = MemoryRegistration(
+        bytes: Int64(plan.workingBytes), meter: world.memory)
+      world.decodes.recordDecode(cost: cost, onMain: execution.thread.isMain)
+      execution.spend(cost) { [self] in
+        working = nil
+        let result = DecodeMemo.shared.decodePartial(prefix, digest: digest, target: target)
+        world.trace.record(at: world.now, "decode") {
+          $0.field("thread", execution.thread.name)
+          $0.field("src", digest.description)
+          $0.field("partial", prefix.count)
+          $0.field("target", target.description)
+          $0.field("ok", (try? result.get()) != nil)
+        }
+        completion(
+          result.map {
+            Image(
+              bitmap: $0,
+              provenance: ImageProvenance(
+                source: digest, transforms: [target], partialBytes: prefix.count),
+              meter: world.memory)
+          })
+        _ = working
+      }
+    }
+  }
+
   /// Resamples a decoded image to `target` as a CPU step on `execution` (seed 000's
   /// pre-rendered, cropped cell image; seed 002's downscale). An encoded image is decoded
   /// first, on the calling thread, at its decode cost (a worker's decode counts as a

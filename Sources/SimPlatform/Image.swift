@@ -4,41 +4,61 @@ import Synchronization
 /// Serial numbers for images, unique within the process.
 private let nextImageSerial = Atomic<UInt64>(1)
 
-/// Where an image's pixels came from: the digest of the PNG bytes it was decoded from, the
-/// transforms applied in order (downsample, aspect-fill crop, resample), and the processing
-/// applied after them (`DecoderService.process(_:key:on:completion:)`).
+/// Where an image's pixels came from: the digest of the PNG bytes it was decoded from, whether
+/// it is a partial preview of them, the transforms applied in order (downsample, aspect-fill
+/// crop, resample), and the processing applied after them
+/// (`DecoderService.process(_:key:on:completion:)`).
 ///
 /// Image identity is real content, not a tag a loader could copy by mistake: the oracle
 /// compares `source` with the digests of the bytes the network served for a row's URL.
 public struct ImageProvenance: Hashable, Sendable, CustomStringConvertible {
   /// The digest of the encoded bytes.
   public let source: ContentDigest
+  /// For a *partial preview* (a partial decode of a transfer's first bytes:
+  /// `Image(partialData:)`, `DecoderService.decodePartial`), how many bytes `source` covers;
+  /// nil for an image decoded as a whole file. The oracle's `no_corrupt_image` accepts a
+  /// partial preview of bytes a transfer delivered, where it flags a full decode of them.
+  public let partialBytes: Int?
   /// Transforms applied after decoding, in order; empty means full size.
   public let transforms: [DecodeTarget]
   /// The processing keys applied after the transforms, in order; empty means none.
   public let processing: [String]
 
-  /// A provenance with `source`, `transforms` and `processing`.
-  package init(source: ContentDigest, transforms: [DecodeTarget] = [], processing: [String] = []) {
+  /// A provenance with `source`, `transforms` and `processing`, a partial preview of
+  /// `partialBytes` bytes when that is given.
+  package init(
+    source: ContentDigest, transforms: [DecodeTarget] = [], partialBytes: Int? = nil,
+    processing: [String] = []
+  ) {
     self.source = source
+    self.partialBytes = partialBytes
     self.transforms = transforms.filter { $0 != .fullSize }
     self.processing = processing
   }
 
+  /// Whether the image is a partial preview (`partialBytes` is set).
+  public var isPartial: Bool { partialBytes != nil }
+
   /// This provenance followed by one more transform (a resample of processed pixels keeps the
   /// processing: it was applied to what is resampled).
   package func appending(_ transform: DecodeTarget) -> ImageProvenance {
-    ImageProvenance(source: source, transforms: transforms + [transform], processing: processing)
+    ImageProvenance(
+      source: source, transforms: transforms + [transform], partialBytes: partialBytes,
+      processing: processing)
   }
 
   /// This provenance followed by the processing `key`.
   package func processed(_ key: String) -> ImageProvenance {
-    ImageProvenance(source: source, transforms: transforms, processing: processing + [key])
+    ImageProvenance(
+      source: source, transforms: transforms, partialBytes: partialBytes,
+      processing: processing + [key])
   }
 
-  /// For example `a1b2…/max 128 px`, or `a1b2…/max 128 px+rounded` once processed.
+  /// For example `a1b2…/max 128 px`, `a1b2…/partial 16000 B/max 128 px` for a partial preview
+  /// of the first 16,000 bytes, or `a1b2…/max 128 px+rounded` once processed.
   public var description: String {
     var text = source.description
+    if let partialBytes { text += "/partial \(partialBytes) B" }
     for transform in transforms { text += "/" + transform.description }
     for key in processing { text += "+" + key }
     return text
@@ -125,6 +145,20 @@ public final class Image {
   public convenience init?(data: [UInt8]) {
     guard let header = try? PNGDecoder().readHeader(data) else { return nil }
     self.init(encoded: data, header: header)
+  }
+
+  /// A *partial preview* of `data`, the first bytes of a PNG as a transfer delivers them (what
+  /// ImageIO's incremental source gives a progressive loader): an encoded image that decodes
+  /// lazily, like `init?(data:)`, but with a partial decode (`PNGDecoder.decodePartial`): the
+  /// rows decoded so far, or an interlaced image's coarse passes, over transparent pixels. It
+  /// costs a decode of the whole image. Its provenance says it is partial, so the oracle's
+  /// `no_corrupt_image` accepts it when a transfer delivered exactly these bytes. Nil until
+  /// `data` holds a readable PNG header.
+  public convenience init?(partialData data: [UInt8]) {
+    guard let header = try? PNGDecoder().readHeader(data) else { return nil }
+    self.init(
+      encoded: data, header: header,
+      provenance: ImageProvenance(source: ContentDigest(of: data), partialBytes: data.count))
   }
 
   /// An encoded image whose bytes are a re-encoding of another content image (the UIKit
@@ -237,7 +271,12 @@ public final class Image {
     // A re-encoded resample decodes to its own pixels, not its source's: memoize it by its bytes.
     let transforms = provenance!.transforms
     let digest = transforms.isEmpty ? provenance!.source : ContentDigest(of: bytes)
-    switch DecodeMemo.shared.decode(bytes, digest: digest, target: .fullSize) {
+    let partial = provenance!.isPartial && transforms.isEmpty
+    let result =
+      partial
+      ? DecodeMemo.shared.decodePartial(bytes, digest: digest, target: .fullSize)
+      : DecodeMemo.shared.decode(bytes, digest: digest, target: .fullSize)
+    switch result {
     case .success(let bitmap):
       decoded = DecodedBitmap(bitmap, meter: world.memory, isContent: true)
       encoded = nil
@@ -247,6 +286,7 @@ public final class Image {
     world.trace.record(at: world.now, "image.decode") {
       $0.field("thread", execution.thread.name)
       $0.field("src", provenance!.source.description)
+      if partial { $0.field("partial", bytes.count) }
       $0.field("ok", decodeError == nil)
     }
   }

@@ -212,7 +212,11 @@ struct AsyncReferenceTests {
   @Test("every async loader is in the standard catalog, known to the reader, with schedule_seed")
   func catalogued() throws {
     let names = AsyncLoaderCatalog.builtInTypes.map { $0.name }
-    #expect(names == ["async-reference", "async-image", "async-unchecked", "async-uncancelled"])
+    #expect(
+      names == [
+        "async-reference", "async-image", "async-unchecked", "async-uncancelled",
+        "async-progressive",
+      ])
     #expect(LoaderCatalog.standard.names == LoaderCatalog.builtIn.names + names)
     #expect(Scenario.builtInLoaderNames == LoaderCatalog.standard.names)
     for name in names {

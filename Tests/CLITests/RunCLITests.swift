@@ -173,7 +173,7 @@ struct CompareCLITests {
       ("filo-queue", "seed 000"), ("runloop-buffered", "seed 003"), ("wwdc211", "seed 004"),
       ("reference", "CellSim's own"), ("async-reference", "CellSim's own"),
       ("async-image", "CellSim's own"), ("async-unchecked", "CellSim's own"),
-      ("async-uncancelled", "CellSim's own"),
+      ("async-uncancelled", "CellSim's own"), ("async-progressive", "CellSim's own"),
     ] {
       #expect(result.stdout.contains("\(name)  (\(seed))"), "\(name)")
     }

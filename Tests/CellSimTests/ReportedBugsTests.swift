@@ -84,8 +84,11 @@ struct ReportedBugsTests {
     let names = ReportedBugs.catalog.names
     for exhibit in exhibits { #expect(names.contains(exhibit.folder)) }
     #expect(names.contains("reference"))
+    // `fixed` first; a blind-spot demonstrator may add the variant it demonstrates
+    // (progressive-preview's `preview`).
     for loader in ReportedBugs.loaders {
-      #expect(loader.optionSpecs.map(\.name) == ["fixed"])
+      #expect(loader.optionSpecs.first?.name == "fixed")
+      #expect(loader.optionSpecs.count == 1 || loader.name == "progressive-preview")
     }
   }
 }

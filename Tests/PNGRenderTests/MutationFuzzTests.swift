@@ -3,7 +3,8 @@ import PNGRender
 import Testing
 
 /// Thousands of deterministic mutations of valid files: the decoder must return a bitmap or a
-/// typed error for each, on both the full and the streaming path, and never crash or hang.
+/// typed error for each, on the full, the streaming and the partial path (of the file and of a
+/// prefix), and never crash or hang.
 @Suite("Mutation fuzzing")
 struct MutationFuzzTests {
   /// Small valid files in several formats to mutate.
@@ -73,8 +74,21 @@ struct MutationFuzzTests {
           outcomes[error.kind.rawValue, default: 0] += 1
         }
       }
+      // The partial decode of the file, and of a prefix of it, gives a bitmap or a typed error;
+      // of a file the full decode reads, exactly the full decode's pixels.
+      let full = try? decoder.decode(bytes).bitmap
+      let partial = try? decoder.decodePartial(bytes)
+      if let full {
+        #expect(partial?.bitmap == full, "case \(index): the partial decode of a whole file")
+        outcomes["partial whole", default: 0] += 1
+      }
+      let cut = bytes.count * (index % 7 + 1) / 8
+      if let prefix = try? decoder.decodePartial(Array(bytes[..<cut])) {
+        #expect(prefix.bitmap.width == prefix.header.width, "case \(index)")
+      }
     }
     // The mutations reach deep: expect decodes and several different failure kinds.
+    #expect(outcomes["partial whole", default: 0] > 20, "outcomes: \(outcomes)")
     #expect(
       outcomes["decoded", default: 0] > 20, "outcomes: \(outcomes.sorted { $0.key < $1.key })")
     #expect(outcomes.count >= 5, "outcomes: \(outcomes.sorted { $0.key < $1.key })")

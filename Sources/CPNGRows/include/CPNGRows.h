@@ -70,6 +70,32 @@ int cpng_reader_read_image(cpng_reader *reader, uint8_t *dst, size_t stride);
 /// IEND gives CPNG_TRUNCATED.
 int cpng_reader_finish(cpng_reader *reader);
 
+/// What a partial decode produced (cpng_reader_read_partial).
+typedef struct {
+  /// 1 when the data held the whole image through IEND (the result is the full decode).
+  int32_t complete;
+  /// 1 when libpng read the header and reached the image data (0: the result is blank).
+  int32_t started;
+  /// Non-interlaced: rows decoded, from the top. Interlaced: `height` once a pass is complete,
+  /// else 0.
+  uint32_t rows;
+  /// Interlaced: Adam7 passes complete (0...7); the result is the coarse image they give.
+  /// Non-interlaced: 0.
+  int32_t passes;
+} cpng_partial;
+
+/// Decodes as much of the image as the reader's bytes hold, with libpng's progressive reader
+/// (png_process_data): a prefix of a PNG, as a transfer delivers it, is not an error. Must be
+/// the reader's first call (instead of cpng_reader_read_info). `dst` holds `height` rows of
+/// `stride` bytes, all zero, for an image of `width` × `height` (from its IHDR, checked
+/// against libpng's view). Non-interlaced: the rows decoded so far, the rest left transparent.
+/// Adam7: the passes complete so far, each known pixel repeated over its block (8×8 after the
+/// first pass … 1×2 after the sixth), a coarse whole image; blank before the first pass ends.
+/// Errors in the bytes present (CRC, zlib, header, limits, palette indexes of shown pixels) are
+/// reported as by the full decode; running out of bytes is not.
+int cpng_reader_read_partial(cpng_reader *reader, uint8_t *dst, size_t stride, uint32_t width,
+                             uint32_t height, cpng_partial *out);
+
 /// The last libpng error message, or "" if none. Valid until the reader is destroyed.
 const char *cpng_reader_message(const cpng_reader *reader);
 

@@ -11,8 +11,8 @@ import SimThreads
 // `[String: Any]`, `url as CFURL` a `URL`, and the option keys are strings.
 // `CGImageSourceCreateWithURL` reads what `Data(contentsOf:)` reads: a file URL's real file, or
 // an http(s) URL's body fetched on the world's network, blocking the calling thread (ImageIO
-// reads synchronously too). Not modelled: incremental sources, image properties beyond the
-// pixel size.
+// reads synchronously too). Incremental sources: `ImageIO+Incremental.swift`. Not modelled:
+// image properties beyond the pixel size.
 
 /// Core Foundation's `CFData`: `Data` here.
 public typealias CFData = Data
@@ -44,13 +44,38 @@ public let kCGImagePropertyPixelWidth: CFString = "PixelWidth"
 /// `kCGImagePropertyPixelHeight`.
 public let kCGImagePropertyPixelHeight: CFString = "PixelHeight"
 
-/// ImageIO's `CGImageSource`: encoded bytes with a readable header.
+/// ImageIO's `CGImageSource`: encoded bytes with a readable header, or an incremental source
+/// (`CGImageSourceCreateIncremental(_:)`) with the bytes accumulated so far.
 public final class CGImageSource: @unchecked Sendable {
-  let bytes: [UInt8]
-  let image: Image
+  /// The bytes: all of them, or an incremental source's so far.
+  var bytes: [UInt8]
+  /// The full image of `bytes` (nil for an incremental source before its final data).
+  var image: Image?
+  /// Whether the source was made by `CGImageSourceCreateIncremental(_:)`.
+  let isIncremental: Bool
+  /// Whether `bytes` are all the data (always, for a source that is not incremental).
+  var isFinal: Bool
+
   init(bytes: [UInt8], image: Image) {
     self.bytes = bytes
     self.image = image
+    isIncremental = false
+    isFinal = true
+  }
+
+  /// An empty incremental source.
+  init(incremental: Void) {
+    bytes = []
+    image = nil
+    isIncremental = true
+    isFinal = false
+  }
+
+  /// The image at index 0 now: the full image, or, for an incremental source before its final
+  /// data, a partial preview of the bytes so far (nil until the header has arrived).
+  var currentImage: Image? {
+    if let image { return image }
+    return isFinal ? nil : Image(partialData: bytes)
   }
 }
 
@@ -72,33 +97,41 @@ public func CGImageSourceCreateWithURL(_ url: CFURL, _ options: CFDictionary?) -
   return CGImageSourceCreateWithData(data, options)
 }
 
-/// `CGImageSourceGetCount(_:)`: 1 (PNG has one image).
+/// `CGImageSourceGetCount(_:)`: 1 (PNG has one image); 0 for an incremental source whose
+/// header has not arrived.
 // swift-format-ignore: AlwaysUseLowerCamelCase
-public func CGImageSourceGetCount(_ isrc: CGImageSource) -> Int { 1 }
+public func CGImageSourceGetCount(_ isrc: CGImageSource) -> Int {
+  isrc.image != nil || (try? PNGHeader.read(from: isrc.bytes)) != nil ? 1 : 0
+}
 
 /// `CGImageSourceCopyPropertiesAtIndex(_:_:_:)`: the pixel size.
 // swift-format-ignore: AlwaysUseLowerCamelCase
 public func CGImageSourceCopyPropertiesAtIndex(
   _ isrc: CGImageSource, _ index: Int, _ options: CFDictionary?
 ) -> CFDictionary? {
-  guard index == 0 else { return nil }
+  guard index == 0, let header = try? PNGHeader.read(from: isrc.bytes) else { return nil }
   return [
-    kCGImagePropertyPixelWidth: isrc.image.pixelWidth,
-    kCGImagePropertyPixelHeight: isrc.image.pixelHeight,
+    kCGImagePropertyPixelWidth: header.width,
+    kCGImagePropertyPixelHeight: header.height,
   ]
 }
 
 /// `CGImageSourceCreateImageAtIndex(_:_:_:)`: the full image, decoded lazily (at first display
-/// or preparation), as ImageIO's is.
+/// or preparation), as ImageIO's is. For an incremental source before its final data, a new
+/// partial preview of the bytes so far each call (`Image(partialData:)`, also lazy), or nil
+/// until the header has arrived.
 // swift-format-ignore: AlwaysUseLowerCamelCase
 public func CGImageSourceCreateImageAtIndex(
   _ isrc: CGImageSource, _ index: Int, _ options: CFDictionary?
 ) -> CGImage? {
-  index == 0 ? CGImage(image: isrc.image) : nil
+  guard index == 0, let image = isrc.currentImage else { return nil }
+  return CGImage(image: image)
 }
 
 /// `CGImageSourceCreateThumbnailAtIndex(_:_:_:)`: with `kCGImageSourceThumbnailMaxPixelSize`,
 /// the streaming downsample to that longer side (never upscaled); without it, the full image.
+/// For an incremental source before its final data, the same of a partial decode of the bytes
+/// so far (`DecoderService.decodePartial`).
 /// Decoded now, as CPU work of the calling simulated thread (which blocks for the device's
 /// decode and resample costs); the result keeps the source's provenance plus the downsample.
 // swift-format-ignore: AlwaysUseLowerCamelCase
@@ -121,9 +154,14 @@ public func CGImageSourceCreateThumbnailAtIndex(
   var result: Image?
   _ = Blocking.perform("decode", detail: "CGImageSourceCreateThumbnailAtIndex") {
     execution, done in
-    world.decoder.decode(isrc.bytes, target: target, on: execution) {
-      result = try? $0.get()
+    let complete = { (decoded: Result<Image, PNGError>) in
+      result = try? decoded.get()
       done()
+    }
+    if isrc.isFinal {
+      world.decoder.decode(isrc.bytes, target: target, on: execution, completion: complete)
+    } else {
+      world.decoder.decodePartial(isrc.bytes, target: target, on: execution, completion: complete)
     }
   }
   return result.map(CGImage.init(image:))

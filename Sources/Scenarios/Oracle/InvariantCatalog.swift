@@ -33,9 +33,14 @@ public enum InvariantCatalog {
     Entry(
       id: .noCorruptImage,
       definition:
-        "Every displayed image decoded from network bytes was decoded from exactly the bytes of "
-        + "one complete, successful transfer (whole bodies a flip_bytes rule changed count: a "
-        + "loader cannot tell them from the served bytes).",
+        "Every displayed image decoded from network bytes rendered, and was decoded from "
+        + "exactly the bytes of one complete, successful transfer (whole bodies a flip_bytes "
+        + "rule changed count: a loader cannot tell them from the served bytes), or is a "
+        + "partial preview (a partial decode, marked in its provenance: Image(partialData:), "
+        + "decodePartial, ImageIO's incremental source) of bytes a transfer delivered, whole or "
+        + "as a chunk-boundary prefix, while the transfer runs or after. A full decode of a "
+        + "prefix (Image(data:)) fails to render and is flagged; whose preview a cell shows is "
+        + "no_cross_cell_image's concern.",
       parameters: "none"),
     Entry(
       id: .eventuallyLoaded,

@@ -129,10 +129,23 @@ final class OracleFacts {
 
   /// `shows(_:bytesOf:)` with `server.digest(for: url)` already looked up: a judgement asks
   /// about several images of one URL, and each lookup hashes the URL.
+  /// A partial preview (`ImageProvenance.partialBytes`) is the row's image only when its bytes
+  /// are the whole body (served, or delivered by a successful transfer of `url`): a preview of a
+  /// prefix, even of the row's own transfer, is not yet its image.
   func shows(_ image: DisplayedImage, bytesOf url: String, served: ContentDigest?) -> Bool {
-    guard let source = image.provenance?.source else { return false }
+    guard let provenance = image.provenance else { return false }
+    let source = provenance.source
     if served == source { return true }
-    return deliveredDigests[url]?.contains(source.value) ?? false
+    guard deliveredDigests[url]?.contains(source.value) ?? false else { return false }
+    return !provenance.isPartial || completeDigests.contains(source.value)
+  }
+
+  /// Whether some transfer delivered exactly the bytes of `source`: its whole body, or a prefix
+  /// of it at a chunk boundary (what a progressive loader has when a chunk arrives). Builds the
+  /// ledger's prefix index as far as the transfers have gone.
+  func someTransferDelivered(_ source: ContentDigest) -> Bool {
+    ledger.indexPrefixes { server.bytes(for: $0) }
+    return ledger.deliveredBy[source.value] != nil
   }
 
   /// Whether the cell shows its row's image, from the last judgement (the frame just judged).

@@ -5,21 +5,27 @@ import SimNetwork
 import SimPlatform
 import SimTable
 
-/// A small loader that shows progressive previews (a lazy image of the bytes received so far)
-/// and a failure image, for "everything a view shows is judged", with a `flaw`
-/// option:
+/// A small loader that shows progressive previews (a lazy image of the bytes received so far:
+/// `Image(data:)`, or with `preview: partial` a partial preview, `Image(partialData:)`) and a
+/// failure image, for "everything a view shows is judged", with a `flaw` option:
 /// - `preview-no-identity`: previews go to the cell captured when the request started, even
 ///   after it was reused for another row.
 /// - `stale-failure`: the failure image goes to the captured cell, even after reuse
 ///   (SDWebImage #3363: an asynchronous callback puts the old request's image over the new).
+/// - `odd-cut`: previews show the bytes so far but the last, a prefix no chunk ended at.
+/// - `preview-only`: only the preview of the first chunk is shown, never the full image.
 final class ProgressiveTestLoader: CatalogLoader {
   typealias Cell = RepresentingCell
   static let name = "test-progressive"
   static let summary = "a small progressive loader for tests, with one optional flaw"
   static let optionSpecs = [
     LoaderOptionSpec(
-      "flaw", .choice(["none", "preview-no-identity", "stale-failure"]), default: "none",
-      "the one rule to break")
+      "flaw",
+      .choice(["none", "preview-no-identity", "stale-failure", "odd-cut", "preview-only"]),
+      default: "none", "the one rule to break"),
+    LoaderOptionSpec(
+      "preview", .choice(["data", "partial"]), default: "data",
+      "previews by Image(data:) or by Image(partialData:)"),
   ]
 
   /// One request: it accumulates the body and shows previews in its cell.
@@ -37,7 +43,11 @@ final class ProgressiveTestLoader: CatalogLoader {
 
     func dataTask(_ task: SimulatedDataTask, didReceive data: [UInt8], execution: Execution) {
       body += data
-      let preview = loader?.env.image(data: body)
+      if loader?.flaw == "preview-only" && body.count > data.count { return }
+      let prefix = loader?.flaw == "odd-cut" ? Array(body.dropLast()) : body
+      let preview =
+        loader?.partialPreviews == true
+        ? loader?.env.image(partialData: prefix) : loader?.env.image(data: prefix)
       // The preview is decoded on a worker before it reaches the main thread (40 ms).
       loader?.env.main.asyncAfter(.ms(40)) { [self] _ in
         guard let loader, let cell, let preview else { return }
@@ -50,7 +60,7 @@ final class ProgressiveTestLoader: CatalogLoader {
     func dataTask(
       _ task: SimulatedDataTask, didCompleteWithError error: NetworkError?, execution: Execution
     ) {
-      if error == .cancelled { return }
+      if error == .cancelled || (error == nil && loader?.flaw == "preview-only") { return }
       let full = error == nil ? loader?.env.image(data: body) : nil
       loader?.env.main.asyncAfter(.ms(40)) { [self] _ in
         guard let loader, let cell else { return }
@@ -64,12 +74,14 @@ final class ProgressiveTestLoader: CatalogLoader {
 
   let env: LoaderEnvironment
   let flaw: String
+  let partialPreviews: Bool
   let session: SimulatedURLSession
   var tasks: [Int: SimulatedDataTask] = [:]
 
   init(environment: LoaderEnvironment, options: LoaderOptions) throws(LoaderError) {
     env = environment
     flaw = options.choice("flaw")
+    partialPreviews = options.choice("preview") == "partial"
     session = environment.urlSession(callbackQueue: .queue(environment.serialQueue(label: "p")))
   }
 

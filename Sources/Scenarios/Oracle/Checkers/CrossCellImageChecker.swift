@@ -5,7 +5,9 @@ import SimTable
 /// `no_cross_cell_image`: a displayed cell shows nothing, a placeholder or failure image of its
 /// own request, a manual image, or an image of the bytes served for its row's URL (a request of
 /// another URL is named as the culprit) — of the variant its current request wants, when the
-/// loader declared one (`LoaderEnvironment.declareVariant(_:for:)`). Judged for each cell when
+/// loader declared one (`LoaderEnvironment.declareVariant(_:for:)`). A partial preview
+/// (`ImageProvenance.partialBytes`) of a prefix that a transfer of the row's URL delivered is
+/// its own; one of another URL's transfer is another request's image. Judged for each cell when
 /// what it shows changes.
 final class CrossCellImageChecker: InvariantChecker {
   let facts: OracleFacts
@@ -80,7 +82,8 @@ final class CrossCellImageChecker: InvariantChecker {
         facts.flag(
           .noCrossCellImage, row: cell.indexPath.row, item: cell.itemID, cell: cell.cellID,
           urls: [cell.url] + whose.urls,
-          "cell \(cell.cellID) at row \(cell.indexPath.row) (item \(cell.itemID)) shows \(whose.text)"
+          "cell \(cell.cellID) at row \(cell.indexPath.row) (item \(cell.itemID)) shows "
+            + (image.provenance?.isPartial == true ? "a partial preview of " : "") + whose.text
             + (image.isOutgoing ? " (fading out)" : "")
             + "; check that the cell still represents the request's item before setting")
       }
