@@ -80,6 +80,8 @@ public final class Execution {
   @exclusivity(unchecked) var firstIssued: Step?
   @exclusivity(unchecked) var issued: [Step] = []
   @exclusivity(unchecked) var onFinish: ((Execution) -> Void)?
+  /// The waiter the execution is parked on now, if any.
+  @exclusivity(unchecked) var waitingOn: Waiter?
   /// True while the execution holds its thread without needing CPU (block or wait).
   @exclusivity(unchecked) public private(set) var isBlocked = false
   /// True once every step has run.
@@ -89,6 +91,10 @@ public final class Execution {
   /// execution is mid-way (a frame whose layout spent time when the run ended) breaks the
   /// cycle between the execution and step closures that capture it (a frame's context).
   package func dropPendingSteps() {
+    // A parked execution's waiter holds the execution in its resume closure, and whoever
+    // would complete the waiter often holds the waiter (a blocking fetch's client).
+    waitingOn?.abandon()
+    waitingOn = nil
     next = nil
     pending = []
     firstIssued = nil
@@ -229,7 +235,9 @@ public final class Execution {
           continue
         }
         setBlocked(true)
+        waitingOn = waiter
         waiter.onComplete = { [self] in
+          waitingOn = nil
           setBlocked(false)
           resume(step.continuation)
         }

@@ -161,7 +161,12 @@ package final class WorkerPool {
 
   /// Drops running executions and waiting clients (see `World.tearDown`).
   func tearDown() {
-    for thread in threads { thread.execution = nil }
+    // An execution still running holds its steps, whose closures often hold the execution
+    // (a decode's completion names the execution it runs on), which holds the world.
+    for thread in threads {
+      thread.execution?.dropPendingSteps()
+      thread.execution = nil
+    }
     waiting.removeAll()
   }
 
