@@ -119,12 +119,15 @@ struct LoadersCommand: ParsableCommand {
     abstract: "List the built-in loaders and the models of reported bugs, with their options.")
 
   func run() {
-    let models = Set(ReportedBugs.loaders.map { $0.name })
     for entry in ReportedBugs.catalog.entries {
+      // A model named `<library>-<issue>` is a reported bug; the others demonstrate a class
+      // of bugs the oracle once missed.
+      let isReported = entry.name.split(separator: "-").last.map { Int($0) != nil } ?? false
       let seed =
-        models.contains(entry.name)
-        ? "reported bug, Scenarios/reported/\(entry.name)"
-        : entry.seed.map { "seed \($0)" } ?? "CellSim's own"
+        ReportedBugs.scenarios(of: entry.name).map {
+          (isReported ? "reported bug, " : "oracle demonstrator, ") + $0
+        }
+        ?? entry.seed.map { "seed \($0)" } ?? "CellSim's own"
       print("\(entry.name)  (\(seed))")
       print("  \(entry.summary)")
       for option in entry.options {

@@ -37,6 +37,24 @@ public enum ReportedBugs {
     ]
   }
 
+  /// Where the bundled scenarios of the model called `name` are, relative to the repository:
+  /// a reported bug's folder `Scenarios/reported/<name>`, or, for the oracle's blind-spot
+  /// demonstrators, the pair under `Scenarios/invariants/` that shows the rule they break.
+  /// Nil for a name that is not a model.
+  public static func scenarios(of name: String) -> String? {
+    guard loaders.contains(where: { $0.name == name }) else { return nil }
+    let demonstrators = [
+      "stale-placeholder": "no_cross_cell_image-placeholder",
+      "fade-completion": "manual_image_kept",
+      "sdwebimage-3834": "one_terminal_callback",
+      "sdwebimage-3364": "no_cross_cell_image-variant",
+      "late-result-node": "no_leaked_images",
+      "progressive-preview": "no_corrupt_image-progressive",
+    ]
+    guard let file = demonstrators[name] else { return "Scenarios/reported/\(name)" }
+    return "Scenarios/invariants/\(file)(-fixed).yaml"
+  }
+
   /// The built-in catalog plus the museum's models: what `cellsim run` knows by name.
   public static var catalog: LoaderCatalog {
     var catalog = LoaderCatalog.standard

@@ -179,6 +179,24 @@ struct CompareCLITests {
     }
     #expect(result.stdout.contains("option mode: \"default\" or \"common\""))
     #expect(result.stdout.contains("nuke-174  (reported bug, Scenarios/reported/nuke-174)"))
+    // Every path it names exists: a demonstrator's pair lives under Scenarios/invariants/.
+    for line in result.stdout.split(separator: "\n") {
+      guard
+        let range = line.range(of: "(reported bug, ")
+          ?? line.range(of: "(oracle demonstrator, ")
+      else { continue }
+      let path = line[range.upperBound...].dropLast().replacingOccurrences(of: "(-fixed)", with: "")
+      #expect(
+        FileManager.default.fileExists(atPath: Repository.url(path).path), "\(line)")
+    }
+    #expect(
+      result.stdout.contains(
+        "late-result-node  (oracle demonstrator, Scenarios/invariants/no_leaked_images(-fixed).yaml)"
+      ))
+    #expect(
+      result.stdout.contains(
+        "sdwebimage-3364  (reported bug, Scenarios/invariants/no_cross_cell_image-variant(-fixed).yaml)"
+      ))
     #expect(result.stdout.contains("option fixed: true or false; default false."))
     #expect(result.stdout.contains("option schedule_seed: a whole number in 0...1000000000"))
   }
