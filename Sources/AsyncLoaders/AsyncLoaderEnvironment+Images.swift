@@ -51,14 +51,9 @@ extension AsyncLoaderEnvironment {
   public func resample(
     _ image: Image, to target: DecodeTarget, isolation: isolated (any Actor)? = #isolation
   ) async -> Image {
-    simulation.nameCurrentTask()
-    let (queue, decoder) = (decodeQueue, platform.decoder)
-    return await simulation.waiting(on: "resample") {
-      await withUnsafeContinuation(isolation: isolation) { continuation in
-        queue.async(label: "resample") { execution in
-          decoder.resample(image, to: target, on: execution) { continuation.resume(returning: $0) }
-        }
-      }
+    let decoder = platform.decoder
+    return await onDecodeQueue("resample", isolation: isolation) { execution, done in
+      decoder.resample(image, to: target, on: execution, completion: done)
     }
   }
 
@@ -68,12 +63,24 @@ extension AsyncLoaderEnvironment {
   public func process(
     _ image: Image, key: String, isolation: isolated (any Actor)? = #isolation
   ) async -> Image {
+    let decoder = platform.decoder
+    return await onDecodeQueue("process", isolation: isolation) { execution, done in
+      decoder.process(image, key: key, on: execution, completion: done)
+    }
+  }
+
+  /// Runs `body` as a work item labelled `label` on the decode queue's workers and returns the
+  /// image it hands to its completion, the task waiting meanwhile (named after `label`).
+  private func onDecodeQueue(
+    _ label: String, isolation: isolated (any Actor)?,
+    _ body: @escaping (Execution, @escaping (Image) -> Void) -> Void
+  ) async -> Image {
     simulation.nameCurrentTask()
-    let (queue, decoder) = (decodeQueue, platform.decoder)
-    return await simulation.waiting(on: "process") {
+    let queue = decodeQueue
+    return await simulation.waiting(on: label) {
       await withUnsafeContinuation(isolation: isolation) { continuation in
-        queue.async(label: "process") { execution in
-          decoder.process(image, key: key, on: execution) { continuation.resume(returning: $0) }
+        queue.async(label: label) { execution in
+          body(execution) { continuation.resume(returning: $0) }
         }
       }
     }

@@ -35,7 +35,7 @@ extension LoaderEnvironment {
     return finished ? outcome ?? .failure(unfinished) : .failure(unfinished)
   }
 
-  /// A thread's sleep for an interval (as iOS's `Thread` offers), in virtual time: SimThreads'
-  /// park.
+  /// Parks the calling simulated thread for `duration` of virtual time (the blocking-style
+  /// pause iOS code writes with its thread class), through SimThreads' park.
   package func sleepBlocking(for duration: SimDuration) { Blocking.sleep(for: duration) }
 }

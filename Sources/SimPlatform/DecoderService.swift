@@ -40,43 +40,7 @@ public final class DecoderService {
     _ data: [UInt8], target: DecodeTarget = .fullSize, on execution: Execution,
     completion: @escaping (Result<Image, PNGError>) -> Void
   ) {
-    let decoder = PNGDecoder(limits: limits)
-    let header: PNGHeader
-    do {
-      header = try decoder.readHeader(data)
-      try limits.check(header)
-    } catch {
-      execution.spend(world.device.decodeFixed) { completion(.failure(error)) }
-      return
-    }
-    let plan = DecodePlan(header: header, target: target)
-    var cost = world.device.decodeCost(width: header.width, height: header.height)
-    if plan.method != .full {
-      cost += world.device.resampleCost(sourceWidth: header.width, sourceHeight: header.height)
-    }
-    let digest = ContentDigest(of: data)
-    execution.then { [self] in
-      var working: MemoryRegistration? = MemoryRegistration(
-        bytes: Int64(plan.workingBytes), meter: world.memory)
-      world.decodes.recordDecode(cost: cost, onMain: execution.thread.isMain)
-      execution.spend(cost) { [self] in
-        working = nil
-        let result = DecodeMemo.shared.decode(data, digest: digest, target: target)
-        world.trace.record(at: world.now, "decode") {
-          $0.field("thread", execution.thread.name)
-          $0.field("src", digest.description)
-          $0.field("target", target.description)
-          $0.field("ok", (try? result.get()) != nil)
-        }
-        completion(
-          result.map {
-            Image(
-              bitmap: $0, provenance: ImageProvenance(source: digest, transforms: [target]),
-              meter: world.memory)
-          })
-        _ = working
-      }
-    }
+    decodeStep(data, target: target, partial: false, on: execution, completion: completion)
   }
 
   /// Decodes `prefix`, the first bytes of a PNG as a transfer delivered them, to a *partial
@@ -95,43 +59,51 @@ public final class DecoderService {
     _ prefix: [UInt8], target: DecodeTarget = .fullSize, on execution: Execution,
     completion: @escaping (Result<Image, PNGError>) -> Void
   ) {
+    decodeStep(prefix, target: target, partial: true, on: execution, completion: completion)
+  }
+
+  /// The step behind `decode` and `decodePartial`: the header and limits checked now (a
+  /// failure costs the fixed decode cost), then the decode's cost spent with its working
+  /// memory registered, then the real decode (memoized), traced, and the image handed over.
+  private func decodeStep(
+    _ bytes: [UInt8], target: DecodeTarget, partial: Bool, on execution: Execution,
+    completion: @escaping (Result<Image, PNGError>) -> Void
+  ) {
     let decoder = PNGDecoder(limits: limits)
     let header: PNGHeader
     do {
-      header = try decoder.readHeader(prefix)
+      header = try decoder.readHeader(bytes)
       try limits.check(header)
     } catch {
       execution.spend(world.device.decodeFixed) { completion(.failure(error)) }
       return
     }
-    let plan = DecodePlan(header: header, target: target, fullThenResample: true)
+    let plan = DecodePlan(header: header, target: target, fullThenResample: partial)
     var cost = world.device.decodeCost(width: header.width, height: header.height)
     if plan.method != .full {
       cost += world.device.resampleCost(sourceWidth: header.width, sourceHeight: header.height)
     }
-    let digest = ContentDigest(of: prefix)
+    let digest = ContentDigest(of: bytes)
     execution.then { [self] in
       var working: MemoryRegistration? = MemoryRegistration(
         bytes: Int64(plan.workingBytes), meter: world.memory)
       world.decodes.recordDecode(cost: cost, onMain: execution.thread.isMain)
       execution.spend(cost) { [self] in
         working = nil
-        let result = DecodeMemo.shared.decodePartial(prefix, digest: digest, target: target)
+        let result =
+          partial
+          ? DecodeMemo.shared.decodePartial(bytes, digest: digest, target: target)
+          : DecodeMemo.shared.decode(bytes, digest: digest, target: target)
         world.trace.record(at: world.now, "decode") {
           $0.field("thread", execution.thread.name)
           $0.field("src", digest.description)
-          $0.field("partial", prefix.count)
+          if partial { $0.field("partial", bytes.count) }
           $0.field("target", target.description)
           $0.field("ok", (try? result.get()) != nil)
         }
-        completion(
-          result.map {
-            Image(
-              bitmap: $0,
-              provenance: ImageProvenance(
-                source: digest, transforms: [target], partialBytes: prefix.count),
-              meter: world.memory)
-          })
+        let provenance = ImageProvenance(
+          source: digest, transforms: [target], partialBytes: partial ? bytes.count : nil)
+        completion(result.map { Image(bitmap: $0, provenance: provenance, meter: world.memory) })
         _ = working
       }
     }
@@ -149,25 +121,11 @@ public final class DecoderService {
     completion: @escaping (Image) -> Void
   ) {
     precondition(image.kind == .content, "DecoderService.resample: only content images resample")
-    if !image.isDecoded {
-      // On the calling thread, at its cost; the resample below runs once it has been paid.
-      image.decode(on: execution)
-    }
-    execution.then { [self] in
-      guard let source = image.decoded, let provenance = image.provenance else {
-        completion(image)
-        return
-      }
-      let cost = world.device.resampleCost(
-        sourceWidth: image.pixelWidth, sourceHeight: image.pixelHeight)
-      world.decodes.decodeTime += cost
-      execution.spend(cost) { [self] in
-        let bitmap = DecodeMemo.shared.resample(
-          source.bitmap, source: provenance.source, byteCount: source.bitmap.byteCount,
-          earlier: provenance.transforms, to: target)
-        completion(
-          Image(bitmap: bitmap, provenance: provenance.appending(target), meter: world.memory))
-      }
+    pass(over: image, on: execution, completion: completion) { source, provenance in
+      let bitmap = DecodeMemo.shared.resample(
+        source.bitmap, source: provenance.source, byteCount: source.bitmap.byteCount,
+        earlier: provenance.transforms, to: target)
+      return (bitmap, provenance.appending(target))
     }
   }
 
@@ -183,6 +141,25 @@ public final class DecoderService {
     _ image: Image, key: String, on execution: Execution, completion: @escaping (Image) -> Void
   ) {
     precondition(image.kind == .content, "DecoderService.process: only content images process")
+    pass(over: image, on: execution, completion: completion) { [self] source, provenance in
+      world.trace.record(at: world.now, "image.process") {
+        $0.field("thread", execution.thread.name)
+        $0.field("src", provenance.description)
+        $0.field("key", key)
+      }
+      return (source.bitmap, provenance.processed(key))
+    }
+  }
+
+  /// The step behind `resample` and `process`: one pass over `image`'s pixels, priced as a
+  /// resample at its size. An encoded image is decoded first, on the calling thread, at its
+  /// decode cost; `make` runs at the pass's end and gives the new pixels and provenance
+  /// (`completion` gets `image` itself when it has no pixels, a failed decode).
+  private func pass(
+    over image: Image, on execution: Execution, completion: @escaping (Image) -> Void,
+    make: @escaping (DecodedBitmap, ImageProvenance) -> (Bitmap, ImageProvenance)
+  ) {
+    // On the calling thread, at its cost; the pass below runs once it has been paid.
     if !image.isDecoded { image.decode(on: execution) }
     execution.then { [self] in
       guard let source = image.decoded, let provenance = image.provenance else {
@@ -193,14 +170,8 @@ public final class DecoderService {
         sourceWidth: image.pixelWidth, sourceHeight: image.pixelHeight)
       world.decodes.decodeTime += cost
       execution.spend(cost) { [self] in
-        world.trace.record(at: world.now, "image.process") {
-          $0.field("thread", execution.thread.name)
-          $0.field("src", provenance.description)
-          $0.field("key", key)
-        }
-        completion(
-          Image(
-            bitmap: source.bitmap, provenance: provenance.processed(key), meter: world.memory))
+        let (bitmap, provenance) = make(source, provenance)
+        completion(Image(bitmap: bitmap, provenance: provenance, meter: world.memory))
       }
     }
   }

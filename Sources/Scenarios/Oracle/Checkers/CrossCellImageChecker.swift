@@ -62,7 +62,8 @@ final class CrossCellImageChecker: InvariantChecker {
       let source = provenance.source
       // The right URL's bytes in another request's variant (SDWebImage #3364: a thumbnail
       // cached under the full-size image's key). An outgoing image is the previous request's.
-      if let wanted = cell.requestedVariant, !image.isOutgoing, provenance.variant != wanted,
+      if let wanted = cell.requestedVariant, !image.isOutgoing,
+        !facts.isRequestedVariant(image, in: cell),
         facts.shows(image, bytesOf: cell.url, served: served)
       {
         facts.flag(
