@@ -118,7 +118,7 @@ let package = Package(
 
     .target(
       name: "CellSimFuzz",
-      dependencies: ["Scenarios", "ImageLoaders", "AsyncLoaders", "SimKernel"]
+      dependencies: ["Scenarios", "ImageLoaders", "AsyncLoaders", "SimPlatform", "SimKernel"]
     ),
 
     .target(

@@ -26,6 +26,10 @@ struct FuzzCaseOptions: ParsableArguments {
   @Flag(help: "Enable every event and fault kind in every case (no swarm testing).")
   var noSwarm = false
 
+  @Flag(
+    help: "Run every case without scheduling noise (by default half the cases have noise:).")
+  var noNoise = false
+
   @Option(help: "The fixtures root (default: Fixtures).")
   var fixtures: String = "Fixtures"
 
@@ -68,6 +72,7 @@ struct FuzzCaseOptions: ParsableArguments {
     var generator = CaseGenerator(loader: loader)
     generator.invariants = try invariantChecks()
     generator.swarm = !noSwarm
+    generator.noise = !noNoise
     // Async loaders: each case also permutes ready jobs with a key of its own.
     let declared = (try? LoaderCatalog.standard.entry(named: loader))?.options ?? []
     generator.scheduleSeeds = declared.contains { $0.name == AsyncLoaderCatalog.scheduleOption }
@@ -85,6 +90,7 @@ struct FuzzCaseOptions: ParsableArguments {
     }
     var described = "cellsim fuzz --loader \(loader) --seed \(seed)"
     if shard != "0/1" { described += " --shard \(shard)" }
+    if noNoise { described += " --no-noise" }
     if let base { described += " --base \(base)" }
     var campaign = Campaign(
       seed: seed, generator: generator,
@@ -103,6 +109,7 @@ struct FuzzCaseOptions: ParsableArguments {
     if let base { arguments += ["--base", base] }
     if let invariants { arguments += ["--invariants", invariants] }
     if noSwarm { arguments.append("--no-swarm") }
+    if noNoise { arguments.append("--no-noise") }
     return arguments
   }
 }

@@ -23,6 +23,13 @@ struct RunCommand: ParsableCommand {
   @Option(help: "Override every scenario's seed.")
   var seed: UInt64?
 
+  @Option(
+    help: ArgumentHelp(
+      "Turn scheduling noise on with this schedule seed (or reseed a scenario's own noise).",
+      discussion:
+        "Wake-up latencies and start orders a device has: see the scenario format's noise."))
+  var noise: UInt64?
+
   @Option(help: "The fixtures root.")
   var fixtures: String = "Fixtures"
 
@@ -86,11 +93,12 @@ struct RunCommand: ParsableCommand {
         Data("cellsim run: \(flag) needs exactly one scenario file (got \(files.count))\n".utf8))
       throw ExitCode(2)
     }
-    let options = SimulationOptions(
+    var options = SimulationOptions(
       fixturesRoot: URL(fileURLWithPath: fixtures), seed: seed, loader: loader,
       // The built-in loaders plus the museum's bug models (Scenarios/reported/).
       catalog: ReportedBugs.catalog,
       keepTrace: trace != nil || perfetto != nil, eventLimit: eventLimit)
+    options.noiseSeed = noise
     let runner = SuiteRunner(options: options)
     let outcomes = runner.run(files: files, jobs: jobs)
     // Diagnostics (invalid or runaway scenarios) go to stderr as `file:line:col: error: …`.

@@ -1,5 +1,6 @@
 package import Scenarios
 package import SimKernel
+package import SimPlatform
 
 /// Generates one fuzz case, a `Scenario`, from a seed: swarm configuration first
 /// (`SwarmConfiguration`, which documents every kind, weight and bound), then the table, the
@@ -26,6 +27,12 @@ package struct CaseGenerator: Sendable {
   /// `progressOption` when the loader declares it, so `reference`'s progress views (and
   /// `progress_isolation`) are fuzzed in half the cases.
   package var exploredFlags: [String] = []
+  /// Scheduling noise (`SchedulingNoise`) in half the cases: those whose seed has bit 1 set get
+  /// `noise:` with a schedule seed derived from the case seed, and one in two of them a busy
+  /// device's heavy tail (half the wake-ups long, the main thread's up to 8 ms), which reaches
+  /// windows a few milliseconds wide within a campaign. No random draw, so the rest of the case
+  /// is unchanged; a finding's file carries its noise and replays exactly.
+  package var noise = true
   /// The loader option that shows download progress (`reference`'s `progress`).
   package static let progressOption = "progress"
 
@@ -44,7 +51,12 @@ package struct CaseGenerator: Sendable {
   package func generate(seed: UInt64) -> (scenario: Scenario, swarm: SwarmConfiguration) {
     var random = FuzzRandom(seed: seed)
     let config = swarm ? SwarmConfiguration.draw(&random) : .everything
-    if let base { return (mutate(base, seed: seed, config: config, &random), config) }
+    if let base {
+      var scenario = mutate(base, seed: seed, config: config, &random)
+      // A base's own noise is kept; a base without any gets the campaign's.
+      if noise, scenario.noise == nil { scenario.noise = Self.noise(forCase: seed) }
+      return (scenario, config)
+    }
     let rows = random.weighted([(random.int(12...40), 3), (random.int(41...150), 2)])
     let table = Scenario.Table(
       rows: rows, columns: random.chance(0.8) ? 1 : random.int(2...3),
@@ -66,7 +78,19 @@ package struct CaseGenerator: Sendable {
     if !exploredFlags.isEmpty, seed % 2 == 1 {
       scenario.loader = withFlags(exploredFlags, on: scenario.loader)
     }
+    if noise { scenario.noise = Self.noise(forCase: seed) }
     return (scenario, config)
+  }
+
+  /// The noise of case `seed` (see `noise`), or nil for a case without.
+  package static func noise(forCase seed: UInt64) -> SchedulingNoise? {
+    guard seed & 2 != 0 else { return nil }
+    var noise = SchedulingNoise(seed: SplitMix64.mix(seed ^ 0x6e6f_6973_65) % 1_000_000_007 + 1)
+    if seed & 4 != 0 {
+      noise.tailProbability = 0.5
+      noise.mainTailMax = .ms(8)
+    }
+    return noise
   }
 
   /// `loader` with each of `flags` set to true.

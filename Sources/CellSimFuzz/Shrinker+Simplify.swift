@@ -1,5 +1,6 @@
 import Scenarios
 import SimKernel
+import SimPlatform
 
 extension Shrinker {
   /// Pass 3: round times, distances, velocities and latencies; counts toward 1; optional rule
@@ -76,6 +77,11 @@ extension Shrinker {
     attempt(&current) { $0.table.reuseOrder = defaults.reuseOrder }
     attempt(&current) { $0.table.prefetchDistance = defaults.prefetchDistance }
     attempt(&current) { $0.device = nil }
+    // A finding that needs no noise is simpler without it; one that does keeps the schedule
+    // seed it was found with, and the defaults where they suffice.
+    if let noise = current.noise, !attempt(&current, { $0.noise = nil }) {
+      attempt(&current) { $0.noise = SchedulingNoise(seed: noise.seed) }
+    }
     while let option = current.loader?.options.last {
       guard attempt(&current, { $0.loader?.options.removeAll { $0.key == option.key } }) else {
         break

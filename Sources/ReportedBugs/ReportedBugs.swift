@@ -34,6 +34,9 @@ public enum ReportedBugs {
       LateResultNodeLoader.self,
       // A blind-spot demonstrator: progressive previews (no_corrupt_image, no_cross_cell_image).
       ProgressivePreviewLoader.self,
+      // A blind-spot demonstrator: a check off the main thread that a frame can slip past
+      // (reached only with scheduling noise).
+      OffMainCheckLoader.self,
     ]
   }
 
@@ -50,6 +53,7 @@ public enum ReportedBugs {
       "sdwebimage-3364": "no_cross_cell_image-variant",
       "late-result-node": "no_leaked_images",
       "progressive-preview": "no_corrupt_image-progressive",
+      "offmain-check": "no_cross_cell_image-race",
     ]
     guard let file = demonstrators[name] else { return "Scenarios/reported/\(name)" }
     return "Scenarios/invariants/\(file)(-fixed).yaml"

@@ -61,6 +61,7 @@ package struct SuiteRunner {
     var command = "swift run cellsim run \(shellQuoted(file))"
     if let seed { command += " --seed \(seed)" }
     if let loader { command += " --loader \(loader)" }
+    if let noise = options.noiseSeed { command += " --noise \(noise)" }
     if options.fixturesRoot.standardizedFileURL.path
       != URL(fileURLWithPath: "Fixtures").standardizedFileURL.path
     {

@@ -51,13 +51,16 @@ public struct Scenario: Sendable, Equatable {
   public var invariants: Invariants
   /// The outcome the run must reach (`expect`, default `pass`).
   public var expect: Expectation
+  /// Seeded scheduling noise (`noise`): wake-up latencies and start orders a device has; nil
+  /// (the default) runs without any.
+  public var noise: SchedulingNoise?
 
   /// A scenario built in Swift; every optional part has the format's default.
   public init(
     name: String, about: String? = nil, seed: UInt64 = 0, loader: Loader? = nil,
     device: Device? = nil, table: Table, images: Images, network: Network = Network(),
     events: [Event] = [], runUntil: SimTime? = nil, invariants: Invariants = .standard,
-    expect: Expectation = .pass
+    expect: Expectation = .pass, noise: SchedulingNoise? = nil
   ) {
     self.name = name
     self.about = about
@@ -71,6 +74,7 @@ public struct Scenario: Sendable, Equatable {
     self.runUntil = runUntil
     self.invariants = invariants
     self.expect = expect
+    self.noise = noise
   }
 
   /// When the run ends: `run_until`, or else the last event's `at` plus 5 s.

@@ -119,6 +119,14 @@ extension DeviceProfile {
       name: "resource_timeout", summary: "time a whole transfer may take (7 days, as URLSession)",
       kind: .duration, apply: { $0.resourceTimeout = .ns(Int64($1)) },
       read: { "\($0.resourceTimeout)" }),
+    .init(
+      name: "queue_hop_cost", summary: "worker CPU time per dispatched block or operation",
+      kind: .duration, apply: { $0.queueHopCost = .ns(Int64($1)) },
+      read: { "\($0.queueHopCost)" }),
+    .init(
+      name: "main_block_cost", summary: "main-thread time per main-queue block, source or timer",
+      kind: .duration, apply: { $0.mainBlockCost = .ns(Int64($1)) },
+      read: { "\($0.mainBlockCost)" }),
   ]
 
   /// The current value of the parameter called `name`, as text, or nil if there is none.

@@ -54,6 +54,15 @@ public struct DeviceProfile: Hashable, Sendable {
   /// (`resource_timeout`): URLSessionConfiguration's `timeoutIntervalForResource`, whose
   /// default is 7 days.
   public var resourceTimeout: SimDuration = .s(604_800)
+  /// CPU time a worker thread spends on each dispatched block or operation besides the block's
+  /// own work (`queue_hop_cost`): GCD's dequeue and the thread hand-off. Zero by default (see
+  /// `docs/design.md`, *Scheduling noise*, for device-like figures).
+  public var queueHopCost: SimDuration = .zero
+  /// Main-thread time each main-queue block, run-loop source or timer firing costs besides its
+  /// own work (`main_block_cost`): the run loop's turn and GCD's main-queue drain. Zero by
+  /// default; with a device-like figure, a loader that does its per-image bookkeeping in many
+  /// small main-queue blocks makes hitches, as it does on a device.
+  public var mainBlockCost: SimDuration = .zero
 
   /// The time between two vsyncs, rounded down to whole nanoseconds (display only: vsync times
   /// themselves are computed exactly from `refreshHz`).

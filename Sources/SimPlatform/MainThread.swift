@@ -66,6 +66,13 @@ public final class MainThread {
   @exclusivity(unchecked) var batch: [Item] = []
   @exclusivity(unchecked) var batchIndex = 0
   @exclusivity(unchecked) var wakeScheduled = false
+  /// True while the only wake-up scheduled is a delayed one (scheduling noise's main-thread
+  /// wake-up latency); a vsync or any other immediate wake-up overrides it.
+  @exclusivity(unchecked) var delayedWakePending = false
+  /// Bumped at every wake-up, so a delayed wake-up that an earlier one overtook does nothing.
+  @exclusivity(unchecked) var wakeGeneration: UInt64 = 0
+  /// The world's scheduling noise, kept here (`World.noise`).
+  @exclusivity(unchecked) var noise: NoiseSource?
   @exclusivity(unchecked) var turning = false
   /// The world's `executionHost`, kept here.
   @exclusivity(unchecked) var executionHost:
@@ -181,19 +188,42 @@ public final class MainThread {
     item.seq = nextItemSeq
     nextItemSeq += 1
     queued[Self.list(for: item.modes)].append(item)
-    scheduleWake()
+    if let noise, !isBusy, batchIndex == batch.count {
+      // Idle: a wake-up already scheduled (delayed or not) takes this item too.
+      if !wakeScheduled { scheduleDelayedWake(after: noise.mainLatency(), for: item.label) }
+    } else {
+      scheduleWake()
+    }
   }
 
   /// Makes sure a turn happens at this instant if the main thread is free.
   func scheduleWake() {
-    guard !wakeScheduled, !isBusy else { return }
+    guard !isBusy, !wakeScheduled || delayedWakePending else { return }
     wakeScheduled = true
+    delayedWakePending = false
     loop.schedule(after: .zero, target: events, tag: MainThreadEvents.wakeTag)
+  }
+
+  /// Scheduling noise: the idle main thread wakes up `latency` after work was queued for it.
+  func scheduleDelayedWake(after latency: SimDuration, for label: String) {
+    wakeScheduled = true
+    delayedWakePending = true
+    let generation = wakeGeneration
+    trace.record(at: loop.now, "noise.wake") {
+      $0.field("thread", "main")
+      $0.field("label", label)
+      $0.field("after", latency)
+    }
+    loop.schedule(after: latency) { [self] in
+      if generation == wakeGeneration { wake() }
+    }
   }
 
   /// A scheduled wake: takes a run-loop turn.
   func wake() {
     wakeScheduled = false
+    delayedWakePending = false
+    wakeGeneration &+= 1
     takeTurn()
   }
 
@@ -267,7 +297,17 @@ public final class MainThread {
       batch.removeAll(keepingCapacity: true)
       batchIndex = 0
     }
-    run(label: item.label, item.body)
+    let cost = device.mainBlockCost
+    guard cost > .zero else {
+      run(label: item.label, item.body)
+      return
+    }
+    // The run loop's and GCD's own work around the block: the main thread stays busy for it
+    // after the block's own steps.
+    run(label: item.label) { execution in
+      item.body(execution)
+      execution.spend(cost)
+    }
   }
 
   /// Runs `body` as an execution on the main thread; the next turn follows when it ends.

@@ -9,7 +9,9 @@ import SimKernel
 ///   changed while an operation waits counts from then on. With a `name`, an operation's
 ///   priority sets and starts are reported (`PriorityReport`, layer `operation`, key `name`).
 /// - Adding an operation never starts it synchronously: the queue looks for work on a later
-///   event at the same instant, as Foundation hands work to GCD.
+///   event at the same instant, as Foundation hands work to GCD. Under scheduling noise
+///   (`SchedulingNoise`) a worker queue looks at once, and a worker drawn awake runs the
+///   operation inside `addOperation`, before the code that added it goes on.
 /// - A cancelled operation that has not started never runs its body: the queue finishes it on
 ///   its next pass, without a thread, and its `completionBlock` still runs. Every start path
 ///   checks `isCancelled` at the moment the body would begin, as `Operation.start()` does
@@ -85,7 +87,13 @@ public final class SimulatedOperationQueue: WorkerClient {
       $0.field("priority", operation.queuePriority.rawValue)
     }
     priorityChanged(of: operation)
-    schedulePump()
+    if world.noise != nil && !isBoundToMain {
+      // Scheduling noise: GCD may hand the operation to a worker that is already awake, which
+      // then runs it before the code that added it goes on (a zero wake-up latency).
+      pump()
+    } else {
+      schedulePump()
+    }
   }
 
   /// Reports the priority of a named operation added to this queue, or changed while in it.

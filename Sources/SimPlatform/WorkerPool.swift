@@ -1,9 +1,14 @@
+import SimKernel
+
 /// A simulated thread: the main thread (id 0) or a worker (ids from 1).
 package final class SimThread {
   /// 0 for the main thread; workers are numbered from 1, lowest free id first.
   package let id: Int
   /// The current execution, if the thread is busy.
   @exclusivity(unchecked) package internal(set) var execution: Execution?
+  /// True while the thread has been handed work but has not woken up to run it yet
+  /// (scheduling noise's wake-up latency): it is busy, with no execution.
+  @exclusivity(unchecked) var isWaking = false
 
   init(id: Int) { self.id = id }
 
@@ -55,11 +60,16 @@ package final class WorkerPool {
   /// Set when the world tears down: nothing new starts.
   @exclusivity(unchecked) var isClosed = false
   @exclusivity(unchecked) var needsDrain = false
+  /// The world's scheduling noise, kept here (`World.noise`).
+  @exclusivity(unchecked) var noise: NoiseSource?
+  /// The device's `queue_hop_cost`, kept here.
+  let hopCost: SimDuration
 
   init(world: World, cores: Int, maxThreads: Int = WorkerPool.gcdThreadLimit) {
     self.world = world
     self.activeLimit = cores
     self.maxThreads = maxThreads
+    self.hopCost = world.device.queueHopCost
   }
 
   /// Whether another item may start now.
@@ -88,6 +98,10 @@ package final class WorkerPool {
     defer { draining = false }
     repeat {
       needsDrain = false
+      if let noise {
+        drainShuffled(noise)
+        continue
+      }
       var index = 0
       while index < waiting.count && hasCapacity {
         let client = waiting[index]
@@ -106,6 +120,26 @@ package final class WorkerPool {
         index = 0
       }
     } while needsDrain
+  }
+
+  /// `drain` under scheduling noise: the queue that gets each free worker is drawn among the
+  /// waiting queues that can start something.
+  func drainShuffled(_ noise: NoiseSource) {
+    while hasCapacity {
+      waiting.removeAll { client in
+        guard !client.hasStartableWork else { return false }
+        client.isWaitingForWorker = false
+        return true
+      }
+      guard !waiting.isEmpty else { return }
+      let client = waiting.remove(at: noise.pick(among: waiting.count))
+      client.isWaitingForWorker = false
+      client.startWork(on: takeThread())
+      if client.hasStartableWork && !client.isWaitingForWorker {
+        client.isWaitingForWorker = true
+        waiting.append(client)
+      }
+    }
   }
 
   func takeThread() -> SimThread {
@@ -133,9 +167,34 @@ package final class WorkerPool {
   }
 
   /// Runs `body` as an execution on `thread`, calling `finished` when it ends; the thread is
-  /// released right after `finished`.
+  /// released right after `finished`. Under scheduling noise the thread first wakes up: the
+  /// body starts after a drawn latency (or at once, inside the call that queued it). The
+  /// device's `queue_hop_cost` is CPU time the thread spends after the body's own steps.
   func run(
-    on thread: SimThread, label: String, _ body: (Execution) -> Void,
+    on thread: SimThread, label: String, _ body: @escaping (Execution) -> Void,
+    finished: @escaping (Execution) -> Void
+  ) {
+    if let noise {
+      let latency = noise.workerLatency()
+      if latency > .zero {
+        thread.isWaking = true
+        world.trace.record(at: world.now, "noise.wake") {
+          $0.field("thread", thread.name)
+          $0.field("label", label)
+          $0.field("after", latency)
+        }
+        world.loop.schedule(after: latency) { [self] in
+          thread.isWaking = false
+          start(on: thread, label: label, body, finished: finished)
+        }
+        return
+      }
+    }
+    start(on: thread, label: label, body, finished: finished)
+  }
+
+  func start(
+    on thread: SimThread, label: String, _ body: @escaping (Execution) -> Void,
     finished: @escaping (Execution) -> Void
   ) {
     let execution = Execution(world: world, thread: thread, label: label) { [self] execution in
@@ -151,11 +210,19 @@ package final class WorkerPool {
       $0.field("thread", thread.name)
       $0.field("label", label)
     }
+    let cost = hopCost
+    let run: (Execution) -> Void =
+      cost == .zero
+      ? body
+      : { execution in
+        body(execution)
+        execution.spend(cost)
+      }
     if let host = executionHost {
       // The host runs the body to its end before it returns (a step-API body never parks).
-      withoutActuallyEscaping(body) { body in execution.start { host($0, label, body) } }
+      execution.start { host($0, label, run) }
     } else {
-      execution.start(body)
+      execution.start(run)
     }
   }
 
@@ -166,13 +233,14 @@ package final class WorkerPool {
     for thread in threads {
       thread.execution?.dropPendingSteps()
       thread.execution = nil
+      thread.isWaking = false
     }
     waiting.removeAll()
   }
 
   /// Checks thread accounting; stops with a message if it is broken.
   package func _checkInvariants() {
-    let busy = threads.filter { $0.execution != nil }
+    let busy = threads.filter { $0.execution != nil || $0.isWaking }
     precondition(
       busy.count == busyThreads, "WorkerPool: \(busy.count) busy, counted \(busyThreads)")
     precondition(busyThreads <= maxThreads, "WorkerPool: more than \(maxThreads) busy threads")

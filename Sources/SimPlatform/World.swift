@@ -70,6 +70,14 @@ package final class World {
       workers.executionHost = executionHost
     }
   }
+  /// The run's scheduling noise (`SchedulingNoise`), or nil for none (the default). Set it
+  /// before the run starts.
+  @exclusivity(unchecked) package var noise: NoiseSource? {
+    didSet {
+      main.noise = noise
+      workers.noise = noise
+    }
+  }
   /// Whether a deadlock among blocking threads ends the run (the default), or only is reported
   /// while the rest of the app goes on (a scenario that does not check `deadlock`).
   @exclusivity(unchecked) package var deadlockEndsRun = true

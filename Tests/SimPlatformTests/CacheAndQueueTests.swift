@@ -181,7 +181,7 @@ struct DeviceProfileTests {
     #expect(throws: DeviceParameterError.self) {
       try p.override("memory_budget", with: .text("-5MB"))
     }
-    #expect(DeviceProfile.parameters.count == 19)
+    #expect(DeviceProfile.parameters.count == 21)
     try p.override("resource_timeout", with: .text("30s"))
     #expect(p.resourceTimeout == .s(30))
   }

@@ -21,7 +21,7 @@ struct ScenarioReader {
   /// The top-level keys, in documentation order.
   static let topLevelKeys = [
     "cellsim", "name", "about", "seed", "loader", "device", "table", "images", "network",
-    "events", "run_until", "invariants", "expect",
+    "events", "run_until", "invariants", "expect", "noise",
   ]
 
   /// Parses and validates `text`.
@@ -59,7 +59,7 @@ struct ScenarioReader {
     let scenario = Scenario(
       name: name, about: about, seed: seed, loader: loader, device: device, table: table,
       images: images, network: network, events: events, runUntil: runUntil,
-      invariants: invariants, expect: expect)
+      invariants: invariants, expect: expect, noise: try fields["noise"].map(readNoise))
     // The frames the run generates: named at refresh_hz if the file sets it, else run_until.
     if let profile, let problem = Scenario.Limits.framesProblem(end: scenario.endTime, profile) {
       let at = fields["device"].flatMap { entry($0, "refresh_hz") } ?? fields["run_until"] ?? root
@@ -100,7 +100,7 @@ struct ScenarioReader {
     }
   }
 
-  private func readSeed(_ value: YAMLValue) throws(ScenarioError) -> UInt64 {
+  func readSeed(_ value: YAMLValue) throws(ScenarioError) -> UInt64 {
     guard case .integer(let text) = value.scalar else {
       throw value.expected("an unsigned integer seed")
     }

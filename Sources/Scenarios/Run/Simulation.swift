@@ -35,6 +35,9 @@ public struct SimulationOptions {
   /// blocking-thread scheduler instead of in place: the cost of blocking threads, with the same
   /// verdicts and metrics (the trace gains `thread.start` and `thread.end` lines).
   public var callbacksOnThreads = false
+  /// Turns scheduling noise on with this schedule seed (`SchedulingNoise`), or, for a scenario
+  /// that has `noise:`, replaces its seed and keeps its other settings. Nil: the scenario's own.
+  public var noiseSeed: UInt64?
 
   /// Options with the given fixtures root and every loader CellSim ships
   /// (`LoaderCatalog.standard`: the callback and the async loaders).
@@ -152,6 +155,14 @@ final class SimulationRun {
     scenario.loader?.name == name ? (scenario.loader?.options ?? []).map(\.loaderOption) : []
   }
 
+  /// The scheduling noise a run of `scenario` with `options` has, if any.
+  static func noise(of scenario: Scenario, options: SimulationOptions) -> SchedulingNoise? {
+    guard let seed = options.noiseSeed else { return scenario.noise }
+    var noise = scenario.noise ?? SchedulingNoise(seed: seed)
+    noise.seed = seed
+    return noise
+  }
+
   /// The world a run of `scenario` with `options` happens in.
   static func makeWorld(scenario: Scenario, options: SimulationOptions) throws(RunError) -> World {
     guard let device = scenario.resolvedDevice else {
@@ -164,6 +175,7 @@ final class SimulationRun {
       trace: options.keepTrace ? .full : options.skipsTrace ? .none : .digestOnly,
       eventLimit: options.eventLimit)
     if options.callbacksOnThreads { BlockingThreads.hostEveryCallback(of: world) }
+    if let noise = Self.noise(of: scenario, options: options) { world.noise = NoiseSource(noise) }
     // A deadlock ends the run only when the scenario judges it; otherwise the threads stay
     // blocked and the other invariants judge what the user sees.
     world.deadlockEndsRun = scenario.invariants.checks(.deadlock)

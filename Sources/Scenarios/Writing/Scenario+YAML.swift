@@ -24,6 +24,7 @@ extension Scenario {
     if let runUntil { lines.append("run_until: " + YAMLText.time(runUntil)) }
     if let text = invariants.yamlValue { lines.append("invariants: " + text) }
     if expect != .pass { lines.append("expect: " + expect.yamlValue) }
+    if let noise { lines.append("noise: " + noise.yamlValue) }
     return lines.joined(separator: "\n") + "\n"
   }
 
@@ -174,5 +175,37 @@ extension Scenario.NetworkRule {
     if let times { pairs.append(("times", "\(times)")) }
     if let after { pairs.append(("after", YAMLText.duration(after))) }
     return YAMLText.flow(pairs)
+  }
+}
+
+extension SchedulingNoise {
+  /// `seed` alone when every other field has its default, else the flow map of what differs.
+  var yamlValue: String {
+    let defaults = SchedulingNoise(seed: seed)
+    var pairs: [(String, String)] = [("seed", String(seed))]
+    if workerImmediate != defaults.workerImmediate {
+      pairs.append(("worker_immediate", YAMLText.decimal(workerImmediate)))
+    }
+    if workerWake != defaults.workerWake {
+      pairs.append(("worker_wake_min", YAMLText.duration(workerWake.lowerBound)))
+      pairs.append(("worker_wake_max", YAMLText.duration(workerWake.upperBound)))
+    }
+    if workerTailMax != defaults.workerTailMax {
+      pairs.append(("worker_tail_max", YAMLText.duration(workerTailMax)))
+    }
+    if mainWake != defaults.mainWake {
+      pairs.append(("main_wake_min", YAMLText.duration(mainWake.lowerBound)))
+      pairs.append(("main_wake_max", YAMLText.duration(mainWake.upperBound)))
+    }
+    if mainTailMax != defaults.mainTailMax {
+      pairs.append(("main_tail_max", YAMLText.duration(mainTailMax)))
+    }
+    if tailProbability != defaults.tailProbability {
+      pairs.append(("tail_probability", YAMLText.decimal(tailProbability)))
+    }
+    if shuffleQueues != defaults.shuffleQueues {
+      pairs.append(("shuffle_queues", shuffleQueues ? "true" : "false"))
+    }
+    return pairs.count == 1 ? String(seed) : YAMLText.flow(pairs)
   }
 }

@@ -1,0 +1,67 @@
+import Foundation
+import ReportedBugs
+import Scenarios
+import SimPlatform
+import TestSupport
+import Testing
+
+/// Issue 29, class 6: a race where a thread must lose, reached only with scheduling noise.
+@Suite("Races that need scheduling noise")
+struct RaceNoiseTests {
+  let options = SimulationOptions(
+    fixturesRoot: Repository.fixtures, catalog: ReportedBugs.catalog)
+
+  func scenario(_ file: String) throws -> Scenario {
+    try Scenario(
+      contentsOf: Repository.url("Scenarios/invariants/\(file)"),
+      fixturesRoot: Repository.fixtures, knownLoaders: ReportedBugs.catalog.names)
+  }
+
+  @Test("the off-main check breaks no_cross_cell_image with noise, and the same run without passes")
+  func noiseReachesTheWindow() throws {
+    let buggy = try scenario("no_cross_cell_image-race.yaml")
+    #expect(buggy.noise != nil)
+    let noisy = try Simulation.run(buggy, options: options)
+    #expect(noisy.violations.violated == [.noCrossCellImage])
+    var quiet = buggy
+    quiet.noise = nil
+    let plain = try Simulation.run(quiet, options: options)
+    #expect(plain.violations.isEmpty, "\(plain.violations.firstPerRow.first?.detail ?? "")")
+  }
+
+  @Test("no run without noise reaches it: other seeds and the default run pass too")
+  func noRunWithoutNoise() throws {
+    var quiet = try scenario("no_cross_cell_image-race.yaml")
+    quiet.noise = nil
+    for seed: UInt64 in [1, 2, 3, 4, 5, 6] {
+      quiet.seed = seed
+      let result = try Simulation.run(quiet, options: options)
+      #expect(result.violations.isEmpty, "seed \(seed)")
+    }
+  }
+
+  @Test("the fix passes under the same noise and under other schedule seeds")
+  func fixHolds() throws {
+    let fixed = try scenario("no_cross_cell_image-race-fixed.yaml")
+    for seed: UInt64 in [1, 2, 3, 4] {
+      var run = options
+      run.noiseSeed = seed
+      let result = try Simulation.run(fixed, options: run)
+      #expect(result.violations.isEmpty, "noise seed \(seed)")
+    }
+  }
+
+  @Test("a noise seed reproduces its schedule: equal digests, and another seed differs")
+  func noiseIsDeterministic() throws {
+    let buggy = try scenario("no_cross_cell_image-race.yaml")
+    var traced = options
+    traced.keepTrace = true
+    let first = try Simulation.run(buggy, options: traced)
+    let second = try Simulation.run(buggy, options: traced)
+    #expect(first.digest == second.digest)
+    #expect(first.traceText?.contains("noise.wake thread=main") == true)
+    var other = traced
+    other.noiseSeed = 2
+    #expect(try Simulation.run(buggy, options: other).digest != first.digest)
+  }
+}
