@@ -24,16 +24,18 @@ public import SimKernel
 ///   worker is drawn among them instead of first come, first served (items within one queue
 ///   keep GCD's first in, first out start order).
 ///
-/// The figures (see `docs/design.md`, *Scheduling noise*): a thread hand-off, which is what a
-/// wake-up is, measured in `Benchmarks/` on two cores costs about 19 µs when the threads may
-/// run on either CPU and 1.7 µs when both are pinned to one, so ordinary wake-ups are drawn
-/// from 2–50 µs for workers and 5–100 µs for the main thread (its run loop also has to leave
-/// `mach_msg` and take a turn). The tail is bounded by Darwin's scheduling quantum: XNU's
-/// `DEFAULT_PREEMPTION_RATE` of 100 per second (`osfmk/kern/sched_prim.c`) gives a thread that
-/// waits behind another of its priority at most 10 ms, and the main thread, which runs at a
-/// higher priority than workers, is given a tail to 2 ms. The tail's probability (5 %) and the
-/// share of immediate starts (25 %) are model choices, not measurements: they are there to
-/// make the windows reachable within a fuzz campaign, and each is a scenario override.
+/// The figures (see `docs/design.md`, *Scheduling noise*): a wake-up is a thread hand-off. A
+/// POSIX semaphore ping-pong between two threads on two cores takes about 19 µs a hand-off when
+/// the threads may run on either CPU and 1.7 µs when both are pinned to one (the figures the
+/// blocking-threads work started from), and `Benchmarks/` measures a sleeping hand-off at
+/// 3–4 µs and a park and resume at 3–10 µs. So ordinary wake-ups are drawn from 2–50 µs for
+/// workers and 5–100 µs for the main thread (its run loop also leaves `mach_msg` and takes a
+/// turn). The tail is bounded by Darwin's scheduling quantum: XNU's `DEFAULT_PREEMPTION_RATE`
+/// of 100 per second (`osfmk/kern/sched_prim.c`) gives a thread that waits behind another of
+/// its priority at most 10 ms, and the main thread, which runs at a higher priority than
+/// workers, is given a tail to 2 ms. The tail's probability (5 %) and the share of immediate
+/// starts (25 %) are model choices, not measurements: they are there to make the windows
+/// reachable within a fuzz campaign, and each is a scenario override.
 ///
 /// Every draw comes from a stream keyed by the noise seed and by what is drawn (a worker start,
 /// a main wake-up, a pool choice) with a running count, so a seed reproduces a schedule

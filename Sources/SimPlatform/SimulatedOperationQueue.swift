@@ -58,6 +58,9 @@ public final class SimulatedOperationQueue: WorkerClient {
   @exclusivity(unchecked) var dispatchedToMain: SimulatedOperation?
   @exclusivity(unchecked) var isWaitingForWorker = false
   @exclusivity(unchecked) var addCount = 0
+  /// When an operation last finished on a worker: the next one started at that instant
+  /// continues on an awake thread (scheduling noise draws no wake-up for it).
+  @exclusivity(unchecked) var lastEndedAt: SimTime?
 
   init(world: World, name: String?, boundToMain: Bool) {
     self.world = world
@@ -190,8 +193,12 @@ public final class SimulatedOperationQueue: WorkerClient {
     reportStart(of: operation)
     begin(operation)
     world.workers.run(
-      on: thread, label: "op\(operation.id)", { operation.main($0) },
-      finished: { [self] _ in finish(operation) })
+      on: thread, label: "op\(operation.id)", continuing: lastEndedAt == world.now,
+      { operation.main($0) },
+      finished: { [self] _ in
+        lastEndedAt = world.now
+        finish(operation)
+      })
   }
 
   /// Dispatches the next ready operation to the main queue. The block starts it only if it

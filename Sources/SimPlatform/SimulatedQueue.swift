@@ -28,6 +28,9 @@ public final class SimulatedQueue: WorkerClient {
   /// Whether the queue is suspended: no new item starts until it is resumed.
   @exclusivity(unchecked) public private(set) var isSuspended = false
   @exclusivity(unchecked) var isWaitingForWorker = false
+  /// When an item last ended: the next one started at that instant continues on an awake
+  /// thread (scheduling noise draws no wake-up for it).
+  @exclusivity(unchecked) var lastEndedAt: SimTime?
 
   init(world: World, label: String, width: Int?) {
     self.world = world
@@ -110,8 +113,11 @@ public final class SimulatedQueue: WorkerClient {
   func startWork(on thread: SimThread) {
     let item = takeHead()
     running += 1
-    world.workers.run(on: thread, label: item.label, item.body) { [self] _ in
+    world.workers.run(
+      on: thread, label: item.label, continuing: lastEndedAt == world.now, item.body
+    ) { [self] _ in
       running -= 1
+      lastEndedAt = world.now
       if isSyncAtHead {
         startSyncItems()
       } else if hasStartableWork {

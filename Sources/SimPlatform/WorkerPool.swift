@@ -9,6 +9,9 @@ package final class SimThread {
   /// True while the thread has been handed work but has not woken up to run it yet
   /// (scheduling noise's wake-up latency): it is busy, with no execution.
   @exclusivity(unchecked) var isWaking = false
+  /// When the thread last finished a piece of work: one taken again at that same instant is
+  /// still awake (GCD drains a queue's next item on the thread that ran the last one).
+  @exclusivity(unchecked) var releasedAt: SimTime?
 
   init(id: Int) { self.id = id }
 
@@ -154,6 +157,7 @@ package final class WorkerPool {
   /// Returns `thread` to the pool and starts waiting work.
   func release(_ thread: SimThread) {
     thread.execution = nil
+    if noise != nil { thread.releasedAt = world.now }
     busyThreads -= 1
     // Keep idle threads sorted so the lowest id is reused first: deterministic and readable.
     let position = idle.firstIndex { $0.id < thread.id } ?? idle.count
@@ -167,14 +171,17 @@ package final class WorkerPool {
   }
 
   /// Runs `body` as an execution on `thread`, calling `finished` when it ends; the thread is
-  /// released right after `finished`. Under scheduling noise the thread first wakes up: the
-  /// body starts after a drawn latency (or at once, inside the call that queued it). The
+  /// released right after `finished`. Under scheduling noise a thread that is asleep (idle
+  /// since an earlier instant, or new) first wakes up: the body starts after a drawn latency
+  /// (or at once, inside the call that queued it). A thread that finished other work at this
+  /// instant is awake and starts at once, and so does a queue's next item `continuing` the
+  /// item that ended at this instant (GCD drains a queue on the thread that ran the last item). The
   /// device's `queue_hop_cost` is CPU time the thread spends after the body's own steps.
   func run(
-    on thread: SimThread, label: String, _ body: @escaping (Execution) -> Void,
-    finished: @escaping (Execution) -> Void
+    on thread: SimThread, label: String, continuing: Bool = false,
+    _ body: @escaping (Execution) -> Void, finished: @escaping (Execution) -> Void
   ) {
-    if let noise {
+    if let noise, !continuing, thread.releasedAt != world.now {
       let latency = noise.workerLatency()
       if latency > .zero {
         thread.isWaking = true

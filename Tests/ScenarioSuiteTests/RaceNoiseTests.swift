@@ -43,7 +43,7 @@ struct RaceNoiseTests {
   @Test("the fix passes under the same noise and under other schedule seeds")
   func fixHolds() throws {
     let fixed = try scenario("no_cross_cell_image-race-fixed.yaml")
-    for seed: UInt64 in [1, 2, 3, 4] {
+    for seed: UInt64 in [7, 12, 14, 1] {
       var run = options
       run.noiseSeed = seed
       let result = try Simulation.run(fixed, options: run)
@@ -61,7 +61,7 @@ struct RaceNoiseTests {
     #expect(first.digest == second.digest)
     #expect(first.traceText?.contains("noise.wake thread=main") == true)
     var other = traced
-    other.noiseSeed = 2
+    other.noiseSeed = 8
     #expect(try Simulation.run(buggy, options: other).digest != first.digest)
   }
 }

@@ -51,6 +51,18 @@ struct SchedulingNoiseTests {
     #expect(Set(startedAt).count > 10, "latencies vary with the seed")
   }
 
+  @Test("a queue's next item continues on the awake thread: only the first waits for a wake-up")
+  func drainingQueueStaysAwake() throws {
+    let w = world(noise: lateWorkers(seed: 3))
+    let queue = w.serialQueue(label: "delegate")
+    var startedAt: [SimTime] = []
+    for _ in 0..<5 { queue.async { _ in startedAt.append(w.now) } }
+    try w.run(for: .ms(1))
+    #expect(startedAt.count == 5)
+    #expect(startedAt[0] > SimTime.zero)
+    #expect(Set(startedAt).count == 1, "\(startedAt)")
+  }
+
   @Test("an operation can start inside addOperation with noise, and never without")
   func operationInsideTurn() throws {
     for (noise, expected) in [(nil, false), (Optional(SchedulingNoise(seed: 1)), true)] {

@@ -33,10 +33,12 @@ extension ContractSchema {
           "description": "When the run ends (default: last event + 5s); above 0, at most 1 hour."
         },
         "invariants": {"$ref": "#/$defs/invariants"},
-        "expect": {"$ref": "#/$defs/expect"}
+        "expect": {"$ref": "#/$defs/expect"},
+        "noise": {"$ref": "#/$defs/noise"}
       },
       "$defs": {
         "text": {"type": "string", "minLength": 1},
+        "probability": {"type": "number", "minimum": 0, "maximum": 1},
         "count": {"type": "integer", "minimum": 0, "maximum": 2147483647},
         "positiveCount": {"type": "integer", "minimum": 1, "maximum": 2147483647},
         "duration": {
@@ -111,12 +113,35 @@ extension ContractSchema {
                 "memory_budget": {"$ref": "#/$defs/size"},
                 "max_connections_per_host": {"$ref": "#/$defs/positiveCount"},
                 "request_timeout": {"$ref": "#/$defs/duration"},
-                "resource_timeout": {"$ref": "#/$defs/duration"}
+                "resource_timeout": {"$ref": "#/$defs/duration"},
+                "queue_hop_cost": {"$ref": "#/$defs/duration"},
+                "main_block_cost": {"$ref": "#/$defs/duration"}
               }
             }
           ]
         },
         "profile": {"enum": ["iphone-se", "iphone-15-pro"]},
+        "noise": {
+          "description": "Seeded scheduling noise (off when absent): a schedule seed, or {seed: …, <overrides>}. Wake-ups are at most 1s.",
+          "anyOf": [
+            {"type": "integer", "minimum": 0, "maximum": 18446744073709551615},
+            {
+              "type": "object", "required": ["seed"], "additionalProperties": false,
+              "properties": {
+                "seed": {"type": "integer", "minimum": 0, "maximum": 18446744073709551615},
+                "worker_immediate": {"$ref": "#/$defs/probability"},
+                "worker_wake_min": {"$ref": "#/$defs/duration"},
+                "worker_wake_max": {"$ref": "#/$defs/duration"},
+                "worker_tail_max": {"$ref": "#/$defs/duration"},
+                "main_wake_min": {"$ref": "#/$defs/duration"},
+                "main_wake_max": {"$ref": "#/$defs/duration"},
+                "main_tail_max": {"$ref": "#/$defs/duration"},
+                "tail_probability": {"$ref": "#/$defs/probability"},
+                "shuffle_queues": {"type": "boolean"}
+              }
+            }
+          ]
+        },
         "table": {
           "type": "object", "required": ["rows"], "additionalProperties": false,
           "properties": {
