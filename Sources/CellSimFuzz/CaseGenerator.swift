@@ -33,6 +33,8 @@ package struct CaseGenerator: Sendable {
   /// windows a few milliseconds wide within a campaign. No random draw, so the rest of the case
   /// is unchanged; a finding's file carries its noise and replays exactly.
   package var noise = true
+  /// With `noise`, the cases whose seed has bit 3 set also configure a frame's cells paced over
+  /// the frame (`cell_timing: paced`) instead of all at the vsync; no random draw.
   /// The loader option that shows download progress (`reference`'s `progress`).
   package static let progressOption = "progress"
 
@@ -55,6 +57,7 @@ package struct CaseGenerator: Sendable {
       var scenario = mutate(base, seed: seed, config: config, &random)
       // A base's own noise is kept; a base without any gets the campaign's.
       if noise, scenario.noise == nil { scenario.noise = Self.noise(forCase: seed) }
+      if noise, seed & 8 != 0 { scenario.table.cellTiming = .paced }
       return (scenario, config)
     }
     let rows = random.weighted([(random.int(12...40), 3), (random.int(41...150), 2)])
@@ -78,7 +81,10 @@ package struct CaseGenerator: Sendable {
     if !exploredFlags.isEmpty, seed % 2 == 1 {
       scenario.loader = withFlags(exploredFlags, on: scenario.loader)
     }
-    if noise { scenario.noise = Self.noise(forCase: seed) }
+    if noise {
+      scenario.noise = Self.noise(forCase: seed)
+      if seed & 8 != 0 { scenario.table.cellTiming = .paced }
+    }
     return (scenario, config)
   }
 

@@ -76,6 +76,7 @@ extension Shrinker {
     attempt(&current) { $0.table.layoutOrder = defaults.layoutOrder }
     attempt(&current) { $0.table.reuseOrder = defaults.reuseOrder }
     attempt(&current) { $0.table.prefetchDistance = defaults.prefetchDistance }
+    attempt(&current) { $0.table.cellTiming = defaults.cellTiming }
     attempt(&current) { $0.device = nil }
     // A finding that needs no noise is simpler without it; one that does keeps the schedule
     // seed it was found with, and the defaults where they suffice.

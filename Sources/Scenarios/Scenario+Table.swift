@@ -24,6 +24,8 @@ extension Scenario {
     public var reuseOrder: ReuseOrder
     /// The initial content offset (`start_offset`, default 0).
     public var startOffset: Double
+    /// When a frame's cell work happens (`cell_timing`, default `vsync`).
+    public var cellTiming: CellTiming = .vsync
 
     /// The default row height: 88 points.
     public static let defaultRowHeight = 88.0
@@ -70,6 +72,15 @@ extension Scenario {
       self.width = width
       self.height = height
     }
+  }
+
+  /// When a frame's entering cells get `cellForRow` and `willDisplay` (`cell_timing`).
+  public enum CellTiming: String, Sendable, Equatable, CaseIterable {
+    /// All at the vsync, the main thread then busy for their cost (the default).
+    case vsync
+    /// One after another, each at the instant the main thread has paid for the cells before
+    /// it, as on a device: a background check between two of them sees the pass half done.
+    case paced
   }
 
   /// The order of the two groups of callbacks in a layout pass (docs/design.md, Table).

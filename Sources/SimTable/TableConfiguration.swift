@@ -95,6 +95,10 @@ public struct TableConfiguration: Hashable, Sendable {
   public var cellPrefetchLines: Int = 1
   /// The reuse pool's order (`reuse_order`).
   public var reuseOrder: ReuseOrder = .lifo
+  /// Whether a frame's entering cells are configured one after another over the frame's
+  /// duration, each once the cells before it are paid for (`cell_timing: paced`), instead of
+  /// all at the vsync (`vsync`, the default).
+  public var pacedCellWork = false
   /// The initial content offset in points (`start_offset`), clamped to the content.
   public var startOffset: Double = 0
   /// The deceleration rate per millisecond: `0.998` (`UIScrollView.DecelerationRate.normal`)

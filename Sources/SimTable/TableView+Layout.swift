@@ -30,8 +30,20 @@ extension TableView {
     }
     let target = geometry.visibleRows(at: offset)
     if target != lastLayoutRange || displayed.count != target.count {
+      if configuration.pacedCellWork {
+        applyPaced(target: target, survivors: displayed, on: context.execution) { [self] in
+          finishLayoutPass(target: target)
+        }
+        return
+      }
       apply(target: target, survivors: displayed)
     }
+    finishLayoutPass(target: target)
+  }
+
+  /// The end of a layout pass, once its entering and leaving rows are done: cell prefetching,
+  /// then the prefetch window.
+  func finishLayoutPass(target: Range<Int>) {
     if configuration.cellPrefetching {
       let key = PrefetchKey(
         visible: target, direction: scrollDirection, count: model.count, mutations: mutationCount)
@@ -60,6 +72,24 @@ extension TableView {
     target: Range<Int>, survivors: [TableCell], deleted: [(TableCell, Int)] = [],
     reloaded: [(TableCell, Int)] = []
   ) {
+    let leaving = beginPass(
+      target: target, survivors: survivors, deleted: deleted, reloaded: reloaded)
+    if configuration.layoutOrder == .endFirst {
+      endDisplay(deleted: deleted, leaving: leaving)
+      fillEntering(target: target)
+    } else {
+      fillEntering(target: target)
+      endDisplay(deleted: deleted, leaving: leaving)
+    }
+    endPass(target: target, reloaded: reloaded)
+  }
+
+  /// Places the survivors that stay in `target` and starts the pass (`pass`); returns the cells
+  /// that leave.
+  func beginPass(
+    target: Range<Int>, survivors: [TableCell], deleted: [(TableCell, Int)],
+    reloaded: [(TableCell, Int)]
+  ) -> [TableCell] {
     // Empty slots written as nil directly: `Array(repeating: nil, count:)` copies its value
     // into every slot (a retain call each, of nothing).
     var slots = [TableCell?](unsafeUninitializedCapacity: target.count) { buffer, count in
@@ -81,13 +111,11 @@ extension TableView {
     displayed = survivors
     // Moved, not copied: the pass fills the slots in place.
     pass = LayoutInProgress(target: target, slots: consume slots)
-    if configuration.layoutOrder == .endFirst {
-      endDisplay(deleted: deleted, leaving: leaving)
-      fillEntering(target: target)
-    } else {
-      fillEntering(target: target)
-      endDisplay(deleted: deleted, leaving: leaving)
-    }
+    return leaving
+  }
+
+  /// Ends the reloaded cells and the pass: the filled slots become the displayed cells.
+  func endPass(target: Range<Int>, reloaded: [(TableCell, Int)]) {
     for (cell, oldRow) in reloaded { end(cell, at: oldRow, keepPrepared: false) }
     displayed = pass!.slots.map { $0! }
     pass = nil

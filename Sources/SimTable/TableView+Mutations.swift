@@ -121,7 +121,9 @@ extension TableView {
   /// the pool, then the visible rows are dequeued top to bottom (so they come back in
   /// different cells). Until then `cellForRow(at:)` and `visibleCells` show nothing.
   package func reloadData() throws(TableError) {
-    guard callbackDepth == 0 else { throw .mutationDuringLayout(operation: "reloadData") }
+    guard callbackDepth == 0, pass == nil else {
+      throw .mutationDuringLayout(operation: "reloadData")
+    }
     checkMainThread("reloadData")
     mutationCount += 1
     for cell in displayed {
@@ -174,7 +176,9 @@ extension TableView {
     _ operation: String, row: Int, count: Int, reloaded: Set<Int>,
     change: (inout TableModel) -> Void, remap: (Int) -> Int?
   ) throws(TableError) {
-    guard callbackDepth == 0 else { throw .mutationDuringLayout(operation: operation) }
+    guard callbackDepth == 0, pass == nil else {
+      throw .mutationDuringLayout(operation: operation)
+    }
     checkMainThread(operation)
     change(&model)
     geometry.itemCount = model.count

@@ -10,7 +10,9 @@ extension TableView {
   /// Rows without a cell are skipped. Throws for a row out of range, a repeated row, or a call
   /// from inside a data-source callback.
   package func reconfigureRows(_ rows: [Int]) throws(TableError) {
-    guard callbackDepth == 0 else { throw .mutationDuringLayout(operation: "reconfigureRows") }
+    guard callbackDepth == 0, pass == nil else {
+      throw .mutationDuringLayout(operation: "reconfigureRows")
+    }
     var seen = Set<Int>()
     for row in rows {
       guard model.items.indices.contains(row) else {

@@ -64,4 +64,18 @@ struct RaceNoiseTests {
     other.noiseSeed = 8
     #expect(try Simulation.run(buggy, options: other).digest != first.digest)
   }
+
+  @Test("paced cell work opens the half-done pass: the buggy loader breaks it, vsync timing not")
+  func pacedPassWindow() throws {
+    let buggy = try scenario("no_cross_cell_image-paced.yaml")
+    #expect(buggy.table.cellTiming == .paced)
+    #expect(buggy.noise == nil, "no noise: the window is the pass itself")
+    #expect(try Simulation.run(buggy, options: options).violations.violated == [.noCrossCellImage])
+    var atVsync = buggy
+    atVsync.table.cellTiming = .vsync
+    let plain = try Simulation.run(atVsync, options: options)
+    #expect(plain.violations.isEmpty, "\(plain.violations.firstPerRow.first?.detail ?? "")")
+    let fixed = try scenario("no_cross_cell_image-paced-fixed.yaml")
+    #expect(try Simulation.run(fixed, options: options).violations.isEmpty)
+  }
 }

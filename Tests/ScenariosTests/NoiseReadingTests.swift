@@ -74,4 +74,29 @@ struct NoiseReadingTests {
       #expect("\(error)".contains(path + ":"), "\(error)")
     }
   }
+
+  @Test("cell_timing reads vsync (the default) and paced, writes paced back, and refuses others")
+  func cellTiming() throws {
+    func table(_ extra: String) throws -> Scenario {
+      try Scenario(
+        yaml: """
+          cellsim: 1
+          name: timing
+          table: {rows: 10\(extra)}
+          images: {url: "https://img.test/{id}.png", fixtures: ["photos/*.png"]}
+          """)
+    }
+    #expect(try table("").table.cellTiming == .vsync)
+    let paced = try table(", cell_timing: paced")
+    #expect(paced.table.cellTiming == .paced)
+    #expect(paced.yamlText().contains("cell_timing: paced"))
+    #expect(try Scenario(yaml: paced.yamlText()) == paced)
+    #expect(!(try table(", cell_timing: vsync").yamlText().contains("cell_timing")))
+    do {
+      _ = try table(", cell_timing: slow")
+      Issue.record("no error for cell_timing: slow")
+    } catch {
+      #expect("\(error)".contains("table.cell_timing:"), "\(error)")
+    }
+  }
 }

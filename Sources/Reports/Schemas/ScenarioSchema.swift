@@ -167,7 +167,8 @@ extension ContractSchema {
             "layout_order": {"enum": ["display_first", "end_first"]},
             "cell_prefetching": {"type": "boolean"},
             "reuse_order": {"enum": ["lifo", "fifo"]},
-            "start_offset": {"type": "number", "minimum": 0}
+            "start_offset": {"type": "number", "minimum": 0},
+            "cell_timing": {"enum": ["vsync", "paced"], "description": "When a frame's entering cells are configured: all at the vsync (default), or paced one after another over the frame."}
           }
         },
         "imageSide": {"type": "number", "exclusiveMinimum": 0, "maximum": 1000},

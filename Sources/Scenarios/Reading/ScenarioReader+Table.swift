@@ -5,6 +5,7 @@ extension ScenarioReader {
   static let tableKeys = [
     "rows", "row_height", "columns", "image_size", "prefetching", "prefetch_distance",
     "preload_margin", "layout_order", "cell_prefetching", "reuse_order", "start_offset",
+    "cell_timing",
   ]
 
   func readTable(_ value: YAMLValue, device: DeviceProfile?) throws(ScenarioError)
@@ -41,7 +42,7 @@ extension ScenarioReader {
     try checkAtMost(
       fields["preload_margin"], try fields["preload_margin"]?.nonNegativeNumber() ?? 0,
       Scenario.Limits.maxPreloadMargin, "points")
-    let table = Scenario.Table(
+    var table = Scenario.Table(
       rows: rows, rowHeight: rowHeight,
       columns: try fields["columns"]?.positiveCount("a number of columns of 1 or more") ?? 1,
       imageSize: imageSize,
@@ -53,6 +54,11 @@ extension ScenarioReader {
       cellPrefetching: try fields["cell_prefetching"]?.bool() ?? false,
       reuseOrder: try fields["reuse_order"].map(readReuseOrder) ?? .lifo,
       startOffset: try fields["start_offset"]?.nonNegativeNumber() ?? 0)
+    if let timing = fields["cell_timing"] {
+      let names = Scenario.CellTiming.allCases.map(\.rawValue)
+      table.cellTiming = Scenario.CellTiming(
+        rawValue: try timing.choice(names, what: "a cell timing"))!
+    }
     // The bitmaps the cells on screen imply: named at the field that makes each one large.
     if let device, let problem = Scenario.Limits.onscreenProblem(table, device) {
       let at =

@@ -29,6 +29,7 @@ extension Scenario.Table {
     c.cellPrefetching = cellPrefetching
     c.reuseOrder = reuseOrder == .lifo ? .lifo : .fifo
     c.startOffset = startOffset
+    c.pacedCellWork = cellTiming == .paced
     return c
   }
 }

@@ -92,6 +92,7 @@ extension Scenario.Table {
     add("cell_prefetching", "\(cellPrefetching)", if: cellPrefetching != defaults.cellPrefetching)
     add("reuse_order", reuseOrder.rawValue, if: reuseOrder != defaults.reuseOrder)
     add("start_offset", YAMLText.number(startOffset), if: startOffset != defaults.startOffset)
+    add("cell_timing", cellTiming.rawValue, if: cellTiming != defaults.cellTiming)
     return lines
   }
 }
