@@ -16,7 +16,9 @@ struct ShownHistory {
     var lastShown: SimTime?
     /// When the current (or last) unbroken run of frames showing its image began.
     var shownSince: SimTime?
-    /// When the bytes of the image it last showed arrived.
+    /// When the bytes of the image it last showed arrived: the last successful transfer (else
+    /// the last that ended) before its current (or last) unbroken run of frames began, or the
+    /// run's start without one.
     var shownObtained: SimTime?
     /// The end of its last transfer that delivered exactly the served bytes.
     var lastSuccessEnd: SimTime?
@@ -56,12 +58,19 @@ struct ShownHistory {
     records.withUnsafeMutableBufferPointer { records in
       precondition(records.indices.contains(id), "ShownHistory: URL \(id) was never interned")
       if records[id].shownInFrame != serial {
-        if records[id].shownInFrame != serial - 1 { records[id].shownSince = time }
+        if records[id].shownInFrame != serial - 1 {
+          records[id].shownSince = time
+          // The delivery that fed the run's first frame. Not advanced while the run goes on:
+          // a re-fetch of the URL can end on the wire while the image on screen is still the
+          // earlier one (its result not yet decoded and set), and crediting the re-fetch would
+          // deny the excuse of a memory warning that came after the earlier delivery.
+          // Without a transfer that delivered exactly the served bytes, the latest one that
+          // ended (a corrupted body can still decode to an image the row accepts).
+          records[id].shownObtained = records[id].lastSuccessEnd ?? records[id].lastEnded ?? time
+        }
         records[id].shownInFrame = serial
       }
       records[id].lastShown = time
-      // The delivery that fed what this frame shows (not a later re-fetch of the URL).
-      records[id].shownObtained = records[id].lastSuccessEnd ?? records[id].shownSince
     }
   }
 
