@@ -34,6 +34,8 @@ public enum ReportedBugs {
       LateResultNodeLoader.self,
       // A blind-spot demonstrator: progressive previews (no_corrupt_image, no_cross_cell_image).
       ProgressivePreviewLoader.self,
+      // Disk reads and decodes of cancelled loads (no_wasted_work).
+      SDWebImage468Loader.self,
     ]
   }
 
@@ -50,6 +52,7 @@ public enum ReportedBugs {
       "sdwebimage-3364": "no_cross_cell_image-variant",
       "late-result-node": "no_leaked_images",
       "progressive-preview": "no_corrupt_image-progressive",
+      "sdwebimage-468": "no_wasted_work",
     ]
     guard let file = demonstrators[name] else { return "Scenarios/reported/\(name)" }
     return "Scenarios/invariants/\(file)(-fixed).yaml"

@@ -88,6 +88,8 @@ public final class DecoderService {
       var working: MemoryRegistration? = MemoryRegistration(
         bytes: Int64(plan.workingBytes), meter: world.memory)
       world.decodes.recordDecode(cost: cost, onMain: execution.thread.isMain)
+      world.reportDecode(
+        source: digest, width: header.width, height: header.height, on: execution)
       execution.spend(cost) { [self] in
         working = nil
         let result =

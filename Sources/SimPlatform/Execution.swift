@@ -1,4 +1,5 @@
 public import SimKernel
+import PNGRender
 
 /// A completion that something outside a thread delivers later: the end of a blocking fetch,
 /// a disk read, a semaphore.
@@ -86,6 +87,9 @@ public final class Execution {
   @exclusivity(unchecked) public private(set) var isBlocked = false
   /// True once every step has run.
   @exclusivity(unchecked) public private(set) var isFinished = false
+  /// The key and content digest of the last disk read on this execution that returned bytes
+  /// (`WorkReport.diskKey`).
+  @exclusivity(unchecked) var lastDiskRead: (key: String, digest: ContentDigest)?
 
   /// Forgets the steps not yet run and the finish callback: a world that tears down while the
   /// execution is mid-way (a frame whose layout spent time when the run ended) breaks the
