@@ -70,8 +70,8 @@ extension Scenario {
 extension Scenario {
   /// `images.generated`: `count` deterministic synthetic photos (`SyntheticPhoto`, 8-bit RGB
   /// PNG) of `width` × `height` pixels, made once per process and shared by every run that asks
-  /// for the same ones. Their names, `generated/<width>x<height>-<n>.png` (n from 0), stand for
-  /// them where a fixture path appears (the round-robin, the fixtures a URL serves).
+  /// for the same ones. Their names, `generated:<width>x<height>-<n>` (n from 0; no file path
+  /// has the colon), stand for them where a fixture path appears (the round-robin, messages).
   public struct GeneratedFixtures: Sendable, Equatable {
     /// How many distinct photos (1 ... `maxCount`).
     public var count: Int
@@ -88,7 +88,7 @@ extension Scenario {
     /// costs about a second per 10 M pixels in an optimised build).
     public static let maxTotalPixels = 64 * 1_048_576
     /// The prefix of a generated fixture's name.
-    public static let namePrefix = "generated/"
+    public static let namePrefix = "generated:"
 
     /// `count` photos of `width` × `height`.
     public init(count: Int, width: Int, height: Int) {
@@ -99,7 +99,7 @@ extension Scenario {
 
     /// The names of the photos, in round-robin order.
     public var names: [String] {
-      (0..<count).map { "\(Self.namePrefix)\(width)x\(height)-\($0).png" }
+      (0..<count).map { "\(Self.namePrefix)\(width)x\(height)-\($0)" }
     }
 
     /// Why the sizes are over the caps, or nil: a file (or a scenario built in code) may not

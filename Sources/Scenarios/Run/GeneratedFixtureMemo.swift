@@ -79,12 +79,10 @@ final class GeneratedFixtureMemo: Sendable {
   /// Photos generated so far.
   var generated: Int { state.withLock { $0.generated } }
 
-  /// The key a generated fixture's name stands for (`generated/<w>x<h>-<n>.png`), or nil.
+  /// The key a generated fixture's name stands for (`generated:<w>x<h>-<n>`), or nil.
   static func key(ofName name: String) -> Key? {
-    guard name.hasPrefix(Scenario.GeneratedFixtures.namePrefix), name.hasSuffix(".png") else {
-      return nil
-    }
-    let body = name.dropFirst(Scenario.GeneratedFixtures.namePrefix.count).dropLast(4)
+    guard name.hasPrefix(Scenario.GeneratedFixtures.namePrefix) else { return nil }
+    let body = name.dropFirst(Scenario.GeneratedFixtures.namePrefix.count)
     let parts = body.split(separator: "-")
     guard parts.count == 2, let index = Int(parts[1]) else { return nil }
     let sides = parts[0].split(separator: "x")
