@@ -1,5 +1,5 @@
-public import SimKernel
 import PNGRender
+public import SimKernel
 
 /// A completion that something outside a thread delivers later: the end of a blocking fetch,
 /// a disk read, a semaphore.

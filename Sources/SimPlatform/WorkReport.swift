@@ -68,7 +68,8 @@ extension Image {
   /// if the bytes do not decode.
   package static func warmStart(_ bytes: [UInt8], target: DecodeTarget, world: World) -> Image? {
     let digest = ContentDigest(of: bytes)
-    guard case .success(let bitmap) = DecodeMemo.shared.decode(bytes, digest: digest, target: target)
+    guard
+      case .success(let bitmap) = DecodeMemo.shared.decode(bytes, digest: digest, target: target)
     else { return nil }
     return Image(
       bitmap: bitmap, provenance: ImageProvenance(source: digest, transforms: [target]),

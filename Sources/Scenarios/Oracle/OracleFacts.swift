@@ -241,6 +241,18 @@ final class OracleFacts {
     }
   }
 
+  /// A warm start put the bytes `url` serves (`digest`) in a cache before the run: they count
+  /// as delivered whole by a successful transfer of `url` in an earlier session, so an image
+  /// decoded from them is no corrupt image.
+  func warmStarted(_ url: String, digest: ContentDigest) {
+    completeDigests.insert(digest.value)
+    var digests = deliveredDigests[url] ?? []
+    if digests.insert(digest.value).inserted {
+      deliveredDigests[url] = digests
+      digestGeneration += 1
+    }
+  }
+
   /// Starts a frame's judgement: the serial, and the shown-image history's next frame.
   func beginFrame(_ frame: CommittedFrame) {
     lastFrame = frame.frame

@@ -57,19 +57,22 @@ extension ScenarioReader {
   private func readWarmStart(_ value: YAMLValue) throws(ScenarioError) -> [Scenario.WarmStart] {
     var entries: [Scenario.WarmStart] = []
     for element in try value.list("a list of {cache, name} entries") {
-      let fields = try element.mapping(keys: ["cache", "name"], what: "a mapping with cache and name")
+      let fields = try element.mapping(
+        keys: ["cache", "name"], what: "a mapping with cache and name")
       let kindValue = try fields.required("cache", "disk or memory")
       let text = try kindValue.nonEmptyText("disk or memory")
       guard let kind = Scenario.WarmStart.Kind(rawValue: text) else {
         throw kindValue.error(
-          .invalidValue, "images.warm_start: unknown cache kind \(quoted(text)); expected disk or memory")
+          .invalidValue,
+          "images.warm_start: unknown cache kind \(quoted(text)); expected disk or memory")
       }
       let name = try fields.required("name", "the cache's name").nonEmptyText(
         "the name the loader gives the cache")
       let entry = Scenario.WarmStart(kind: kind, name: name)
       if entries.contains(entry) {
         throw element.error(
-          .invalidValue, "images.warm_start: the \(kind.rawValue) cache \(quoted(name)) is listed twice")
+          .invalidValue,
+          "images.warm_start: the \(kind.rawValue) cache \(quoted(name)) is listed twice")
       }
       entries.append(entry)
     }

@@ -127,7 +127,8 @@ extension Scenario.Images {
       for entry in warmStart {
         lines.append(
           "  - "
-            + YAMLText.flow([("cache", entry.kind.rawValue), ("name", YAMLText.string(entry.name))]))
+            + YAMLText.flow([("cache", entry.kind.rawValue), ("name", YAMLText.string(entry.name))])
+        )
       }
     }
     return lines

@@ -45,8 +45,10 @@ final class WastedWorkChecker: InvariantChecker {
         .noWastedWork, urls: [waste.url],
         "\(count) disk reads and decodes (\(ledger.wastedDecodes) decodes, "
           + "\(ByteSize(bytes: ledger.wastedBytes))) started for URLs no row wanted any more, "
-          + "against a bound of \(limit)" + (max == .visible ? " (displayed rows plus the "
-          + "prefetch window)" : "") + "; the last: \(description(of: waste)). Check that a "
+          + "against a bound of \(limit)"
+          + (max == .visible
+            ? " (displayed rows plus the "
+              + "prefetch window)" : "") + "; the last: \(description(of: waste)). Check that a "
           + "request is still wanted before each queued step starts (read, decode), and drop "
           + "queued steps when it is cancelled")
     }
