@@ -34,26 +34,20 @@ extension SimulationRun {
       let field = "images.warm_start[\(index)]"
       switch entry.kind {
       case .disk:
-        let caches = world.liveDiskCaches.filter { $0.name == entry.name }
-        if caches.isEmpty && !strict { continue }
-        if caches.isEmpty {
-          throw .setup(
-            "\(field): the loader made no disk cache named \"\(entry.name)\""
-              + Self.namesHint(world.liveDiskCaches.map(\.name)))
-        }
+        guard
+          let caches = try Self.named(
+            entry, in: world.liveDiskCaches, name: \.name, field: field, strict: strict)
+        else { continue }
         filled = true
         for item in items {
           guard let bytes = server.bytes(for: item.url) else { continue }
           for cache in caches { cache.prefill(item.url, bytes: bytes) }
         }
       case .memory:
-        let caches = world.liveMemoryCaches.filter { $0.name == entry.name }
-        if caches.isEmpty && !strict { continue }
-        if caches.isEmpty {
-          throw .setup(
-            "\(field): the loader made no memory cache named \"\(entry.name)\""
-              + Self.namesHint(world.liveMemoryCaches.map(\.name)))
-        }
+        guard
+          let caches = try Self.named(
+            entry, in: world.liveMemoryCaches, name: \.name, field: field, strict: strict)
+        else { continue }
         filled = true
         let size = table.imagePixelSize
         let target = DecodeTarget.aspectFill(width: size.width, height: size.height)
@@ -72,8 +66,19 @@ extension SimulationRun {
     }
   }
 
-  /// ` (it made: a, b)` or ` (it made none)`, for the errors above.
-  static func namesHint(_ names: [String]) -> String {
-    names.isEmpty ? " (it made none)" : " (it made: \(names.joined(separator: ", ")))"
+  /// The caches of `all` named as `entry` names them; nil (skip the entry) when there is none
+  /// and the run is not `strict`, and a setup error naming the entry and the caches the loader
+  /// made when it is.
+  static func named<Cache>(
+    _ entry: Scenario.WarmStart, in all: [Cache], name: (Cache) -> String, field: String,
+    strict: Bool
+  ) throws(RunError) -> [Cache]? {
+    let caches = all.filter { name($0) == entry.name }
+    if !caches.isEmpty { return caches }
+    if !strict { return nil }
+    let made = all.map(name)
+    throw .setup(
+      "\(field): the loader made no \(entry.kind.rawValue) cache named \"\(entry.name)\""
+        + (made.isEmpty ? " (it made none)" : " (it made: \(made.joined(separator: ", ")))"))
   }
 }
