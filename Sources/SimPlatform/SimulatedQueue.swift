@@ -39,8 +39,22 @@ public final class SimulatedQueue: WorkerClient {
   package var pendingCount: Int { items.count - head }
 
   /// Enqueues `body`; it starts on a worker thread when the queue and the pool allow.
+  ///
+  /// Work dispatched from an execution whose last disk read returned bytes carries that read
+  /// on (`Execution.lastDiskRead`), so a decode of those bytes on another queue is still
+  /// attributed to the read's key (`WorkReport.diskKey`); nothing else changes.
   public func async(label: String? = nil, _ body: @escaping (Execution) -> Void) {
-    items.append(Item(label: label ?? self.label, body: body))
+    if let read = world.currentExecution?.lastDiskRead {
+      items.append(
+        Item(
+          label: label ?? self.label,
+          body: { execution in
+            execution.lastDiskRead = read
+            body(execution)
+          }))
+    } else {
+      items.append(Item(label: label ?? self.label, body: body))
+    }
     world.workers.request(self)
   }
 

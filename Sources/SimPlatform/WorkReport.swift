@@ -36,7 +36,8 @@ package struct WorkReport {
 
 extension Execution {
   /// Records that this execution's disk read of `key` returned `bytes`: a decode of exactly
-  /// those bytes later on the same execution is attributed to `key`.
+  /// those bytes later on the same execution, or on work it dispatches to a queue
+  /// (`SimulatedQueue.async`), is attributed to `key`.
   func noteDiskRead(key: String, bytes: [UInt8]?) {
     lastDiskRead = bytes.map { (key, ContentDigest(of: $0)) }
   }

@@ -19,7 +19,8 @@ import SimTable
 /// pipeline) are both work for a request that was over.
 ///
 /// Which URL a piece of work serves, with no help from the loader:
-/// - a disk read, or a decode of exactly the bytes a disk read on the same execution returned:
+/// - a disk read, or a decode of exactly the bytes a disk read returned on the same execution
+///   or on the one that dispatched the decode's block (`SimulatedQueue.async` carries it on):
 ///   the read's key, when a URL of the run serves something under that very string (loaders
 ///   key disk caches by URL);
 /// - otherwise, by content: the URLs served with the bytes' digest (a read's bytes, a decode's
