@@ -89,7 +89,8 @@ public final class DecoderService {
         bytes: Int64(plan.workingBytes), meter: world.memory)
       world.decodes.recordDecode(cost: cost, onMain: execution.thread.isMain)
       world.reportDecode(
-        source: digest, width: header.width, height: header.height, on: execution)
+        source: digest, byteCount: bytes.count, width: header.width, height: header.height,
+        on: execution)
       execution.spend(cost) { [self] in
         working = nil
         let result =

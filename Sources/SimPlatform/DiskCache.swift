@@ -62,13 +62,13 @@ public final class DiskCache {
       world.reports.send(
         .work(
           WorkReport(
-            kind: .diskRead, diskKey: key, source: nil, readBytes: stored, bytes: Int64(size),
+            kind: .diskRead, sourceKey: key, source: nil, readBytes: stored, bytes: Int64(size),
             thread: execution.thread.name)))
       execution.block(for: world.device.diskReadCost(bytes: size)) { [self] in
         let bytes = entries.first { $0.key == key }?.bytes
         if bytes != nil { hits += 1 } else { misses += 1 }
         report(bytes != nil ? .hit : .miss, key)
-        execution.noteDiskRead(key: key, bytes: bytes)
+        execution.noteSource(key: key, bytes: bytes)
         completion(bytes)
       }
     }

@@ -87,9 +87,10 @@ public final class Execution {
   @exclusivity(unchecked) public private(set) var isBlocked = false
   /// True once every step has run.
   @exclusivity(unchecked) public private(set) var isFinished = false
-  /// The key and content digest of the last disk read on this execution that returned bytes
-  /// (`WorkReport.diskKey`).
-  @exclusivity(unchecked) var lastDiskRead: (key: String, digest: ContentDigest)?
+  /// Where this execution's bytes last came from: the key of its last disk read that returned
+  /// bytes, or the URL of the transfer whose body its completion handler got
+  /// (`WorkReport.sourceKey`).
+  @exclusivity(unchecked) var lastSource: (key: String, bytes: [UInt8])?
 
   /// Forgets the steps not yet run and the finish callback: a world that tears down while the
   /// execution is mid-way (a frame whose layout spent time when the run ended) breaks the

@@ -268,9 +268,10 @@ public final class Image {
 
   /// Reports a decode of this encoded image starting on `execution` (`WorkReport`).
   func reportDecode(_ header: PNGHeader, on execution: Execution) {
-    guard let provenance else { return }
+    guard let provenance, let encoded else { return }
     execution.world.reportDecode(
-      source: provenance.source, width: header.width, height: header.height, on: execution)
+      source: provenance.source, byteCount: encoded.count, width: header.width,
+      height: header.height, on: execution)
   }
 
   /// Does the real decode now and traces it with the thread that paid for it.

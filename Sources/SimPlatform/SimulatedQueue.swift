@@ -40,16 +40,16 @@ public final class SimulatedQueue: WorkerClient {
 
   /// Enqueues `body`; it starts on a worker thread when the queue and the pool allow.
   ///
-  /// Work dispatched from an execution whose last disk read returned bytes carries that read
-  /// on (`Execution.lastDiskRead`), so a decode of those bytes on another queue is still
-  /// attributed to the read's key (`WorkReport.diskKey`); nothing else changes.
+  /// Work dispatched from an execution that got bytes from a disk read or a transfer carries
+  /// their source on (`Execution.lastSource`), so a decode of those bytes on another queue is
+  /// still attributed to it (`WorkReport.sourceKey`); nothing else changes.
   public func async(label: String? = nil, _ body: @escaping (Execution) -> Void) {
-    if let read = world.currentExecution?.lastDiskRead {
+    if let source = world.currentExecution?.lastSource {
       items.append(
         Item(
           label: label ?? self.label,
           body: { execution in
-            execution.lastDiskRead = read
+            execution.lastSource = source
             body(execution)
           }))
     } else {

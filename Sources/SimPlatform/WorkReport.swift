@@ -18,10 +18,11 @@ package struct WorkReport {
 
   /// What kind of work.
   package let kind: Kind
-  /// The disk key: a read's own key, or for a decode, the key of the read on the same
-  /// execution that returned exactly the bytes decoded (a disk-then-decode pipeline); nil when
-  /// no read is known to have supplied them.
-  package let diskKey: String?
+  /// Where the bytes came from: a read's own key; for a decode, the key of the disk read that
+  /// returned exactly the bytes decoded, or the URL of the transfer that delivered them, on
+  /// the same execution or the one that dispatched its block (a disk-then-decode pipeline, a
+  /// completion handler that decodes); nil when nothing known supplied them.
+  package let sourceKey: String?
   /// The content digest of the decoded bytes (decodes only).
   package let source: ContentDigest?
   /// The bytes a disk read returns (reads only, nil on a miss), whose digest names the URL
@@ -35,28 +36,35 @@ package struct WorkReport {
 }
 
 extension Execution {
-  /// Records that this execution's disk read of `key` returned `bytes`: a decode of exactly
-  /// those bytes later on the same execution, or on work it dispatches to a queue
-  /// (`SimulatedQueue.async`), is attributed to `key`.
-  func noteDiskRead(key: String, bytes: [UInt8]?) {
-    lastDiskRead = bytes.map { (key, ContentDigest(of: $0)) }
+  /// Records that `bytes` came to this execution from `key` (a disk read's key, a transfer's
+  /// URL): a decode of exactly those bytes later on it, or on work it dispatches to a queue
+  /// (`SimulatedQueue.async`), is attributed to `key`. Nil bytes (a miss) forget the last.
+  package func noteSource(key: String, bytes: [UInt8]?) {
+    lastSource = bytes.map { (key, $0) }
   }
 
-  /// The key of this execution's last disk read, if it returned bytes of digest `source`.
-  func diskKey(supplying source: ContentDigest) -> String? {
-    guard let read = lastDiskRead, read.digest == source else { return nil }
-    return read.key
+  /// The key the bytes of digest `source` (`count` bytes long) came from, if this execution's
+  /// last source supplied exactly them. The digest is computed only when the lengths agree
+  /// (and remembered per array).
+  func sourceKey(supplying source: ContentDigest, count: Int) -> String? {
+    guard let last = lastSource, last.bytes.count == count,
+      ContentDigest(of: last.bytes) == source
+    else { return nil }
+    return last.key
   }
 }
 
 extension World {
-  /// Sends a work report for a decode of `source`'s bytes (`width × height` pixels) that
-  /// starts now on `execution`.
-  func reportDecode(source: ContentDigest, width: Int, height: Int, on execution: Execution) {
+  /// Sends a work report for a decode of `source`'s bytes (`byteCount` of them, `width ×
+  /// height` pixels) that starts now on `execution`.
+  func reportDecode(
+    source: ContentDigest, byteCount: Int, width: Int, height: Int, on execution: Execution
+  ) {
     reports.send(
       .work(
         WorkReport(
-          kind: .decode, diskKey: execution.diskKey(supplying: source), source: source,
+          kind: .decode,
+          sourceKey: execution.sourceKey(supplying: source, count: byteCount), source: source,
           readBytes: nil, bytes: Int64(width) * Int64(height) * 4, thread: execution.thread.name
         )))
   }

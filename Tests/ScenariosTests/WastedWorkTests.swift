@@ -114,7 +114,7 @@ struct WastedWorkTests {
   /// The disk-queue loader over a warm disk cache of generated photos, jumping from row 0 to
   /// row 60 at 500 ms.
   func jump(
-    check: Bool, delay: String, decodeQueue: Bool = false,
+    check: Bool, delay: String, decodeQueue: Bool = false, warm: Bool = true,
     invariants: String = "[no_wasted_work]"
   ) throws -> RunResult {
     try run(
@@ -126,7 +126,7 @@ struct WastedWorkTests {
       images:
         url: "https://img.test/{id}.png"
         generated: {count: 4, width: 1024, height: 768}
-        warm_start: [{cache: disk, name: test.disk}]
+        warm_start: [\(warm ? "{cache: disk, name: test.disk}" : "")]
       events: [{at: "500ms", scroll_to: {row: 60, animated: false}}]
       run_until: "4s"
       invariants: \(invariants)
@@ -157,6 +157,11 @@ struct WastedWorkTests {
     // carries the read on), though every fixture is also a needed row's.
     let split = try jump(check: false, delay: "1s", decodeQueue: true)
     #expect(metric(split, .wastedWork) == wasted)
+    // A cold disk: each left row's read misses, and the download it starts is decoded in the
+    // data task's completion handler, which serves the task's URL.
+    let cold = try jump(check: false, delay: "1s", warm: false)
+    #expect(metric(cold, .wastedWork) >= wasted, "\(metric(cold, .wastedWork))")
+    #expect(metric(cold, .transfers) > 0)
     // The same loader checking for cancellation before each step wastes nothing.
     let checked = try jump(check: true, delay: "1s")
     #expect(metric(checked, .wastedWork) == 0)

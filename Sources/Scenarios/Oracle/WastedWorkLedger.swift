@@ -19,10 +19,11 @@ import SimTable
 /// pipeline) are both work for a request that was over.
 ///
 /// Which URL a piece of work serves, with no help from the loader:
-/// - a disk read, or a decode of exactly the bytes a disk read returned on the same execution
-///   or on the one that dispatched the decode's block (`SimulatedQueue.async` carries it on):
-///   the read's key, when a URL of the run serves something under that very string (loaders
-///   key disk caches by URL);
+/// - a disk read: its key; a decode of exactly the bytes a disk read returned or a data
+///   task's completion handler got, on the same execution or on the one that dispatched the
+///   decode's block (`SimulatedQueue.async` carries it on): the read's key or the task's URL
+///   (`WorkReport.sourceKey`) — when a URL of the run serves something under that very string
+///   (loaders key disk caches by URL);
 /// - otherwise, by content: the URLs served with the bytes' digest (a read's bytes, a decode's
 ///   source). Bytes several URLs serve (rows sharing a fixture) are wasted only if a URL that
 ///   left serves them and no URL a row needs does: the benefit of the doubt.
@@ -91,7 +92,7 @@ final class WastedWorkLedger {
 
   /// The URL the work serves and when it was let go, if the work is wasted.
   func attribute(_ report: WorkReport) -> (String, SimTime)? {
-    if let key = report.diskKey, facts.server.digest(for: key) != nil {
+    if let key = report.sourceKey, facts.server.digest(for: key) != nil {
       guard let left = leftAt[key], !facts.isNeeded(key) else { return nil }
       return (key, left)
     }
