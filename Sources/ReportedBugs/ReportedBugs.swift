@@ -35,8 +35,10 @@ public enum ReportedBugs {
       // A blind-spot demonstrator: progressive previews (no_corrupt_image, no_cross_cell_image).
       ProgressivePreviewLoader.self,
       // A blind-spot demonstrator: a check off the main thread that a frame can slip past
-      // (reached only with scheduling noise).
+      // (reached only with scheduling noise or paced cell work).
       OffMainCheckLoader.self,
+      // Disk reads and decodes of cancelled loads (no_wasted_work).
+      SDWebImage468Loader.self,
     ]
   }
 
@@ -54,6 +56,7 @@ public enum ReportedBugs {
       "late-result-node": "no_leaked_images",
       "progressive-preview": "no_corrupt_image-progressive",
       "offmain-check": "no_cross_cell_image-race",
+      "sdwebimage-468": "no_wasted_work",
     ]
     guard let file = demonstrators[name] else { return "Scenarios/reported/\(name)" }
     return "Scenarios/invariants/\(file)(-fixed).yaml"

@@ -102,5 +102,10 @@ extension Scenario {
     /// The most worker threads busy at once (GCD's pool; the main thread not counted): blocked
     /// workers make the pool start more, up to 64.
     case peakThreads = "peak_threads"
+    /// Disk reads and decodes that started for a URL after every row that wanted it left
+    /// (`no_wasted_work`'s definition).
+    case wastedWork = "wasted_work"
+    /// Their bytes: bytes read from disk plus full-size decoded pixel bytes.
+    case wastedWorkBytes = "wasted_work_bytes"
   }
 }

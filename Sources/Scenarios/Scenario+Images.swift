@@ -17,6 +17,12 @@ extension Scenario {
     /// URLs that `shared` joins are one URL and serve one set of bytes; a fixture that does not
     /// decode is served as it is.
     public var uniqueBytes: Bool
+    /// Synthetic photos generated for the run (`generated`), served after the files the globs
+    /// match, in the same round-robin: big images without committing big files.
+    public var generated: GeneratedFixtures?
+    /// Caches filled with every starting item's image before the run (`warm_start`), in file
+    /// order.
+    public var warmStart: [WarmStart]
 
     /// The placeholder in `urlTemplate` for an item's id.
     public static let idPlaceholder = "{id}"
@@ -25,13 +31,16 @@ extension Scenario {
     /// bytes.
     public init(
       urlTemplate: String, fixtures: [String], shared: [[Int]] = [],
-      overrides: [ImageOverride] = [], uniqueBytes: Bool = false
+      overrides: [ImageOverride] = [], uniqueBytes: Bool = false,
+      generated: GeneratedFixtures? = nil, warmStart: [WarmStart] = []
     ) {
       self.urlTemplate = urlTemplate
       self.fixtures = fixtures
       self.shared = shared
       self.overrides = overrides
       self.uniqueBytes = uniqueBytes
+      self.generated = generated
+      self.warmStart = warmStart
     }
 
     /// The template's URL for item `id` (before `shared` and `overrides` apply).
@@ -54,6 +63,87 @@ extension Scenario {
       self.id = id
       self.url = url
       self.fixture = fixture
+    }
+  }
+}
+
+extension Scenario {
+  /// `images.generated`: `count` deterministic synthetic photos (`SyntheticPhoto`, 8-bit RGB
+  /// PNG) of `width` × `height` pixels, made once per process and shared by every run that asks
+  /// for the same ones. Their names, `generated:<width>x<height>-<n>` (n from 0; no file path
+  /// has the colon), stand for them where a fixture path appears (the round-robin, messages).
+  public struct GeneratedFixtures: Sendable, Equatable {
+    /// How many distinct photos (1 ... `maxCount`).
+    public var count: Int
+    /// Width in pixels (1 ... `maxSide`).
+    public var width: Int
+    /// Height in pixels (1 ... `maxSide`).
+    public var height: Int
+
+    /// The most photos a file may ask for.
+    public static let maxCount = 32
+    /// The longest side a photo may have.
+    public static let maxSide = 4096
+    /// The most pixels all the photos of a file may have together (64 M: generating them
+    /// costs about a second per 10 M pixels in an optimised build).
+    public static let maxTotalPixels = 64 * 1_048_576
+    /// The prefix of a generated fixture's name.
+    public static let namePrefix = "generated:"
+
+    /// `count` photos of `width` × `height`.
+    public init(count: Int, width: Int, height: Int) {
+      self.count = count
+      self.width = width
+      self.height = height
+    }
+
+    /// The names of the photos, in round-robin order.
+    public var names: [String] {
+      (0..<count).map { "\(Self.namePrefix)\(width)x\(height)-\($0)" }
+    }
+
+    /// Why the sizes are over the caps, or nil: a file (or a scenario built in code) may not
+    /// make the run generate more than the caps allow.
+    public var problem: String? {
+      if count < 1 || count > Self.maxCount {
+        return "count must be 1 to \(Self.maxCount), got \(count)"
+      }
+      for (key, side) in [("width", width), ("height", height)]
+      where side < 1 || side > Self.maxSide {
+        return "\(key) must be 1 to \(Self.maxSide) pixels, got \(side)"
+      }
+      if count * width * height > Self.maxTotalPixels {
+        return "count × width × height is \(count * width * height) pixels, over the cap of "
+          + "\(Self.maxTotalPixels) (64 M pixels)"
+      }
+      return nil
+    }
+  }
+
+  /// One entry of `images.warm_start`: a cache the loader makes, filled before the run with
+  /// the image of every item present at the start, keyed by the item's URL (`TableItem.url`,
+  /// what `cellForRow` gives the loader).
+  public struct WarmStart: Sendable, Equatable {
+    /// Which kind of cache.
+    public enum Kind: String, Sendable, CaseIterable {
+      /// A `DiskCache` (`LoaderEnvironment.diskCache(name:byteLimit:)`): the bytes the URL
+      /// serves.
+      case disk
+      /// A `MemoryCache` of `Image`s (`LoaderEnvironment.memoryCache`): the URL's image
+      /// decoded and resampled to an aspect fill of the cell's pixel size
+      /// (`TableView.imagePixelSize`), at cost = its decoded bytes.
+      case memory
+    }
+
+    /// Which kind of cache (`cache`).
+    public var kind: Kind
+    /// The cache's name, as the loader passes it when making the cache (`name`).
+    public var name: String
+
+    /// Fills the loader's `kind` cache named `name`.
+    public init(kind: Kind, name: String) {
+      self.kind = kind
+      self.name = name
     }
   }
 }

@@ -38,14 +38,19 @@ extension Scenario {
     /// At the end of the run, decoded images held by nothing the platform knows (no cache, no
     /// cell's view) number at most `max`. Not in the standard set: name it.
     case noLeakedImages = "no_leaked_images"
+    /// Disk reads and decodes that start for a URL after every row that wanted it left, while
+    /// none wants it again, number at most `max` (and move at most `max_bytes`). Not in the
+    /// standard set: name it.
+    case noWastedWork = "no_wasted_work"
 
     /// Whether the standard set (no `invariants` key) checks it: every invariant but
-    /// `no_leaked_images`, which judges a loader's own structures and is asked for by name.
-    public var isInStandardSet: Bool { self != .noLeakedImages }
+    /// `no_leaked_images`, which judges a loader's own structures, and `no_wasted_work`, which
+    /// judges its disk and decode pipeline; both are asked for by name.
+    public var isInStandardSet: Bool { self != .noLeakedImages && self != .noWastedWork }
 
     /// A distinct bit per invariant, for sets of ids kept as masks (the oracle asks whether an
     /// invariant is checked several times a frame).
-    package var bit: UInt16 {
+    package var bit: UInt32 {
       switch self {
       case .noCrossCellImage: 1 << 0
       case .noCorruptImage: 1 << 1
@@ -63,6 +68,7 @@ extension Scenario {
       case .manualImageKept: 1 << 13
       case .oneTerminalCallback: 1 << 14
       case .noLeakedImages: 1 << 15
+      case .noWastedWork: 1 << 16
       }
     }
 
@@ -72,6 +78,7 @@ extension Scenario {
       case .eventuallyLoaded, .cancelOnEndDisplay, .noDeliveryStall, .oneTerminalCallback:
         return ["within"]
       case .boundedQueue, .memoryBudget, .noLeakedImages: return ["max"]
+      case .noWastedWork: return ["max", "max_bytes"]
       case .frameBudget: return ["max_hitch_ratio"]
       case .cacheHitOnRevisit: return ["revisit"]
       case .noCrossCellImage, .noCorruptImage, .noDuplicateTransfers, .latestPriorityWins,
@@ -118,6 +125,8 @@ extension Scenario {
     case oneTerminalCallback(within: SimDuration)
     /// `no_leaked_images` (max: default `visible`).
     case noLeakedImages(max: QueueBound)
+    /// `no_wasted_work` (max: default `visible`; max_bytes: default nil, no bound on bytes).
+    case noWastedWork(max: QueueBound, maxBytes: ByteSize?)
 
     /// The invariant with its default parameters.
     public static func defaults(_ id: InvariantID) -> InvariantCheck {
@@ -138,6 +147,7 @@ extension Scenario {
       case .manualImageKept: return .manualImageKept
       case .oneTerminalCallback: return .oneTerminalCallback(within: .s(2))
       case .noLeakedImages: return .noLeakedImages(max: .visible)
+      case .noWastedWork: return .noWastedWork(max: .visible, maxBytes: nil)
       }
     }
 
@@ -160,6 +170,7 @@ extension Scenario {
       case .manualImageKept: return .manualImageKept
       case .oneTerminalCallback: return .oneTerminalCallback
       case .noLeakedImages: return .noLeakedImages
+      case .noWastedWork: return .noWastedWork
       }
     }
 
@@ -167,7 +178,7 @@ extension Scenario {
     public var hasDefaultParameters: Bool { self == .defaults(id) }
   }
 
-  /// The `max` of `bounded_queue` and `no_leaked_images`.
+  /// The `max` of `bounded_queue`, `no_leaked_images` and `no_wasted_work`.
   public enum QueueBound: Sendable, Equatable {
     /// The number of displayed rows plus the prefetch window (`visible`).
     case visible

@@ -88,6 +88,9 @@ public final class DecoderService {
       var working: MemoryRegistration? = MemoryRegistration(
         bytes: Int64(plan.workingBytes), meter: world.memory)
       world.decodes.recordDecode(cost: cost, onMain: execution.thread.isMain)
+      world.reportDecode(
+        source: digest, byteCount: bytes.count, width: header.width, height: header.height,
+        on: execution)
       execution.spend(cost) { [self] in
         working = nil
         let result =

@@ -27,7 +27,25 @@ public final class DiskCache {
     self.cacheID = world.makeObjectID()
     self.name = name
     self.byteLimit = byteLimit
+    world.register(diskCache: self)
   }
+
+  /// Stores `bytes` under `key` at no cost, untraced and unreported: a scenario's warm start
+  /// fills the cache so before the run begins, as a previous session of the app would have.
+  /// The byte limit applies as to a write (oldest entries go first).
+  package func prefill(_ key: String, bytes: [UInt8]) {
+    entries.removeAll { $0.key == key }
+    entries.append((key, bytes))
+    storedBytes = entries.reduce(0) { $0 + Int64($1.bytes.count) }
+    if let byteLimit {
+      while storedBytes > byteLimit, !entries.isEmpty {
+        storedBytes -= Int64(entries.removeFirst().bytes.count)
+      }
+    }
+  }
+
+  /// Every key stored, oldest first (for tests and the warm start's checks).
+  package var storedKeys: [String] { entries.map(\.key) }
 
   /// Whether `key` is stored, without I/O (a directory lookup).
   public func contains(_ key: String) -> Bool { entries.contains { $0.key == key } }
@@ -39,11 +57,18 @@ public final class DiskCache {
   ) {
     // The cost depends on what is stored when the read starts, after any earlier steps.
     execution.then { [self] in
-      let size = entries.first { $0.key == key }?.bytes.count ?? 0
+      let stored = entries.first { $0.key == key }?.bytes
+      let size = stored?.count ?? 0
+      world.reports.send(
+        .work(
+          WorkReport(
+            kind: .diskRead, sourceKey: key, source: nil, readBytes: stored, bytes: Int64(size),
+            thread: execution.thread.name)))
       execution.block(for: world.device.diskReadCost(bytes: size)) { [self] in
         let bytes = entries.first { $0.key == key }?.bytes
         if bytes != nil { hits += 1 } else { misses += 1 }
         report(bytes != nil ? .hit : .miss, key)
+        execution.noteSource(key: key, bytes: bytes)
         completion(bytes)
       }
     }

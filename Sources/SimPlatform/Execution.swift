@@ -1,3 +1,4 @@
+import PNGRender
 public import SimKernel
 
 /// A completion that something outside a thread delivers later: the end of a blocking fetch,
@@ -86,6 +87,10 @@ public final class Execution {
   @exclusivity(unchecked) public private(set) var isBlocked = false
   /// True once every step has run.
   @exclusivity(unchecked) public private(set) var isFinished = false
+  /// Where this execution's bytes last came from: the key of its last disk read that returned
+  /// bytes, or the URL of the transfer whose body its completion handler got
+  /// (`WorkReport.sourceKey`).
+  @exclusivity(unchecked) var lastSource: (key: String, bytes: [UInt8])?
 
   /// Forgets the steps not yet run and the finish callback: a world that tears down while the
   /// execution is mid-way (a frame whose layout spent time when the run ended) breaks the

@@ -248,6 +248,7 @@ public final class Image {
     guard encoded != nil, let header, decodeError == nil else { return }
     let cost = execution.world.device.decodeCost(width: header.width, height: header.height)
     execution.world.decodes.recordDecode(cost: cost, onMain: execution.thread.isMain)
+    reportDecode(header, on: execution)
     execution.spend(cost)
     applyDecode(on: execution)
   }
@@ -261,7 +262,16 @@ public final class Image {
     guard encoded != nil, let header, decodeError == nil else { return }
     let cost = execution.world.device.decodeCost(width: header.width, height: header.height)
     execution.world.decodes.recordDecode(cost: cost, onMain: execution.thread.isMain)
+    reportDecode(header, on: execution)
     execution.spend(cost) { [self] in applyDecode(on: execution) }
+  }
+
+  /// Reports a decode of this encoded image starting on `execution` (`WorkReport`).
+  func reportDecode(_ header: PNGHeader, on execution: Execution) {
+    guard let provenance, let encoded else { return }
+    execution.world.reportDecode(
+      source: provenance.source, byteCount: encoded.count, width: header.width,
+      height: header.height, on: execution)
   }
 
   /// Does the real decode now and traces it with the thread that paid for it.

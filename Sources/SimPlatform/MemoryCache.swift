@@ -38,6 +38,11 @@ package protocol InspectableCache: AnyObject {
   func peekValue(forKey key: String) -> Any?
   /// Every key, oldest first.
   var storedKeys: [String] { get }
+  /// The cache's name, as the loader gave it.
+  var name: String { get }
+  /// Stores `image` under `key` with `cost` before the run begins (a scenario's warm start),
+  /// untraced and unreported; false, storing nothing, if the cache does not hold `Image`s.
+  func prefill(_ key: String, image: Image, cost: Int64) -> Bool
 }
 
 /// An `NSCache`-shaped memory cache with deterministic eviction.
@@ -89,6 +94,8 @@ public final class MemoryCache<Value>: InspectableCache, MemoryWarningHandling {
   @exclusivity(unchecked) public private(set) var totalCost: Int64 = 0
   /// Counters since creation.
   @exclusivity(unchecked) public private(set) var hits = 0, misses = 0, evictions = 0
+  /// Set while a warm start fills the cache: nothing is traced or reported.
+  @exclusivity(unchecked) var quiet = false
 
   /// Creates an empty cache registered with `world`.
   package init(
@@ -163,6 +170,14 @@ public final class MemoryCache<Value>: InspectableCache, MemoryWarningHandling {
     if evictsOnMemoryWarning { removeAllValues() }
   }
 
+  package func prefill(_ key: String, image: Image, cost: Int64) -> Bool {
+    guard let value = image as? Value else { return false }
+    quiet = true
+    defer { quiet = false }
+    setValue(value, forKey: key, cost: cost)
+    return true
+  }
+
   package func peekValue(forKey key: String) -> Any? {
     index[key].flatMap { nodes[$0].value }
   }
@@ -214,6 +229,7 @@ public final class MemoryCache<Value>: InspectableCache, MemoryWarningHandling {
   }
 
   func report(_ kind: CacheReport.Kind, _ key: String) {
+    if quiet { return }
     world.trace.record(at: world.now, kind.traceKind) {
       $0.field("cache", cacheID)
       if !key.isEmpty { $0.field("key", key) }

@@ -26,6 +26,8 @@ package enum PlatformReport {
   /// A loader declared a request, or one of its declared requests ended
   /// (`one_terminal_callback`).
   case requestLifecycle(RequestLifecycleReport)
+  /// A disk read or a decode started (`no_wasted_work`, the `wasted_work` metrics).
+  case work(WorkReport)
 
   /// The report's kind.
   package var kind: Kind {
@@ -40,13 +42,14 @@ package enum PlatformReport {
     case .priority: .priority
     case .deadlock: .deadlock
     case .requestLifecycle: .requestLifecycle
+    case .work: .work
     }
   }
 
   /// The kinds of report, one per case.
   package enum Kind: Int, CaseIterable, Sendable {
     case frame, runLoopMode, cache, requestQueue, memoryWarning, mainWorkEnded
-    case mainThreadViolation, priority, deadlock, requestLifecycle
+    case mainThreadViolation, priority, deadlock, requestLifecycle, work
   }
 }
 

@@ -42,8 +42,22 @@ public final class SimulatedQueue: WorkerClient {
   package var pendingCount: Int { items.count - head }
 
   /// Enqueues `body`; it starts on a worker thread when the queue and the pool allow.
+  ///
+  /// Work dispatched from an execution that got bytes from a disk read or a transfer carries
+  /// their source on (`Execution.lastSource`), so a decode of those bytes on another queue is
+  /// still attributed to it (`WorkReport.sourceKey`); nothing else changes.
   public func async(label: String? = nil, _ body: @escaping (Execution) -> Void) {
-    items.append(Item(label: label ?? self.label, body: body))
+    if let source = world.currentExecution?.lastSource {
+      items.append(
+        Item(
+          label: label ?? self.label,
+          body: { execution in
+            execution.lastSource = source
+            body(execution)
+          }))
+    } else {
+      items.append(Item(label: label ?? self.label, body: body))
+    }
     world.workers.request(self)
   }
 

@@ -48,6 +48,7 @@ package final class World {
   /// this, its own layout and the clock leave every cell as the last commit saw it.
   @exclusivity(unchecked) var storedDisplayGeneration: UInt64 = 0
   @exclusivity(unchecked) var memoryCaches: [WeakCache] = []
+  @exclusivity(unchecked) var diskCaches: [WeakDiskCache] = []
   /// Entries waiting in each live request queue, by queue id.
   @exclusivity(unchecked) var requestQueueDepths: [Int: Int] = [:]
   @exclusivity(unchecked) var globalQueues: [String: SimulatedQueue] = [:]
@@ -203,6 +204,14 @@ package final class World {
     memoryCaches.compactMap(\.cache)
   }
 
+  /// The live disk caches, in creation order (a scenario's warm start fills them by name).
+  package var liveDiskCaches: [DiskCache] { diskCaches.compactMap(\.cache) }
+
+  func register(diskCache: DiskCache) {
+    diskCaches.removeAll { $0.cache == nil }
+    diskCaches.append(WeakDiskCache(cache: diskCache))
+  }
+
   func register(cache: any InspectableCache) {
     memoryCaches.removeAll { $0.cache == nil }
     memoryCaches.append(WeakCache(cache: cache))
@@ -270,6 +279,10 @@ struct WeakQueue {
 
 struct WeakCache {
   weak var cache: (any InspectableCache)?
+}
+
+struct WeakDiskCache {
+  weak var cache: DiskCache?
 }
 
 /// The world's view of the blocking-thread scheduler, which lives in a module above it.

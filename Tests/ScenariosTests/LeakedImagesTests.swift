@@ -97,7 +97,7 @@ struct LeakedImagesTests {
   @Test("the standard set leaves it out; naming it reads and writes its max")
   func standardSetAndRoundTrip() throws {
     #expect(!Scenario.Invariants.standard.checks(.noLeakedImages))
-    #expect(Scenario.Invariants.standard.checks.count == Scenario.InvariantID.allCases.count - 1)
+    #expect(Scenario.Invariants.standard.checks.count == Scenario.InvariantID.allCases.count - 2)
     let scenario = try Scenario(
       yaml: """
         cellsim: 1

@@ -69,6 +69,6 @@ struct ReportBusTests {
       ),
     ]
     for (report, kind) in reports { #expect(report.kind == kind) }
-    #expect(Set(PlatformReport.Kind.allCases.map(\.rawValue)).count == 10)
+    #expect(Set(PlatformReport.Kind.allCases.map(\.rawValue)).count == 11)
   }
 }

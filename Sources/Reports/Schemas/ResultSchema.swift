@@ -62,7 +62,8 @@ extension ContractSchema {
                 "time_to_image_p50_ms", "time_to_image_p95_ms", "blank_cell_ms", "frames", "hitches",
                 "hitch_ratio_ms_per_s", "peak_decoded_bytes", "main_thread_busy_ms", "decodes",
                 "decode_ms", "peak_concurrent_transfers", "time_to_image_onscreen_p50_ms",
-                "time_to_image_onscreen_p95_ms", "blank_cell_onscreen_ms", "peak_threads"
+                "time_to_image_onscreen_p95_ms", "blank_cell_onscreen_ms", "peak_threads",
+            "wasted_work", "wasted_work_bytes"
               ]
             },
             "unmet": {
@@ -108,7 +109,8 @@ extension ContractSchema {
             "no_cross_cell_image", "no_corrupt_image", "eventually_loaded", "cancel_on_end_display",
             "bounded_queue", "no_duplicate_transfers", "cache_hit_on_revisit", "no_delivery_stall",
             "frame_budget", "memory_budget", "latest_priority_wins", "progress_isolation",
-            "deadlock", "manual_image_kept", "one_terminal_callback", "no_leaked_images"
+            "deadlock", "manual_image_kept", "one_terminal_callback", "no_leaked_images",
+            "no_wasted_work"
           ]
         },
         "metricName": {
@@ -118,7 +120,8 @@ extension ContractSchema {
             "time_to_image_p50_ms", "time_to_image_p95_ms", "blank_cell_ms", "frames", "hitches",
             "hitch_ratio_ms_per_s", "peak_decoded_bytes", "main_thread_busy_ms", "decodes",
             "decode_ms", "peak_concurrent_transfers", "time_to_image_onscreen_p50_ms",
-            "time_to_image_onscreen_p95_ms", "blank_cell_onscreen_ms", "peak_threads"
+            "time_to_image_onscreen_p95_ms", "blank_cell_onscreen_ms", "peak_threads",
+            "wasted_work", "wasted_work_bytes"
           ]
         }
       }

@@ -173,7 +173,8 @@ extension ContractSchema {
         },
         "imageSide": {"type": "number", "exclusiveMinimum": 0, "maximum": 1000},
         "images": {
-          "type": "object", "required": ["url", "fixtures"], "additionalProperties": false,
+          "type": "object", "required": ["url"], "additionalProperties": false,
+          "anyOf": [{"required": ["fixtures"]}, {"required": ["generated"]}],
           "properties": {
             "url": {
               "type": "string", "minLength": 1, "pattern": "^([^{]|\\{id\\})*$",
@@ -202,7 +203,27 @@ extension ContractSchema {
                 }
               }
             },
-            "unique_bytes": {"type": "boolean"}
+            "unique_bytes": {"type": "boolean"},
+            "generated": {
+              "type": "object", "required": ["count", "width", "height"], "additionalProperties": false,
+              "description": "Synthetic photos generated for the run, served after the glob matches in the same round-robin; at most 32, each side at most 4096 pixels, count × width × height at most 67108864.",
+              "properties": {
+                "count": {"type": "integer", "minimum": 1, "maximum": 32},
+                "width": {"type": "integer", "minimum": 1, "maximum": 4096},
+                "height": {"type": "integer", "minimum": 1, "maximum": 4096}
+              }
+            },
+            "warm_start": {
+              "type": "array",
+              "description": "Caches the loader makes, filled before the run with every starting item's image, keyed by the item's URL.",
+              "items": {
+                "type": "object", "required": ["cache", "name"], "additionalProperties": false,
+                "properties": {
+                  "cache": {"enum": ["disk", "memory"]},
+                  "name": {"$ref": "#/$defs/text", "description": "The name the loader gives the cache."}
+                }
+              }
+            }
           }
         },
         "fixturePath": {
@@ -346,7 +367,8 @@ extension ContractSchema {
             "no_cross_cell_image", "no_corrupt_image", "eventually_loaded", "cancel_on_end_display",
             "bounded_queue", "no_duplicate_transfers", "cache_hit_on_revisit", "no_delivery_stall",
             "frame_budget", "memory_budget", "latest_priority_wins", "progress_isolation",
-            "deadlock", "manual_image_kept", "one_terminal_callback", "no_leaked_images"
+            "deadlock", "manual_image_kept", "one_terminal_callback", "no_leaked_images",
+            "no_wasted_work"
           ]
         },
         "noParameters": {"$ref": "#/$defs/noArguments"},
@@ -424,6 +446,18 @@ extension ContractSchema {
                       "properties": {"max": {"anyOf": [{"const": "visible"}, {"$ref": "#/$defs/count"}]}}
                     }
                   ]
+                },
+                "no_wasted_work": {
+                  "anyOf": [
+                    {"type": "null"},
+                    {
+                      "type": "object", "additionalProperties": false,
+                      "properties": {
+                        "max": {"anyOf": [{"const": "visible"}, {"$ref": "#/$defs/count"}]},
+                        "max_bytes": {"$ref": "#/$defs/size"}
+                      }
+                    }
+                  ]
                 }
               }
             }
@@ -436,7 +470,8 @@ extension ContractSchema {
             "time_to_image_p50_ms", "time_to_image_p95_ms", "blank_cell_ms", "frames", "hitches",
             "hitch_ratio_ms_per_s", "peak_decoded_bytes", "main_thread_busy_ms", "decodes",
             "decode_ms", "peak_concurrent_transfers", "time_to_image_onscreen_p50_ms",
-            "time_to_image_onscreen_p95_ms", "blank_cell_onscreen_ms", "peak_threads"
+            "time_to_image_onscreen_p95_ms", "blank_cell_onscreen_ms", "peak_threads",
+            "wasted_work", "wasted_work_bytes"
           ]
         },
         "expect": {

@@ -176,5 +176,25 @@ public enum InvariantCatalog {
         + "rows plus the prefetch window, room for results still in flight). More is a leak "
         + "that grows with the rows passed, whatever the memory budget says.",
       parameters: "max (default visible)"),
+    Entry(
+      id: .noWastedWork,
+      definition:
+        "Not in the standard set: name it. A disk read (DiskCache) or a decode (the decoder "
+        + "service, or an encoded image decoded on a thread) is wasted when it starts for a URL "
+        + "that a row wanted and let go (it ended display, or the table cancelled its "
+        + "prefetch), while no row of the preload range needs the URL (the displayed rows, the "
+        + "prefetch window, a loader-declared preload range, as cancel_on_end_display reads "
+        + "it). The URL is the disk key for a read; for a decode of exactly the bytes a read "
+        + "returned or a data task's completion handler got, on the same execution or the one "
+        + "that dispatched the decode's block, that read's key or that task's URL; otherwise the URLs served with the bytes' "
+        + "content digest, and bytes a needed row's URL also serves are never wasted. Work "
+        + "that started while its URL was wanted never counts. Over the run, wasted work may "
+        + "number at most max (visible: the displayed rows plus the prefetch window, room for "
+        + "a step handed its input just before its row left) and, with max_bytes, move at most "
+        + "that many bytes (disk bytes read plus full-size decoded pixel bytes). The metrics "
+        + "wasted_work and wasted_work_bytes report the same count and bytes for every run. A "
+        + "disk query and decode queued per row that never checks for cancellation, as "
+        + "SDWebImage before PR #468, breaks it on a fast fling over a disk-cached list.",
+      parameters: "max (default visible), max_bytes (default none)"),
   ]
 }

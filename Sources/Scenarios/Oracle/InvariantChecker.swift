@@ -106,9 +106,9 @@ extension InvariantChecker {
 enum InvariantCheckers {
   /// The checkers for `checks`, in registration order: within one event, violations are
   /// reported in this order. An invariant the scenario does not check gets no checker.
-  static func make(_ checks: [Scenario.InvariantCheck], facts: OracleFacts)
-    -> [any InvariantChecker]
-  {
+  static func make(
+    _ checks: [Scenario.InvariantCheck], facts: OracleFacts, wastedWork: WastedWorkLedger
+  ) -> [any InvariantChecker] {
     var checkers: [any InvariantChecker] = []
     func has(_ id: Scenario.InvariantID) -> Bool { checks.contains { $0.id == id } }
     func value<T>(_ pick: (Scenario.InvariantCheck) -> T?) -> T? {
@@ -151,6 +151,13 @@ enum InvariantCheckers {
     }
     if let bound = value({ if case .noLeakedImages(let max) = $0 { max } else { nil } }) {
       checkers.append(LeakedImagesChecker(facts, bound: bound))
+    }
+    if let bounds = value({ check -> (Scenario.QueueBound, ByteSize?)? in
+      if case .noWastedWork(let max, let maxBytes) = check { return (max, maxBytes) }
+      return nil
+    }) {
+      checkers.append(
+        WastedWorkChecker(facts, ledger: wastedWork, max: bounds.0, maxBytes: bounds.1))
     }
     return checkers
   }

@@ -17,6 +17,8 @@ import SimTable
 final class Oracle {
   let facts: OracleFacts
   let metrics: MetricsCollector
+  /// Disk reads and decodes for URLs no row wanted any more (`wasted_work`, `no_wasted_work`).
+  let wastedWork: WastedWorkLedger
   /// Every checker, in registration order.
   let checkers: [any InvariantChecker]
   /// The checkers that hear each event, in registration order (a frame's hooks run per frame,
@@ -48,7 +50,8 @@ final class Oracle {
     facts = OracleFacts(
       world: world, table: table, network: network, server: server, checks: checks)
     self.metrics = metrics
-    let checkers = InvariantCheckers.make(checks, facts: facts)
+    wastedWork = WastedWorkLedger(facts: facts)
+    let checkers = InvariantCheckers.make(checks, facts: facts, wastedWork: wastedWork)
     self.checkers = checkers
     func hearing(_ hook: OracleHooks) -> [any InvariantChecker] {
       checkers.filter { $0.hooks.contains(hook) }
@@ -116,8 +119,12 @@ final class Oracle {
     case .cancelPrefetching, .cellForRow, .manualImage:
       break
     }
+    wastedWork.tableCallback(callback)
     for checker in onTableCallbacks { checker.tableCallback(callback) }
   }
+
+  /// A disk read or a decode started.
+  func workStarted(_ report: WorkReport) { wastedWork.workStarted(report) }
 
   /// A request queue of the loader's changed.
   func requestQueueChanged() {

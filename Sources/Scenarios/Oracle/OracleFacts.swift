@@ -168,6 +168,46 @@ final class OracleFacts {
     return ShownHistory.Record()
   }
 
+  // MARK: What rows need
+
+  /// Whether a displayed row, a prefetch-window row or a row of the loader's declared preload
+  /// range needs `url` now: the preload range of `cancel_on_end_display` and `no_wasted_work`.
+  func isNeeded(_ url: String) -> Bool {
+    let table = self.table
+    if table.visibleCells.contains(where: { cell in cell.itemID.flatMap(urlOfItem) == url })
+      || table.prefetchWindow.contains(where: {
+        table.item(at: $0).map(table.expectedURL(of:)) == url
+      })
+    {
+      return true
+    }
+    guard let rows = declaredPreloadRows() else { return false }
+    return rows.contains { table.expectedURL(of: table.model.items[$0]) == url }
+  }
+
+  /// The URLs the rows of the preload range need now (`isNeeded`), in row order, repeats
+  /// included.
+  func neededURLs() -> [String] {
+    let table = self.table
+    var urls = table.visibleCells.compactMap { cell in cell.itemID.flatMap(urlOfItem) }
+    for indexPath in table.prefetchWindow {
+      if let item = table.item(at: indexPath) { urls.append(table.expectedURL(of: item)) }
+    }
+    if let rows = declaredPreloadRows() {
+      for row in rows { urls.append(table.expectedURL(of: table.model.items[row])) }
+    }
+    return urls
+  }
+
+  /// The rows of the loader's declared preload range around the visible rows, if it declared
+  /// one and rows are visible.
+  private func declaredPreloadRows() -> Range<Int>? {
+    guard let range = world.declaredPreloadRange else { return nil }
+    let visible = table.indexPathsForVisibleRows.map(\.row)
+    guard let first = visible.min(), let last = visible.max() else { return nil }
+    return max(0, first - range.rowsBefore)..<min(table.numberOfRows, last + range.rowsAfter + 1)
+  }
+
   // MARK: Changes, made by the oracle only
 
   /// Records what a transfer event tells about deliveries and outcomes.
@@ -198,6 +238,18 @@ final class OracleFacts {
       ledger.chunkArrived(record)
     default:
       break
+    }
+  }
+
+  /// A warm start put the bytes `url` serves (`digest`) in a cache before the run: they count
+  /// as delivered whole by a successful transfer of `url` in an earlier session, so an image
+  /// decoded from them is no corrupt image.
+  func warmStarted(_ url: String, digest: ContentDigest) {
+    completeDigests.insert(digest.value)
+    var digests = deliveredDigests[url] ?? []
+    if digests.insert(digest.value).inserted {
+      deliveredDigests[url] = digests
+      digestGeneration += 1
     }
   }
 

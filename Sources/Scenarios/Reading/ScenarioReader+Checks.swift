@@ -71,6 +71,10 @@ extension ScenarioReader {
       return .boundedQueue(max: try fields["max"].map(readQueueBound) ?? max)
     case .noLeakedImages(let max):
       return .noLeakedImages(max: try fields["max"].map(readQueueBound) ?? max)
+    case .noWastedWork(let max, let maxBytes):
+      return .noWastedWork(
+        max: try fields["max"].map(readQueueBound) ?? max,
+        maxBytes: try fields["max_bytes"]?.positiveSize() ?? maxBytes)
     case .frameBudget(let ratio):
       return .frameBudget(
         maxHitchRatio: try fields["max_hitch_ratio"]?.nonNegativeNumber("a ratio in ms/s")

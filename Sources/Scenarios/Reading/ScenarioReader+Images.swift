@@ -6,10 +6,15 @@ extension ScenarioReader {
     -> Scenario.Images
   {
     let fields = try value.mapping(
-      keys: ["url", "fixtures", "shared", "overrides", "unique_bytes"],
+      keys: ["url", "fixtures", "shared", "overrides", "unique_bytes", "generated", "warm_start"],
       what: "a mapping with url and fixtures")
     let url = try readURLTemplate(try fields.required("url", "a URL template with {id}"))
-    let fixtures = try readFixtureGlobs(try fields.required("fixtures", "fixture globs"))
+    let generated = try fields["generated"].map(readGenerated)
+    // With generated photos the globs are optional: the photos alone may serve every URL.
+    let fixtures =
+      try generated != nil && fields["fixtures"] == nil
+      ? [] : readFixtureGlobs(try fields.required("fixtures", "fixture globs"))
+    let warmStart = try fields["warm_start"].map(readWarmStart) ?? []
     let shared = try fields["shared"].map { v throws(ScenarioError) in
       try readShared(v, rows: table.rows)
     }
@@ -19,7 +24,59 @@ extension ScenarioReader {
     let uniqueBytes = try fields["unique_bytes"]?.bool() ?? false
     return Scenario.Images(
       urlTemplate: url, fixtures: fixtures, shared: shared ?? [], overrides: overrides ?? [],
-      uniqueBytes: uniqueBytes)
+      uniqueBytes: uniqueBytes, generated: generated, warmStart: warmStart)
+  }
+
+  /// `generated: {count, width, height}`, within the caps (`GeneratedFixtures.problem`).
+  private func readGenerated(_ value: YAMLValue) throws(ScenarioError)
+    -> Scenario.GeneratedFixtures
+  {
+    let fields = try value.mapping(
+      keys: ["count", "width", "height"], what: "a mapping with count, width and height")
+    var sizes: [Int] = []
+    for key in ["count", "width", "height"] {
+      let field = try fields.required(key, key == "count" ? "how many photos" : "pixels")
+      let number = try field.count("a whole number of one or more")
+      let cap =
+        key == "count"
+        ? Scenario.GeneratedFixtures.maxCount : Scenario.GeneratedFixtures.maxSide
+      if number < 1 || number > cap {
+        throw field.error(
+          .outOfRange, "images.generated.\(key) must be 1 to \(cap), got \(number)")
+      }
+      sizes.append(number)
+    }
+    let generated = Scenario.GeneratedFixtures(count: sizes[0], width: sizes[1], height: sizes[2])
+    if let problem = generated.problem {
+      throw value.error(.outOfRange, "images.generated: " + problem)
+    }
+    return generated
+  }
+
+  /// `warm_start: [{cache: disk|memory, name}]`, each cache at most once.
+  private func readWarmStart(_ value: YAMLValue) throws(ScenarioError) -> [Scenario.WarmStart] {
+    var entries: [Scenario.WarmStart] = []
+    for element in try value.list("a list of {cache, name} entries") {
+      let fields = try element.mapping(
+        keys: ["cache", "name"], what: "a mapping with cache and name")
+      let kindValue = try fields.required("cache", "disk or memory")
+      let text = try kindValue.nonEmptyText("disk or memory")
+      guard let kind = Scenario.WarmStart.Kind(rawValue: text) else {
+        throw kindValue.error(
+          .invalidValue,
+          "images.warm_start: unknown cache kind \(quoted(text)); expected disk or memory")
+      }
+      let name = try fields.required("name", "the cache's name").nonEmptyText(
+        "the name the loader gives the cache")
+      let entry = Scenario.WarmStart(kind: kind, name: name)
+      if entries.contains(entry) {
+        throw element.error(
+          .invalidValue,
+          "images.warm_start: the \(kind.rawValue) cache \(quoted(name)) is listed twice")
+      }
+      entries.append(entry)
+    }
+    return entries
   }
 
   /// A URL template whose only placeholder is `{id}`.

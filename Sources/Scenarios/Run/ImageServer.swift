@@ -45,9 +45,15 @@ final class ImageServer {
     self.fixturesRoot = fixturesRoot
     let root = fixturesRoot.path
     rootPrefix = root.hasSuffix("/") ? root : root + "/"
-    fixtures =
-      index?.expand(images.fixtures, in: fixturesRoot)
-      ?? FixtureGlob.expand(images.fixtures, in: fixturesRoot)
+    let matched =
+      images.fixtures.isEmpty
+      ? []
+      : index?.expand(images.fixtures, in: fixturesRoot)
+        ?? FixtureGlob.expand(images.fixtures, in: fixturesRoot)
+    if let generated = images.generated, let problem = generated.problem {
+      throw .setup("images.generated: " + problem)
+    }
+    fixtures = matched + (images.generated?.names ?? [])
     if let range = images.urlTemplate.range(of: Scenario.Images.idPlaceholder),
       !images.urlTemplate[range.upperBound...].contains(Scenario.Images.idPlaceholder)
     {
@@ -164,6 +170,13 @@ final class ImageServer {
   /// every run in a process shares one array per fixture.
   func load(_ fixture: String) throws(RunError) -> (bytes: [UInt8], digest: ContentDigest) {
     if let cached = fileCache[fixture] { return cached }
+    if let key = GeneratedFixtureMemo.key(ofName: fixture) {
+      guard let photo = GeneratedFixtureMemo.shared.photo(key) else {
+        throw .setup("generated fixture \(fixture) could not be encoded")
+      }
+      fileCache[fixture] = photo
+      return photo
+    }
     guard let file = FixtureStore.shared.file(atPath: rootPrefix + fixture) else {
       throw .setup("fixture \(fixture) cannot be read under \(fixturesRoot.path)")
     }

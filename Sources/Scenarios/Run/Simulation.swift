@@ -246,6 +246,7 @@ final class SimulationRun {
       world: world, table: table, network: network, server: server,
       checks: scenario.invariants.checks, metrics: metrics)
     oracle.facts.loaderHearsManualImages = loader.dataSource is any ManualImageObserver
+    try applyWarmStart(items: items)
     wire()
   }
 
@@ -286,6 +287,9 @@ final class SimulationRun {
     }
     world.reports.subscribe(to: [.priority]) {
       if case .priority(let report) = $0 { oracle.priorityReport(report) }
+    }
+    world.reports.subscribe(to: [.work]) {
+      if case .work(let report) = $0 { oracle.workStarted(report) }
     }
     network.subscribe { [network] event in
       if case .queued = event.kind {
@@ -362,7 +366,9 @@ final class SimulationRun {
     if let eventError { throw eventError }
     if let failure = world.threadHost?.failureDescription { throw .nondeterministic(failure) }
     oracle.finish()
-    let collected = metrics.finish(world: world, network: network, end: end)
+    var collected = metrics.finish(world: world, network: network, end: end)
+    collected[.wastedWork] = Double(oracle.wastedWork.wasted.count)
+    collected[.wastedWorkBytes] = Double(oracle.wastedWork.wastedBytes)
     let ordered = Scenario.Metric.allCases.map { (metric: $0, value: collected[$0] ?? 0) }
     let reasons = scenario.expect.unmetReasons(violations: oracle.report, metrics: ordered)
     return RunResult(

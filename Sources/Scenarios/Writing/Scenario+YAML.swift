@@ -99,10 +99,18 @@ extension Scenario.Table {
 
 extension Scenario.Images {
   var yamlLines: [String] {
-    var lines = [
-      "url: " + YAMLText.string(urlTemplate),
-      "fixtures: " + YAMLText.list(fixtures.map(YAMLText.string)),
-    ]
+    var lines = ["url: " + YAMLText.string(urlTemplate)]
+    if !fixtures.isEmpty || generated == nil {
+      lines.append("fixtures: " + YAMLText.list(fixtures.map(YAMLText.string)))
+    }
+    if let generated {
+      lines.append(
+        "generated: "
+          + YAMLText.flow([
+            ("count", "\(generated.count)"), ("width", "\(generated.width)"),
+            ("height", "\(generated.height)"),
+          ]))
+    }
     if !shared.isEmpty {
       lines.append("shared: " + YAMLText.list(shared.map { YAMLText.list($0.map(String.init)) }))
     }
@@ -116,6 +124,15 @@ extension Scenario.Images {
       }
     }
     if uniqueBytes { lines.append("unique_bytes: true") }
+    if !warmStart.isEmpty {
+      lines.append("warm_start:")
+      for entry in warmStart {
+        lines.append(
+          "  - "
+            + YAMLText.flow([("cache", entry.kind.rawValue), ("name", YAMLText.string(entry.name))])
+        )
+      }
+    }
     return lines
   }
 }

@@ -68,6 +68,14 @@ extension Scenario.InvariantCheck {
     case .boundedQueue(.count(let count)): return YAMLText.flow([("max", "\(count)")])
     case .noLeakedImages(.visible): return YAMLText.flow([("max", "visible")])
     case .noLeakedImages(.count(let count)): return YAMLText.flow([("max", "\(count)")])
+    case .noWastedWork(let max, let maxBytes):
+      var pairs: [(String, String)] = []
+      switch max {
+      case .visible: pairs.append(("max", "visible"))
+      case .count(let count): pairs.append(("max", "\(count)"))
+      }
+      if let maxBytes { pairs.append(("max_bytes", YAMLText.size(maxBytes))) }
+      return YAMLText.flow(pairs)
     case .frameBudget(let ratio):
       return YAMLText.flow([("max_hitch_ratio", YAMLText.number(ratio))])
     case .memoryBudget(let max):

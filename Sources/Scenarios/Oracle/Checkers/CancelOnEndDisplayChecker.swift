@@ -99,24 +99,8 @@ final class CancelOnEndDisplayChecker: InvariantChecker {
 
   func finish() { runEndChecks(upTo: .distantFuture) }
 
-  /// Whether a displayed row, a prefetch-window row or a row of the loader's declared preload
-  /// range needs `url` now.
-  func isNeeded(_ url: String) -> Bool {
-    let table = facts.table
-    if table.visibleCells.contains(where: { cell in cell.itemID.flatMap(facts.urlOfItem) == url })
-      || table.prefetchWindow.contains(where: {
-        table.item(at: $0).map(table.expectedURL(of:)) == url
-      })
-    {
-      return true
-    }
-    guard let range = facts.world.declaredPreloadRange else { return false }
-    let visible = table.indexPathsForVisibleRows.map(\.row)
-    guard let first = visible.min(), let last = visible.max() else { return false }
-    let rows =
-      max(0, first - range.rowsBefore)..<min(table.numberOfRows, last + range.rowsAfter + 1)
-    return rows.contains { table.expectedURL(of: table.model.items[$0]) == url }
-  }
+  /// Whether a row in the preload range needs `url` now (`OracleFacts.isNeeded`).
+  func isNeeded(_ url: String) -> Bool { facts.isNeeded(url) }
 
   /// A row left: its URL's outstanding work is checked at the deadline.
   func rowLeft(url: String, row: Int, item: Int?, cell: Int?, reason: LeftReason) {
