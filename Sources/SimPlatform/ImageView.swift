@@ -36,6 +36,9 @@ package struct MainThreadViolation: Sendable, Equatable {
 public final class ImageView {
   unowned package let world: World
   @exclusivity(unchecked) var storedImage: Image?
+  /// When the view got its current image (nil without one): the oracle's "when did what this
+  /// view shows arrive" (`cache_hit_on_revisit`'s memory-warning excuse).
+  @exclusivity(unchecked) package private(set) var imageSetAt: SimTime?
   /// The image fading out while a transition runs.
   @exclusivity(unchecked) package private(set) var outgoingImage: Image?
   /// When the current transition ends, if one runs.
@@ -113,6 +116,7 @@ public final class ImageView {
     let generation = transitionGeneration
     outgoingImage = isTransitioning ? outgoingImage : storedImage
     storedImage = newImage
+    imageSetAt = newImage == nil ? nil : world.now
     switch transition {
     case .none:
       outgoingImage = nil

@@ -123,13 +123,17 @@ package final class DisplayedCell: Hashable, Sendable {
   /// table reuses a record while its cell shows the same thing); nil when not known. Not part
   /// of equality: it says when, not what.
   package let builtFor: Int64?
+  /// When the cell's image view got the image it shows (`ImageView.imageSetAt`); nil when
+  /// not known. Not part of equality: it says when, not what.
+  package let imageSetAt: SimTime?
 
   /// A record of a cell showing `images` for the item `itemID` (whose URL is `url`) at
   /// `indexPath`.
   package init(
     cellID: Int, indexPath: IndexPath, itemID: Int, url: String, images: [DisplayedImage],
     configuration: UInt64 = 0, progress: DisplayedProgress? = nil,
-    requestedVariant: ImageVariant? = nil, builtFor frame: Int64? = nil
+    requestedVariant: ImageVariant? = nil, builtFor frame: Int64? = nil,
+    imageSetAt: SimTime? = nil
   ) {
     self.cellID = cellID
     self.indexPath = indexPath
@@ -141,6 +145,7 @@ package final class DisplayedCell: Hashable, Sendable {
     self.progress = progress
     self.requestedVariant = requestedVariant
     builtFor = frame
+    self.imageSetAt = imageSetAt
   }
 
   package static func == (lhs: DisplayedCell, rhs: DisplayedCell) -> Bool {

@@ -117,7 +117,8 @@ extension TableView {
     let record = DisplayedCell(
       cellID: cell.cellID, indexPath: IndexPath(row: row, section: 0), itemID: item.id,
       url: expectedURL(of: item), images: images, configuration: cell.configuration,
-      progress: progress, requestedVariant: cell.requestedVariant, builtFor: frame)
+      progress: progress, requestedVariant: cell.requestedVariant, builtFor: frame,
+      imageSetAt: cell.imageView.imageSetAt)
     cell.lastRecord = record
     return record
   }

@@ -280,7 +280,7 @@ final class OracleFacts {
       // An idle frame: the same records as the last one, judged under the same deliveries,
       // so every judgement would hit; only the shown-image history moves on.
       for index in frameCorrect.indices where frameCorrect[index] {
-        shown.shown(frameURLIDs[index], at: frame.time)
+        shown.shown(frameURLIDs[index], at: frame.time, imageSetAt: frame.cells[index].imageSetAt)
       }
       return
     }
@@ -290,7 +290,9 @@ final class OracleFacts {
       let judgement = judgement(ofCellAt: index, in: frame.cells, judge)
       frameCorrect.append(judgement.correct)
       frameURLIDs.append(judgement.urlID)
-      if judgement.correct { shown.shown(judgement.urlID, at: frame.time) }
+      if judgement.correct {
+        shown.shown(judgement.urlID, at: frame.time, imageSetAt: frame.cells[index].imageSetAt)
+      }
     }
     frameJudgedAt = (digestGeneration, judgedSerial)
   }

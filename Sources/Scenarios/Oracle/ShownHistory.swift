@@ -17,9 +17,13 @@ struct ShownHistory {
     /// When the current (or last) unbroken run of frames showing its image began.
     var shownSince: SimTime?
     /// When the bytes of the image it last showed arrived: the last successful transfer (else
-    /// the last that ended) before its current (or last) unbroken run of frames began, or the
-    /// run's start without one.
+    /// the last that ended) before the view got that image, or the start of its run of frames
+    /// without one.
     var shownObtained: SimTime?
+    /// The ends of its transfers that delivered exactly the served bytes, in order.
+    var successEnds: [SimTime] = []
+    /// The ends of its transfers that were not cancelled, whatever their outcome, in order.
+    var endedAt: [SimTime] = []
     /// The end of its last transfer that delivered exactly the served bytes.
     var lastSuccessEnd: SimTime?
     /// The end of its latest transfer that was not cancelled, whatever its outcome.
@@ -51,38 +55,41 @@ struct ShownHistory {
   /// Starts the next frame.
   mutating func beginFrame() { frameSerial += 1 }
 
-  /// The frame being committed shows the image of URL `id` at `time`: a stint of frames
-  /// showing it starts unless the previous frame showed it too.
-  mutating func shown(_ id: Int, at time: SimTime) {
+  /// The frame being committed shows the image of URL `id` at `time`, set on its view at
+  /// `imageSetAt` (nil: not known): a stint of frames showing it starts unless the previous
+  /// frame showed it too.
+  mutating func shown(_ id: Int, at time: SimTime, imageSetAt: SimTime?) {
     let serial = frameSerial
     records.withUnsafeMutableBufferPointer { records in
       precondition(records.indices.contains(id), "ShownHistory: URL \(id) was never interned")
       if records[id].shownInFrame != serial {
-        if records[id].shownInFrame != serial - 1 {
-          records[id].shownSince = time
-          // The delivery that fed the run's first frame. Not advanced while the run goes on:
-          // a re-fetch of the URL can end on the wire while the image on screen is still the
-          // earlier one (its result not yet decoded and set), and crediting the re-fetch would
-          // deny the excuse of a memory warning that came after the earlier delivery.
-          // Without a transfer that delivered exactly the served bytes, the latest one that
-          // ended (a corrupted body can still decode to an image the row accepts).
-          records[id].shownObtained = records[id].lastSuccessEnd ?? records[id].lastEnded ?? time
-        }
+        if records[id].shownInFrame != serial - 1 { records[id].shownSince = time }
         records[id].shownInFrame = serial
       }
       records[id].lastShown = time
+      // The delivery that fed what this frame shows: the last transfer that ended before the
+      // view got its image, not a re-fetch that ended on the wire while the view still showed
+      // an earlier image. Without a transfer that delivered exactly the served bytes, the
+      // latest that ended (a corrupted body can still decode to an image the row accepts).
+      let setAt = imageSetAt ?? records[id].shownSince ?? time
+      records[id].shownObtained =
+        records[id].successEnds.last { $0 <= setAt }
+        ?? records[id].endedAt.last { $0 <= setAt } ?? records[id].shownSince
     }
   }
 
   /// A transfer of `url` that delivered exactly the served bytes ended at `time`.
   mutating func succeeded(_ url: String, at time: SimTime) {
-    records[id(url)].lastSuccessEnd = time
+    let id = id(url)
+    records[id].lastSuccessEnd = time
+    records[id].successEnds.append(time)
   }
 
   /// A transfer of `url` ended at `time`, not cancelled; `failed` as `Record.lastFailed`.
   mutating func ended(_ url: String, at time: SimTime, failed: Bool) {
     let id = id(url)
     records[id].lastEnded = time
+    records[id].endedAt.append(time)
     records[id].lastFailed = failed
   }
 
