@@ -87,7 +87,9 @@ public enum InvariantCatalog {
         + "enters display within `revisit` of the last frame that showed its URL's image, with "
         + "no memory warning since, shows its image in its first frame and starts no transfer "
         + "of the URL while it stays displayed. A cell that declared a variant "
-        + "(declareVariant(_:for:)) counts only that variant as a hit.",
+        + "(declareVariant(_:for:)) counts only that variant as a hit. A memory warning "
+        + "excuses the second rule when it came after the bytes of the image on screen "
+        + "arrived: the last transfer that ended before the image view got the image.",
       parameters: "revisit (default 5s; none: only the memory-cache rule)"),
     Entry(
       id: .noDeliveryStall,
