@@ -34,7 +34,8 @@ package struct CaseGenerator: Sendable {
   /// is unchanged; a finding's file carries its noise and replays exactly.
   package var noise = true
   /// With `noise`, the cases whose seed has bit 3 set also configure a frame's cells paced over
-  /// the frame (`cell_timing: paced`) instead of all at the vsync; no random draw.
+  /// the frame (`cell_timing: paced`) instead of all at the vsync; no random draw. A `--base`
+  /// case keeps the base's table, cell timing included.
   /// The loader option that shows download progress (`reference`'s `progress`).
   package static let progressOption = "progress"
 
@@ -55,9 +56,9 @@ package struct CaseGenerator: Sendable {
     let config = swarm ? SwarmConfiguration.draw(&random) : .everything
     if let base {
       var scenario = mutate(base, seed: seed, config: config, &random)
-      // A base's own noise is kept; a base without any gets the campaign's.
+      // A base's own noise is kept, and a base without any gets the campaign's; its table,
+      // cell timing included, is the base's.
       if noise, scenario.noise == nil { scenario.noise = Self.noise(forCase: seed) }
-      if noise, seed & 8 != 0 { scenario.table.cellTiming = .paced }
       return (scenario, config)
     }
     let rows = random.weighted([(random.int(12...40), 3), (random.int(41...150), 2)])

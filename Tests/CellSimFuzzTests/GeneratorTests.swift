@@ -32,6 +32,35 @@ struct GeneratorTests {
     }
   }
 
+  @Test("noise and paced cells come from the case seed's bits, and a noisy case replays exactly")
+  func noiseFromSeedBits() throws {
+    var quiet = generator
+    quiet.noise = false
+    for seed: UInt64 in [0, 2, 4, 6, 8, 10, 14] {
+      let scenario = generator.generate(seed: seed).scenario
+      #expect((scenario.noise != nil) == (seed & 2 != 0), "seed \(seed)")
+      #expect((scenario.table.cellTiming == .paced) == (seed & 8 != 0), "seed \(seed)")
+      if seed & 6 == 6 { #expect(scenario.noise?.mainTailMax == .ms(8)) }
+      // Nothing else moves: the same case without the exploration.
+      var rest = scenario
+      rest.noise = nil
+      rest.table.cellTiming = .vsync
+      #expect(rest == quiet.generate(seed: seed).scenario)
+    }
+    let noisy = generator.generate(seed: 14).scenario
+    let read = try Scenario(yaml: noisy.yamlText(), fixturesRoot: FuzzTestFiles.fixturesRoot)
+    #expect(read == noisy)
+    let runner = FuzzTestFiles.runner
+    guard case .ran(let first) = runner.run(noisy, keepTrace: true),
+      case .ran(let again) = runner.run(read, keepTrace: true)
+    else {
+      Issue.record("the noisy case did not run")
+      return
+    }
+    #expect(first.digest == again.digest)
+    #expect(first.traceText?.contains("noise.wake") == true)
+  }
+
   @Test("swarm: a case draws events only from its enabled kinds, and kinds vary across cases")
   func swarm() {
     var configurations = Set<String>()
