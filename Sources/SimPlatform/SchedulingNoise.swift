@@ -9,7 +9,9 @@ public import SimKernel
 /// a woken thread waits for a CPU, an idle main thread sleeps in `mach_msg` until it is woken,
 /// and an operation can start on another core between two statements of the code that added
 /// it. With noise on (a scenario's `noise:`, off by default), the world draws:
-/// - **a worker's wake-up latency** before each block or operation starts on a worker thread:
+/// - **a worker's wake-up latency** before a block or operation starts on a sleeping worker
+///   thread (a queue's next item, started at the instant its last one ended, and work handed
+///   to a thread at the instant it finished other work, run at once: the thread is awake):
 ///   with probability `workerImmediate` none, and the block starts inside the call that queued
 ///   it (an awake worker took it; for an operation this is what lets it start in the middle of
 ///   a main-thread turn); otherwise a uniform draw from `workerWake`, and with probability
