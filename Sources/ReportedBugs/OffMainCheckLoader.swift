@@ -9,14 +9,14 @@ public import SimTable
 /// checking again. The check and the set are two instants; a frame that reuses the cell can
 /// fall between them.
 ///
-/// The pattern is everywhere in tutorial and app code: a `URLSession` completion or a
-/// `DispatchQueue.global()` block decodes, compares the cell's represented identifier with the
-/// one it loaded (`if cell.representedIdentifier == id`), and only then does
-/// `DispatchQueue.main.async { cell.imageView.image = image }`. On a device the main-queue
-/// block waits for the main thread to wake up; if the next vsync's layout dequeues the cell for
+/// The pattern is everywhere in tutorial and app code: a `URLSession` completion or a block
+/// on a global queue decodes, compares the cell's represented identifier with the one it
+/// loaded (`if cell.representedIdentifier == id`), and only then hops to the main queue to set
+/// `cell.imageView.image`. On a device the main-queue block waits for the main thread to wake
+/// up, or for the frame it is busy with; if the next vsync's layout dequeues the cell for
 /// another row meanwhile, the block lands on the reused cell.
 ///
-/// Without scheduling noise the simulator cannot open that window: a block queued for an idle
+/// Without scheduling noise or paced cell work the simulator cannot open that window: a block queued for an idle
 /// main thread runs at the instant it was queued, before any later vsync, and a frame that was
 /// already running when the check ran had already reconfigured its cells. With noise (a
 /// scenario's `noise:`), the main thread's wake-up latency can put a vsync between the check
@@ -50,7 +50,7 @@ public final class OffMainCheckLoader: CatalogLoader {
     cell.imageView.image = nil
     let id = item.id
     let (environment, fixed, queue) = (environment, fixed, decodeQueue)
-    session.dataTask(with: item.url) { execution, result in
+    session.dataTask(with: item.url) { _, result in
       // The completion hops once more, to decode, as much app code does.
       queue.async(label: "decode") { execution in
         decodeForTable(result, table: table, environment: environment, on: execution) {
@@ -65,7 +65,6 @@ public final class OffMainCheckLoader: CatalogLoader {
           }
         }
       }
-      _ = execution
     }.resume()
   }
 }

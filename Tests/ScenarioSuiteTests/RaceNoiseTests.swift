@@ -5,7 +5,7 @@ import SimPlatform
 import TestSupport
 import Testing
 
-/// Issue 29, class 6: a race where a thread must lose, reached only with scheduling noise.
+/// Races where a thread must lose, reached only with scheduling noise or paced cell work.
 @Suite("Races that need scheduling noise")
 struct RaceNoiseTests {
   let options = SimulationOptions(
