@@ -16,9 +16,10 @@ public import SimTable
 /// up, or for the frame it is busy with; if the next vsync's layout dequeues the cell for
 /// another row meanwhile, the block lands on the reused cell.
 ///
-/// Without scheduling noise or paced cell work the simulator cannot open that window: a block queued for an idle
-/// main thread runs at the instant it was queued, before any later vsync, and a frame that was
-/// already running when the check ran had already reconfigured its cells. With noise (a
+/// Without scheduling noise or paced cell work the simulator cannot open that window: a block
+/// queued for an idle main thread runs at the instant it was queued, before any later vsync,
+/// and a frame that was already running when the check ran had already reconfigured its cells
+/// (with `cell_timing: paced` it reconfigures them one by one, so a check can fall between). With noise (a
 /// scenario's `noise:`), the main thread's wake-up latency can put a vsync between the check
 /// and the block. Buggy (`fixed: false`): the main block sets the image unconditionally.
 /// `fixed: true`: it checks again on the main thread, where the check and the set are one
