@@ -40,41 +40,80 @@ package enum URLStamp {
 
   /// The decoded fixture `bitmap` stamped for `key` and encoded.
   package static func stamp(_ bitmap: Bitmap, key: String) -> [UInt8]? {
-    var pixels = bitmap.pixels
-    let width = bitmap.width
-    let height = bitmap.height
-    let colours = colours(for: key)
-    for y in 0..<min(side, height) {
-      for x in 0..<min(side, width) {
-        let cell = (y / 2) * 4 + x / 2
-        let offset = (y * width + x) * 4
-        pixels[offset] = colours[cell * 3]
-        pixels[offset + 1] = colours[cell * 3 + 1]
-        pixels[offset + 2] = colours[cell * 3 + 2]
-        pixels[offset + 3] = 255
+    stamp(Base(bitmap), key: key)
+  }
+
+  /// A fixture prepared once for stamping many keys: its samples already in the layout the
+  /// stamped image is encoded in. Stamping a key then copies the samples, writes the 8×8 block
+  /// and encodes, with no pass over the pixels in Swift (a suite stamps hundreds of URLs, and a
+  /// debug build's per-pixel loops cost seconds).
+  package struct Base: Sendable {
+    package let width: Int
+    package let height: Int
+    /// Whether every pixel outside the stamp is opaque: the stamp itself is, so the stamped
+    /// image is then encoded as RGB.
+    package let opaque: Bool
+    /// RGB when `opaque`, else RGBA, row by row.
+    package let samples: [UInt8]
+
+    package init(_ bitmap: Bitmap) {
+      width = bitmap.width
+      height = bitmap.height
+      let (stampWidth, stampHeight) = (min(side, width), min(side, height))
+      let (width, height) = (width, height)
+      opaque = bitmap.pixels.withUnsafeBufferPointer { rgba in
+        guard let base = rgba.baseAddress else { return true }
+        for y in 0..<height {
+          var x = y < stampHeight ? stampWidth : 0
+          var offset = (y * width + x) * 4 + 3
+          while x < width {
+            if base[offset] != 255 { return false }
+            x += 1
+            offset += 4
+          }
+        }
+        return true
+      }
+      guard opaque else {
+        samples = bitmap.pixels
+        return
+      }
+      let count = width * height
+      samples = [UInt8](unsafeUninitializedCapacity: count * 3) { buffer, initialized in
+        bitmap.pixels.withUnsafeBufferPointer { rgba in
+          guard let to = buffer.baseAddress, let from = rgba.baseAddress else { return }
+          for pixel in 0..<count {
+            (to + pixel * 3).update(from: from + pixel * 4, count: 3)
+          }
+        }
+        initialized = count * 3
       }
     }
-    let opaque = pixels.withUnsafeBufferPointer { rgba in
-      stride(from: 3, to: rgba.count, by: 4).allSatisfy { rgba[$0] == 255 }
-    }
-    let options = PNGEncodeOptions(compressionLevel: compressionLevel)
-    if !opaque {
-      return try? PNGEncoder.encode(
-        Bitmap(width: width, height: height, pixels: pixels), options: options)
-    }
-    let count = width * height
-    let rgb = [UInt8](unsafeUninitializedCapacity: count * 3) { buffer, initialized in
-      pixels.withUnsafeBufferPointer { rgba in
-        for pixel in 0..<count {
-          buffer[pixel * 3] = rgba[pixel * 4]
-          buffer[pixel * 3 + 1] = rgba[pixel * 4 + 1]
-          buffer[pixel * 3 + 2] = rgba[pixel * 4 + 2]
+  }
+
+  /// `base` stamped for `key` and encoded: the bytes `stamp(_:key:)` gives for its bitmap.
+  package static func stamp(_ base: Base, key: String) -> [UInt8]? {
+    var samples = base.samples
+    let width = base.width
+    let channels = base.opaque ? 3 : 4
+    let colours = colours(for: key)
+    samples.withUnsafeMutableBufferPointer { buffer in
+      for y in 0..<min(side, base.height) {
+        for x in 0..<min(side, width) {
+          let cell = (y / 2) * 4 + x / 2
+          let offset = (y * width + x) * channels
+          buffer[offset] = colours[cell * 3]
+          buffer[offset + 1] = colours[cell * 3 + 1]
+          buffer[offset + 2] = colours[cell * 3 + 2]
+          if channels == 4 { buffer[offset + 3] = 255 }
         }
       }
-      initialized = count * 3
     }
     let header = PNGHeader(
-      width: width, height: height, bitDepth: 8, colorType: .rgb, interlaced: false)
-    return try? PNGEncoder.encode(PNGRawImage(header: header, samples: rgb), options: options)
+      width: width, height: base.height, bitDepth: 8, colorType: base.opaque ? .rgb : .rgba,
+      interlaced: false)
+    return try? PNGEncoder.encode(
+      PNGRawImage(header: header, samples: samples),
+      options: PNGEncodeOptions(compressionLevel: compressionLevel))
   }
 }

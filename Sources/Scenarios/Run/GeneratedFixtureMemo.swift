@@ -50,21 +50,20 @@ final class GeneratedFixtureMemo: Sendable {
     let smallRow = small.width * 3
     let rowBytes = key.width * 3
     var samples = [UInt8](repeating: 0, count: rowBytes * key.height)
+    // Raw pointers: a debug build checks every subscript, and these loops write megabytes.
     samples.withUnsafeMutableBufferPointer { out in
       drawn.withUnsafeBufferPointer { source in
+        guard let out = out.baseAddress, let source = source.baseAddress else { return }
         for y in 0..<key.height {
-          let from = (y / scale) * smallRow
-          let row = y * rowBytes
+          let row = out + y * rowBytes
           if y % scale != 0 {
             // A repeated row: a copy of the one above.
-            for i in 0..<rowBytes { out[row + i] = out[row - rowBytes + i] }
+            row.update(from: row - rowBytes, count: rowBytes)
             continue
           }
+          let from = source + (y / scale) * smallRow
           for x in 0..<key.width {
-            let pixel = from + (x / scale) * 3
-            out[row + x * 3] = source[pixel]
-            out[row + x * 3 + 1] = source[pixel + 1]
-            out[row + x * 3 + 2] = source[pixel + 2]
+            (row + x * 3).update(from: from + (x / scale) * 3, count: 3)
           }
         }
       }

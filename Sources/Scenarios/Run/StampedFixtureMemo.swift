@@ -18,9 +18,9 @@ final class StampedFixtureMemo: Sendable {
     var order: [Key] = []
     var head = 0
     var retainedBytes = 0
-    /// Decoded fixtures by digest (nil: does not decode), so a fixture decodes once however
-    /// many URLs it is stamped for. Few: a suite uses a handful of fixtures.
-    var decoded: [UInt64: Bitmap?] = [:]
+    /// Decoded fixtures by digest, prepared for stamping (nil: does not decode), so a fixture
+    /// decodes once however many URLs it is stamped for. Few: a suite uses a handful of fixtures.
+    var decoded: [UInt64: URLStamp.Base?] = [:]
     var decodedOrder: [UInt64] = []
   }
 
@@ -66,10 +66,10 @@ final class StampedFixtureMemo: Sendable {
     return result
   }
 
-  /// The fixture decoded, from the memo when it was decoded before.
-  func decodedFixture(_ fixture: [UInt8], source: ContentDigest) -> Bitmap? {
+  /// The fixture decoded and prepared for stamping, from the memo when it was before.
+  func decodedFixture(_ fixture: [UInt8], source: ContentDigest) -> URLStamp.Base? {
     if let known = state.withLock({ $0.decoded[source.value] }) { return known }
-    let bitmap = try? PNGDecoder().decode(fixture).bitmap
+    let bitmap = (try? PNGDecoder().decode(fixture).bitmap).map(URLStamp.Base.init)
     state.withLock { state in
       guard state.decoded[source.value] == nil else { return }
       state.decoded[source.value] = .some(bitmap)
