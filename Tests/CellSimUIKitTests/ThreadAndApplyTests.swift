@@ -2,8 +2,42 @@
 import CellSimUIKit
 import Testing
 
+/// A thread subclass, as pre-GCD decoders wrote them.
+final class DecoderThread: Thread, @unchecked Sendable {
+  let log: Log
+  init(log: Log) {
+    self.log = log
+    super.init()
+  }
+  override func main() {
+    log.add("subclass main \(Thread.current === self) cancelled \(isCancelled)")
+    Thread.sleep(forTimeInterval: 0.05)
+    log.add("subclass done \(isExecuting)")
+  }
+}
+
 @Suite("Threads of the user's own and concurrentPerform, in virtual time")
 struct ThreadAndApplyTests {
+  @Test("a Thread subclass's main() runs once started, on its own thread")
+  func subclassMain() throws {
+    let log = Log()
+    let thread = Box<DecoderThread?>(nil)
+    try simulate {
+      DispatchQueue.global().async {
+        let decoder = DecoderThread(log: log)
+        thread.value = decoder
+        log.add("before \(decoder.isExecuting) \(decoder.isFinished)")
+        decoder.start()
+      }
+    }
+    #expect(
+      log.lines == [
+        "before false false @0", "subclass main true cancelled false @0",
+        "subclass done true @50",
+      ])
+    #expect(thread.value?.isFinished == true && thread.value?.isExecuting == false)
+  }
+
   @Test("detachNewThread and Thread(block:) run off main; Thread.current is that thread")
   func detachedThreads() throws {
     let log = Log()
