@@ -29,9 +29,10 @@
 /// ## Views
 ///
 /// `UIImage` wraps SimPlatform's `Image` (so an image keeps the digest of the bytes it came
-/// from); `preparingForDisplay()`, `preparingThumbnail(of:)`, `UIGraphicsImageRenderer` redraws
-/// and ImageIO's `CGImageSourceCreateThumbnailAtIndex` decode and resample on the calling thread
-/// at the device's costs. `UIView`, `UIImageView`, `UILabel`, `UIActivityIndicatorView`,
+/// from); `preparingForDisplay()`, `preparingThumbnail(of:)`, `UIGraphicsImageRenderer` redraws,
+/// Core Graphics bitmap contexts (`CGContext.draw(_:in:)`, `makeImage()`: the force-decompress
+/// idiom) and ImageIO's `CGImageSourceCreateThumbnailAtIndex` decode and resample on the calling
+/// thread at the device's costs. `UIView`, `UIImageView`, `UILabel`, `UIActivityIndicatorView`,
 /// `UIProgressView`, `UIScrollView`, `UITableView`, `UITableViewCell`, `UIViewController`,
 /// `UITableViewController`, `UICollectionView` (cells, registrations, kept layouts,
 /// `UICollectionViewController`), diffable data sources and `UIListContentConfiguration` follow
@@ -43,7 +44,8 @@
 /// `CellSimUIKitHost` runs a view controller through a scenario.
 ///
 /// Out of scope: storyboards and nibs, `@objc` target-action (`#selector` and `@IBOutlet` do not
-/// compile on Linux), Auto Layout solving, drawing, Combine (none on Linux), SwiftUI.
+/// compile on Linux), Auto Layout solving, drawing (Core Graphics paths, clips and fills are
+/// recorded, not drawn), Combine (none on Linux), SwiftUI.
 ///
 /// ## How the layer finds its world
 ///

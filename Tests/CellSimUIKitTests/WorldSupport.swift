@@ -73,3 +73,8 @@ func simulate(
 func deliverMemoryWarning() {
   SimulationContext.world?.deliverMemoryWarning()
 }
+
+/// The calling world's device's core count (-1 outside any world).
+func deviceCores() -> Int {
+  SimulationContext.world?.device.cores ?? -1
+}

@@ -164,7 +164,7 @@ public func CGImageSourceCreateThumbnailAtIndex(
       world.decoder.decodePartial(isrc.bytes, target: target, on: execution, completion: complete)
     }
   }
-  return result.map(CGImage.init(image:))
+  return result.map { CGImage(image: $0) }
 }
 
 /// A pixel size from an options value (any number type loaders pass).

@@ -2,21 +2,52 @@ package import SimPlatform
 import SimThreads
 
 /// CoreGraphics' `CGImage`, as the bitmap of a `UIImage`: its size and its pixel format. A
-/// `UIImage(cgImage:)` made from it is the same image (same provenance). Not modelled: bitmap
-/// contexts, data providers, colour spaces.
+/// `UIImage(cgImage:)` made from it is the same image (same provenance). Bitmap contexts,
+/// colour spaces and pixel-format flags: `CGContext.swift`, `CoreGraphics.swift`. Not
+/// modelled: data providers.
 public final class CGImage: @unchecked Sendable {
   let image: Image
-  init(image: Image) { self.image = image }
+  /// The pixel-format flags (a decoded iOS bitmap's by default: premultiplied RGBA).
+  public let bitmapInfo: CGBitmapInfo
+  /// The alpha info (`.premultipliedLast` by default).
+  public let alphaInfo: CGImageAlphaInfo
+  /// A crop of `image` (`cropping(to:)`), in its pixels; nil for the whole image.
+  let crop: CGRect?
+
+  init(
+    image: Image, bitmapInfo: CGBitmapInfo? = nil, alphaInfo: CGImageAlphaInfo = .premultipliedLast,
+    crop: CGRect? = nil
+  ) {
+    self.image = image
+    self.alphaInfo = alphaInfo
+    self.bitmapInfo = bitmapInfo ?? CGBitmapInfo(rawValue: alphaInfo.rawValue)
+    self.crop = crop
+  }
   /// The width in pixels.
-  public var width: Int { image.pixelWidth }
+  public var width: Int { crop.map { Int($0.width) } ?? image.pixelWidth }
   /// The height in pixels.
-  public var height: Int { image.pixelHeight }
+  public var height: Int { crop.map { Int($0.height) } ?? image.pixelHeight }
   /// 8.
   public var bitsPerComponent: Int { 8 }
   /// 32 (RGBA8).
   public var bitsPerPixel: Int { 32 }
   /// `width × 4`.
   public var bytesPerRow: Int { width * 4 }
+  /// The colour space: device RGB.
+  public var colorSpace: CGColorSpace? { CGColorSpaceCreateDeviceRGB() }
+
+  /// `cropping(to:)`: nil when `rect` misses the image; the image itself when it covers it.
+  /// Otherwise a crop that reports the rectangle's size but keeps the source's pixels and
+  /// provenance (where they are drawn or shown, the whole source is: off-centre crops are not
+  /// modelled on pixels), as Core Graphics' crop is lazy and costs nothing when made.
+  public func cropping(to rect: CGRect) -> CGImage? {
+    let bounds = CGRect(x: 0, y: 0, width: image.pixelWidth, height: image.pixelHeight)
+    let base = crop ?? bounds
+    let cut = rect.integral.intersection(base)
+    guard !cut.isNull, cut.width >= 1, cut.height >= 1 else { return nil }
+    return CGImage(
+      image: image, bitmapInfo: bitmapInfo, alphaInfo: alphaInfo, crop: cut == bounds ? nil : cut)
+  }
 }
 
 extension UIImage {
@@ -44,7 +75,7 @@ extension UIImage {
 
   /// The bitmap of a content image (nil for named and system images). Reading it decodes
   /// nothing: the image stays encoded until displayed or prepared.
-  public var cgImage: CGImage? { contentImage.map(CGImage.init(image:)) }
+  public var cgImage: CGImage? { contentImage.map { CGImage(image: $0) } }
 
   /// Always `.up`.
   public var imageOrientation: Orientation { .up }
@@ -84,11 +115,58 @@ open class UIGraphicsImageRendererContext {
   public let format: UIGraphicsImageRendererFormat
   /// The images drawn so far, with their rectangles.
   var drawn: [(UIImage, CGRect)] = []
+  /// The canvas, in pixels.
+  let pixelWidth: Int
+  let pixelHeight: Int
 
-  init(format: UIGraphicsImageRendererFormat) { self.format = format }
+  init(format: UIGraphicsImageRendererFormat, pixelWidth: Int, pixelHeight: Int) {
+    self.format = format
+    self.pixelWidth = pixelWidth
+    self.pixelHeight = pixelHeight
+  }
 
-  /// Fills `rect` with the current colour (nothing is drawn).
-  open func fill(_ rect: CGRect) {}
+  /// Fills `rect` with the current colour (recorded, nothing is drawn).
+  open func fill(_ rect: CGRect) { cgContext.fill(rect) }
+
+  /// The Core Graphics context: what it draws goes to the renderer, which prices it when it
+  /// makes its image (`CGContext.swift`).
+  public private(set) lazy var cgContext: CGContext = {
+    let context = CGContext(
+      width: pixelWidth, height: pixelHeight, bitsPerComponent: 8, bytesPerRow: 0,
+      space: CGColorSpaceCreateDeviceRGB(),
+      bitmapInfo: CGBitmapInfo(rawValue: CGImageAlphaInfo.premultipliedLast.rawValue))
+    context.renderer = self
+    return context
+  }()
+
+  /// The image drawn so far, made as `image(actions:)` makes its result (a decode and a
+  /// resample of the first content image drawn, on the calling thread).
+  public var currentImage: UIImage { render() }
+
+  /// The canvas as an image (see `UIGraphicsImageRenderer`).
+  func render() -> UIImage {
+    let world = SimulationContext.world(for: "UIGraphicsImageRenderer.image(actions:)")
+    guard let source = drawn.lazy.compactMap({ $0.0.contentImage }).first else {
+      return UIImage(
+        simImage: Image(kind: .placeholder, width: pixelWidth, height: pixelHeight, world: world),
+        scale: format.scale)
+    }
+    guard Blocking.canBlock else {
+      preconditionFailure(
+        "CellSimUIKit: UIGraphicsImageRenderer.image(actions:) was called outside a simulated "
+          + "thread's blocking code")
+    }
+    var result: Image?
+    _ = Blocking.perform("decode", detail: "UIGraphicsImageRenderer") { execution, done in
+      world.decoder.resample(
+        source, to: .aspectFill(width: self.pixelWidth, height: self.pixelHeight), on: execution
+      ) {
+        result = $0
+        done()
+      }
+    }
+    return UIImage(simImage: result ?? source, scale: format.scale)
+  }
 }
 
 /// UIKit's `UIGraphicsImageRenderer`: redraws images into a new bitmap, as loaders do to force a
@@ -100,7 +178,8 @@ open class UIGraphicsImageRendererContext {
 /// device's resample cost), and the result keeps its provenance plus the resample, so the
 /// oracle still knows which row's bytes it shows. Only the first content image drawn counts, and
 /// it is taken to fill the canvas. With no content image drawn, the result is a placeholder of
-/// the canvas's size. Not modelled: paths, fills, text, clipping, blend modes, `cgContext`.
+/// the canvas's size. `cgContext` draws into the same list (`CGContext.swift`); its paths, fills,
+/// clips and transforms are recorded, not drawn. Not modelled: text, blend modes' effect.
 open class UIGraphicsImageRenderer: @unchecked Sendable {
   /// The canvas, in points.
   public let bounds: CGRect
@@ -127,29 +206,13 @@ open class UIGraphicsImageRenderer: @unchecked Sendable {
   open func image(actions: (UIGraphicsImageRendererContext) -> Void) -> UIImage {
     let world = SimulationContext.world(for: "UIGraphicsImageRenderer.image(actions:)")
     let state = ViewLayerState.of(world)
-    let context = UIGraphicsImageRendererContext(format: format)
+    let width = max(1, Int((bounds.width * format.scale).rounded()))
+    let height = max(1, Int((bounds.height * format.scale).rounded()))
+    let context = UIGraphicsImageRendererContext(
+      format: format, pixelWidth: width, pixelHeight: height)
     state.drawing.append(context)
     actions(context)
     state.drawing.removeLast()
-    let width = max(1, Int((bounds.width * format.scale).rounded()))
-    let height = max(1, Int((bounds.height * format.scale).rounded()))
-    guard let source = context.drawn.lazy.compactMap({ $0.0.contentImage }).first else {
-      return UIImage(
-        simImage: Image(kind: .placeholder, width: width, height: height, world: world),
-        scale: format.scale)
-    }
-    guard Blocking.canBlock else {
-      preconditionFailure(
-        "CellSimUIKit: UIGraphicsImageRenderer.image(actions:) was called outside a simulated "
-          + "thread's blocking code")
-    }
-    var result: Image?
-    _ = Blocking.perform("decode", detail: "UIGraphicsImageRenderer") { execution, done in
-      world.decoder.resample(source, to: .aspectFill(width: width, height: height), on: execution) {
-        result = $0
-        done()
-      }
-    }
-    return UIImage(simImage: result ?? source, scale: format.scale)
+    return context.render()
   }
 }

@@ -21,7 +21,7 @@ import SimThreads
 ///   async forms do the same work on the calling thread.
 ///
 /// - `cgImage` and `UIImage(cgImage:)`, and redraws through `UIGraphicsImageRenderer`
-///   (`UIGraphicsImageRenderer.swift`).
+///   (`UIGraphicsImageRenderer.swift`) and Core Graphics bitmap contexts (`CGContext.swift`).
 ///
 /// `pngData()`, `jpegData(compressionQuality:)` and equality: `UIImage+Encoding.swift`;
 /// `UIImage(ciImage:)`: `CoreImage.swift`; symbol configurations and `UIImage(contentsOfFile:)`:

@@ -98,6 +98,18 @@ package import SimTable
   /// How the table makes a registered class: required, and convenience so that every subclass
   /// that provides UIKit's designated initializers inherits it; it calls
   /// `init(style:reuseIdentifier:)`, so a subclass's override runs.
+  ///
+  /// It is not UIKit API, and it cannot be avoided: Swift builds an object from a class value
+  /// (what `register(_:forCellReuseIdentifier:)` keeps) only through a `required` initializer
+  /// (UIKit does it through the Objective-C runtime), and UIKit's one required initializer,
+  /// `init?(coder:)`, is the one cells implement with `fatalError`. A required convenience
+  /// initializer is inherited only by a subclass that provides every designated initializer of
+  /// this class (Swift's initializer inheritance), so a subclass that declares a designated
+  /// initializer of its own without overriding `init(style:reuseIdentifier:)` fails to compile
+  /// ("'required' initializer 'init(registeredStyle:reuseIdentifier:)' must be provided by
+  /// subclass"). Overriding `init(style:reuseIdentifier:)` with a call to `super` fixes it and is
+  /// valid UIKit; on a device such a class could not be dequeued anyway (Swift traps with "Use
+  /// of unimplemented initializer 'init(style:reuseIdentifier:)'").
   public required convenience init(registeredStyle style: CellStyle, reuseIdentifier: String?) {
     self.init(style: style, reuseIdentifier: reuseIdentifier)
   }

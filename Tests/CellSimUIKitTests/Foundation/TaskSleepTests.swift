@@ -59,3 +59,41 @@ struct AsyncDataTests {
     #expect(report.isClean)
   }
 }
+
+@Suite("Task.sleep's deprecated and clock forms reach virtual time", .serialized)
+struct TaskSleepClockTests {
+  @Test("Task.sleep(_:) (deprecated, not cancellable) and sleep(until:tolerance:clock:)")
+  func deprecatedAndClockForms() async throws {
+    let world = World(seed: 1, trace: .full)
+    let log = Box<[String]>([])
+    let report = try await withAsyncSimulation(world: world) { sim in
+      sim.startTask("cell") {
+        await Task.sleep(20_000_000)
+        log.value.append("a @\(sim.world.now.nanoseconds / 1_000_000)")
+        let start = ContinuousClock.now
+        try? await Task.sleep(until: .now + .milliseconds(30), clock: .continuous)
+        log.value.append("b @\(sim.world.now.nanoseconds / 1_000_000)")
+        try? await Task.sleep(until: .now + .milliseconds(10))
+        log.value.append("c @\(sim.world.now.nanoseconds / 1_000_000)")
+        try? await Task.sleep(until: SuspendingClock.now + .milliseconds(10), clock: .suspending)
+        log.value.append("d @\(sim.world.now.nanoseconds / 1_000_000)")
+        try? await Task.sleep(
+          for: .milliseconds(5), tolerance: .milliseconds(1), clock: .continuous)
+        log.value.append("e @\(sim.world.now.nanoseconds / 1_000_000)")
+        log.value.append("elapsed \(start.duration(to: ContinuousClock().now))")
+      }
+      let doomed = sim.startTask("doomed") {
+        await Task.sleep(100_000_000)
+        log.value.append("uncancellable @\(sim.world.now.nanoseconds / 1_000_000)")
+      }
+      sim.world.loop.schedule(after: .ms(10)) { doomed.cancel() }
+      try sim.run(for: .ms(200))
+    }
+    #expect(
+      log.value == [
+        "a @20", "b @50", "c @60", "d @70", "e @75", "elapsed 0.055 seconds",
+        "uncancellable @100",
+      ])
+    #expect(report.isClean)
+  }
+}

@@ -1,0 +1,271 @@
+import Foundation
+
+// Core Graphics' value types and descriptions, as image loaders use them beside a bitmap
+// context (`CGContext.swift`): colour spaces, pixel-format flags, colours and paths. They are
+// descriptions only: nothing here draws. Raw values are Apple's (CGImage.h, CGColorSpace.h), so
+// `CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue`
+// is the `UInt32` it is on iOS.
+
+/// Core Graphics' `CGColorSpace`: a name only (the layer's bitmaps are all 8-bit RGBA).
+public final class CGColorSpace: @unchecked Sendable {
+  /// The colour space's name (`CGColorSpace.sRGB`), nil for a device space.
+  public let name: CFString?
+  /// The number of colour components (3 for RGB, 1 for gray).
+  public let numberOfComponents: Int
+
+  init(name: CFString?, components: Int) {
+    self.name = name
+    numberOfComponents = components
+  }
+
+  /// `CGColorSpace(name:)`: any name is accepted; gray names give one component.
+  public convenience init?(name: CFString) {
+    self.init(name: name, components: name.lowercased().contains("gray") ? 1 : 3)
+  }
+
+  /// `CGColorSpace.sRGB`.
+  public static let sRGB: CFString = "kCGColorSpaceSRGB"
+  /// `CGColorSpace.displayP3`.
+  public static let displayP3: CFString = "kCGColorSpaceDisplayP3"
+  /// `CGColorSpace.genericGrayGamma2_2`.
+  // swift-format-ignore: AlwaysUseLowerCamelCase
+  public static let genericGrayGamma2_2: CFString = "kCGColorSpaceGenericGrayGamma2_2"
+  /// `CGColorSpace.linearSRGB`.
+  public static let linearSRGB: CFString = "kCGColorSpaceLinearSRGB"
+}
+
+/// `CGColorSpaceCreateDeviceRGB()`.
+// swift-format-ignore: AlwaysUseLowerCamelCase
+public func CGColorSpaceCreateDeviceRGB() -> CGColorSpace {
+  CGColorSpace(name: nil, components: 3)
+}
+
+/// `CGColorSpaceCreateDeviceGray()`.
+// swift-format-ignore: AlwaysUseLowerCamelCase
+public func CGColorSpaceCreateDeviceGray() -> CGColorSpace {
+  CGColorSpace(name: nil, components: 1)
+}
+
+/// Core Graphics' `CGImageAlphaInfo`, with Apple's raw values.
+public enum CGImageAlphaInfo: UInt32, Sendable {
+  case none = 0
+  case premultipliedLast = 1
+  case premultipliedFirst = 2
+  case last = 3
+  case first = 4
+  case noneSkipLast = 5
+  case noneSkipFirst = 6
+  case alphaOnly = 7
+}
+
+/// Core Graphics' `CGBitmapInfo`, with Apple's raw values (the alpha info sits in the low five
+/// bits, the byte order in `byteOrderMask`).
+public struct CGBitmapInfo: OptionSet, Sendable, Hashable {
+  public var rawValue: UInt32
+  public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+  public static let alphaInfoMask = CGBitmapInfo(rawValue: 0x1F)
+  public static let floatInfoMask = CGBitmapInfo(rawValue: 0xF00)
+  public static let floatComponents = CGBitmapInfo(rawValue: 1 << 8)
+  public static let byteOrderMask = CGBitmapInfo(rawValue: 0x7000)
+  public static let byteOrderDefault = CGBitmapInfo([])
+  public static let byteOrder16Little = CGBitmapInfo(rawValue: 1 << 12)
+  public static let byteOrder32Little = CGBitmapInfo(rawValue: 2 << 12)
+  public static let byteOrder16Big = CGBitmapInfo(rawValue: 3 << 12)
+  public static let byteOrder32Big = CGBitmapInfo(rawValue: 4 << 12)
+}
+
+/// Core Graphics' `CGInterpolationQuality` (recorded on a context; resampling is the device's
+/// one resample whatever the quality).
+public enum CGInterpolationQuality: Int32, Sendable {
+  case `default` = 0
+  case none = 1
+  case low = 2
+  case high = 3
+  case medium = 4
+}
+
+/// Core Graphics' `CGPathFillRule`.
+public enum CGPathFillRule: Int, Sendable {
+  case winding = 0
+  case evenOdd = 1
+}
+
+/// Core Graphics' `CGBlendMode` (the common cases; recorded, never applied).
+public enum CGBlendMode: Int32, Sendable {
+  case normal = 0
+  case multiply = 1
+  case screen = 2
+  case overlay = 3
+  case clear = 16
+  case copy = 17
+  case sourceIn = 18
+  case sourceAtop = 20
+  case destinationIn = 22
+}
+
+/// Core Graphics' `CGAffineTransform` (Linux's Foundation has none): the matrix, kept.
+public struct CGAffineTransform: Equatable, Sendable {
+  public var a: CGFloat, b: CGFloat, c: CGFloat, d: CGFloat, tx: CGFloat, ty: CGFloat
+  public init(a: CGFloat, b: CGFloat, c: CGFloat, d: CGFloat, tx: CGFloat, ty: CGFloat) {
+    (self.a, self.b, self.c, self.d, self.tx, self.ty) = (a, b, c, d, tx, ty)
+  }
+  /// `CGAffineTransform(scaleX:y:)`.
+  public init(scaleX sx: CGFloat, y sy: CGFloat) {
+    self.init(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0)
+  }
+  /// `CGAffineTransform(translationX:y:)`.
+  public init(translationX tx: CGFloat, y ty: CGFloat) {
+    self.init(a: 1, b: 0, c: 0, d: 1, tx: tx, ty: ty)
+  }
+  /// `.identity`.
+  public static let identity = CGAffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+}
+
+/// Core Graphics' `CGColor`: its components, kept.
+public final class CGColor: @unchecked Sendable {
+  /// The components (red, green, blue, alpha).
+  public let components: [CGFloat]?
+  /// The alpha component.
+  public var alpha: CGFloat { components?.last ?? 1 }
+  /// The number of components.
+  public var numberOfComponents: Int { components?.count ?? 0 }
+
+  /// `CGColor(red:green:blue:alpha:)`.
+  public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+    components = [red, green, blue, alpha]
+  }
+
+  /// `CGColor(gray:alpha:)`.
+  public convenience init(gray: CGFloat, alpha: CGFloat) {
+    self.init(red: gray, green: gray, blue: gray, alpha: alpha)
+  }
+}
+
+extension UIColor {
+  /// `cgColor`: the same components.
+  public var cgColor: CGColor { CGColor(red: red, green: green, blue: blue, alpha: alpha) }
+
+  /// `UIColor(cgColor:)`.
+  public convenience init(cgColor: CGColor) {
+    let parts = cgColor.components ?? [0, 0, 0, 1]
+    let rgba = parts.count >= 4 ? parts : [parts[0], parts[0], parts[0], parts.last ?? 1]
+    self.init(red: rgba[0], green: rgba[1], blue: rgba[2], alpha: rgba[3])
+  }
+}
+
+/// Core Graphics' `CGPath`: the rectangle it covers (paths are recorded, never filled).
+public class CGPath: @unchecked Sendable {
+  /// The smallest rectangle holding every point of the path.
+  public internal(set) var boundingBox: CGRect
+
+  init(boundingBox: CGRect) { self.boundingBox = boundingBox }
+
+  /// `CGPath(rect:transform:)`.
+  public convenience init(rect: CGRect, transform: UnsafePointer<CGAffineTransform>?) {
+    self.init(boundingBox: rect)
+  }
+
+  /// `CGPath(roundedRect:cornerWidth:cornerHeight:transform:)`.
+  public convenience init(
+    roundedRect rect: CGRect, cornerWidth: CGFloat, cornerHeight: CGFloat,
+    transform: UnsafePointer<CGAffineTransform>?
+  ) {
+    self.init(boundingBox: rect)
+  }
+
+  /// `CGPath(ellipseIn:transform:)`.
+  public convenience init(ellipseIn rect: CGRect, transform: UnsafePointer<CGAffineTransform>?) {
+    self.init(boundingBox: rect)
+  }
+
+  /// Whether the path is empty.
+  public var isEmpty: Bool { boundingBox.isNull }
+}
+
+/// Core Graphics' `CGMutablePath`: rectangles, rounded rectangles, ellipses and lines widen its
+/// bounding box.
+public final class CGMutablePath: CGPath, @unchecked Sendable {
+  /// An empty path.
+  public init() { super.init(boundingBox: .null) }
+
+  func add(_ rect: CGRect) { boundingBox = boundingBox.union(rect) }
+
+  /// `addRect(_:transform:)`.
+  public func addRect(_ rect: CGRect, transform: CGAffineTransform = .identity) { add(rect) }
+  /// `addRoundedRect(in:cornerWidth:cornerHeight:transform:)`.
+  public func addRoundedRect(
+    in rect: CGRect, cornerWidth: CGFloat, cornerHeight: CGFloat,
+    transform: CGAffineTransform = .identity
+  ) { add(rect) }
+  /// `addEllipse(in:transform:)`.
+  public func addEllipse(in rect: CGRect, transform: CGAffineTransform = .identity) { add(rect) }
+  /// `addPath(_:transform:)`.
+  public func addPath(_ path: CGPath, transform: CGAffineTransform = .identity) {
+    if !path.isEmpty { add(path.boundingBox) }
+  }
+  /// `move(to:transform:)`.
+  public func move(to point: CGPoint, transform: CGAffineTransform = .identity) {
+    add(CGRect(origin: point, size: .zero))
+  }
+  /// `addLine(to:transform:)`.
+  public func addLine(to point: CGPoint, transform: CGAffineTransform = .identity) {
+    add(CGRect(origin: point, size: .zero))
+  }
+  /// `closeSubpath()`.
+  public func closeSubpath() {}
+}
+
+/// UIKit's `UIRectCorner`.
+public struct UIRectCorner: OptionSet, Sendable {
+  public var rawValue: UInt
+  public init(rawValue: UInt) { self.rawValue = rawValue }
+  public static let topLeft = UIRectCorner(rawValue: 1 << 0)
+  public static let topRight = UIRectCorner(rawValue: 1 << 1)
+  public static let bottomLeft = UIRectCorner(rawValue: 1 << 2)
+  public static let bottomRight = UIRectCorner(rawValue: 1 << 3)
+  public static let allCorners = UIRectCorner(rawValue: ~0)
+}
+
+/// UIKit's `UIBezierPath`, as rounded-corner image code uses it: its `cgPath`, and `addClip()`,
+/// `fill()` and `stroke()` on the current renderer context (recorded there, never drawn).
+open class UIBezierPath: @unchecked Sendable {
+  /// The path.
+  public let cgPath: CGPath
+
+  init(path: CGPath) { cgPath = path }
+
+  /// `UIBezierPath()`: an empty path.
+  public convenience init() { self.init(path: CGMutablePath()) }
+  /// `UIBezierPath(rect:)`.
+  public convenience init(rect: CGRect) { self.init(path: CGPath(rect: rect, transform: nil)) }
+  /// `UIBezierPath(ovalIn:)`.
+  public convenience init(ovalIn rect: CGRect) {
+    self.init(path: CGPath(ellipseIn: rect, transform: nil))
+  }
+  /// `UIBezierPath(roundedRect:cornerRadius:)`.
+  public convenience init(roundedRect rect: CGRect, cornerRadius: CGFloat) {
+    self.init(
+      path: CGPath(
+        roundedRect: rect, cornerWidth: cornerRadius, cornerHeight: cornerRadius, transform: nil))
+  }
+  /// `UIBezierPath(roundedRect:byRoundingCorners:cornerRadii:)`.
+  public convenience init(
+    roundedRect rect: CGRect, byRoundingCorners corners: UIRectCorner, cornerRadii: CGSize
+  ) {
+    self.init(
+      path: CGPath(
+        roundedRect: rect, cornerWidth: cornerRadii.width, cornerHeight: cornerRadii.height,
+        transform: nil))
+  }
+
+  /// The path's bounding box.
+  open var bounds: CGRect { cgPath.boundingBox }
+
+  /// Clips the current renderer context to the path (recorded).
+  open func addClip() { CGContext.current?.record("clip path") }
+  /// Fills the path in the current renderer context (recorded).
+  open func fill() { CGContext.current?.record("fill path") }
+  /// Strokes the path in the current renderer context (recorded).
+  open func stroke() { CGContext.current?.record("stroke path") }
+}
