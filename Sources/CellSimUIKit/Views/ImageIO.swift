@@ -1,5 +1,5 @@
 import PNGRender
-package import SimPlatform
+import SimPlatform
 import SimThreads
 
 // ImageIO's downsampling, as loaders write it (WWDC 2018's `downsample(imageAt:to:scale:)`), on

@@ -1,4 +1,4 @@
-package import SimPlatform
+import SimPlatform
 import SimThreads
 
 /// CoreGraphics' `CGImage`, as the bitmap of a `UIImage`: its size and its pixel format. A
