@@ -42,6 +42,11 @@ package final class DecodeDiskCache: Sendable {
   /// The most bytes the folder may hold.
   package let byteLimit: Int
   let counter = Atomic<Int>(0)
+  /// The bytes this instance believes the folder holds: nil until its first scan, then the
+  /// scan's total plus what it stored since. The folder is scanned again only when this passes
+  /// `byteLimit`; a scan on every store read every entry's attributes, which made a run that
+  /// decodes many distinct images (`unique_bytes`) quadratic in the folder's size.
+  let estimatedBytes = Mutex<Int?>(nil)
 
   /// A cache in `folder` (created if missing) holding at most `byteLimit` bytes.
   package init(folder: URL, byteLimit: Int = 256 * 1_048_576) {
@@ -164,12 +169,19 @@ package final class DecodeDiskCache: Sendable {
       try? manager.removeItem(at: temporary)
       return
     }
-    trim()
+    let due = estimatedBytes.withLock { estimate -> Bool in
+      guard let known = estimate else { return true }
+      estimate = known + entry.count
+      return known + entry.count > byteLimit
+    }
+    if due { trim() }
   }
 
   /// Deletes the oldest entries (by modification time, then name) until the folder holds at
-  /// most `byteLimit` bytes. Another process may trim at the same time; a file already gone
-  /// is skipped.
+  /// most three quarters of `byteLimit`, when it holds more than `byteLimit`: the slack lets
+  /// many stores pass before the next scan. Other processes' stores are seen at the next scan
+  /// only, so a folder several processes write may pass its bound by what they stored since.
+  /// Another process may trim at the same time; a file already gone is skipped.
   func trim() {
     let manager = FileManager.default
     let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey]
@@ -185,12 +197,14 @@ package final class DecodeDiskCache: Sendable {
       entries.append((file, size, values.contentModificationDate ?? .distantPast))
       total += size
     }
+    defer { estimatedBytes.withLock { $0 = total } }
     guard total > byteLimit else { return }
     entries.sort {
       $0.modified != $1.modified
         ? $0.modified < $1.modified : $0.url.lastPathComponent < $1.url.lastPathComponent
     }
-    for entry in entries where total > byteLimit {
+    let target = byteLimit / 4 * 3
+    for entry in entries where total > target {
       try? manager.removeItem(at: entry.url)
       total -= entry.size
     }

@@ -103,6 +103,25 @@ struct DecodeDiskCacheTests {
     #expect(cache.load(Self.key(9)) == Self.bitmap(32, 32, seed: 9), "the newest entry stays")
   }
 
+  @Test("a store scans the folder only once its own stores pass the bound, then trims to 3/4")
+  func amortizedTrim() throws {
+    let root = folder()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let entrySize = DecodeDiskCache.encodeEntry(Self.bitmap(32, 32)).count
+    let cache = DecodeDiskCache(folder: root, byteLimit: entrySize * 8)
+    cache.store(Self.key(0), Self.bitmap(32, 32, seed: 0))
+    // Another process fills the folder past the bound; this instance has not seen it.
+    let other = DecodeDiskCache(folder: root, byteLimit: entrySize * 100)
+    for seed in 1...9 { other.store(Self.key(UInt64(seed)), Self.bitmap(32, 32, seed: seed)) }
+    cache.store(Self.key(10), Self.bitmap(32, 32, seed: 10))
+    #expect(entries(in: root).count == 11, "two stores of its own: no scan, nothing trimmed")
+    for seed in 11...17 { cache.store(Self.key(UInt64(seed)), Self.bitmap(32, 32, seed: seed)) }
+    // Its ninth store passed the bound: a scan saw 18 entries and kept the newest six.
+    #expect(entries(in: root).count == 6)
+    #expect(cache.load(Self.key(17)) == Self.bitmap(32, 32, seed: 17), "the newest entry stays")
+    #expect(cache.estimatedBytes.withLock { $0 } == entrySize * 6)
+  }
+
   @Test("concurrent writers and readers of the same keys see whole entries or none")
   func concurrentWriters() throws {
     let root = folder()
