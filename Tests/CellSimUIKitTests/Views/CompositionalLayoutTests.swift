@@ -73,6 +73,9 @@ import Testing
       #expect(abs(frame.minY - expected.minY) < 0.001, "item \(item): \(frame)")
       #expect(abs(frame.width - expected.width) < 0.001, "item \(item): \(frame)")
     }
+    // Hit-testing finds the item whose cell is under a point.
+    #expect(controller.hits.count > 9)
+    #expect(controller.hits.allSatisfy { $0.found != nil && $0.found == $0.shown })
   }
 
   @Test("a wide container makes the same provider lay out five columns")

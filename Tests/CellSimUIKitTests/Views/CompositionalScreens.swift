@@ -11,6 +11,7 @@ final class AdaptiveGridViewController: DiffablePhotosViewController {
   var providerWidths: [CGFloat] = []
   var boundsWidth: CGFloat = 0
   var frames: [Int: CGRect] = [:]
+  var hits: [(found: IndexPath?, shown: IndexPath?)] = []
 
   func makeLayout() -> UICollectionViewLayout {
     UICollectionViewCompositionalLayout {
@@ -45,6 +46,11 @@ final class AdaptiveGridViewController: DiffablePhotosViewController {
   ) {
     super.collectionView(collectionView, willDisplay: cell, forItemAt: indexPath)
     frames[indexPath.item] = cell.frame
+    for shown in collectionView.visibleCells where shown !== cell {
+      let center = CGPoint(x: shown.frame.midX, y: shown.frame.midY)
+      hits.append(
+        (collectionView.indexPathForItem(at: center), collectionView.indexPath(for: shown)))
+    }
   }
 }
 
