@@ -2,9 +2,9 @@ package import SimTable
 import Synchronization
 
 /// UIKit's `UICollectionView`: a façade over one SimTable `TableView`, as `UITableView` is (see
-/// it for the engine, the mutations and what is not modelled). The scenario's table lays the
-/// items out (`columns` items per line, `row_height` points high); the collection view layout
-/// is kept and never consulted. One section.
+/// it for the engine, the mutations and what is not modelled). The scenario's table decides which
+/// items are on screen (`columns` items per line, `row_height` points high); the layout gives
+/// each dequeued cell its frame (see `UICollectionViewLayout`). One section.
 @preconcurrency @MainActor open class UICollectionView: UIScrollView {
   /// `UICollectionView.ScrollPosition`.
   public struct ScrollPosition: OptionSet, Sendable {

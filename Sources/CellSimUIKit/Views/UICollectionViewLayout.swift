@@ -49,7 +49,8 @@
   ) -> CGPoint { proposedContentOffset }
 }
 
-/// UIKit's `UICollectionViewFlowLayout` (its values are kept).
+/// UIKit's `UICollectionViewFlowLayout` (its values are kept; it gives no frames, so cells keep
+/// the scenario's size).
 @preconcurrency @MainActor open class UICollectionViewFlowLayout: UICollectionViewLayout {
   /// `UICollectionView.ScrollDirection`.
   public enum ScrollDirection: Int, Sendable {
@@ -86,8 +87,8 @@
 /// `minimumInteritemSpacing`, `headerReferenceSize`, `footerReferenceSize`), or zero for another
 /// layout.
 ///
-/// Accepted, not used: the collection view never asks, as it never consults its layout (the
-/// scenario's `columns` and `row_height` place the items), so an implementation compiles and
+/// Accepted, not used: the collection view never asks, as a flow layout gives no frames (the
+/// scenario's `columns` and `row_height` size the cells), so an implementation compiles and
 /// can be called by your own code, and has no effect on the geometry the oracle judges.
 @preconcurrency @MainActor
 public protocol UICollectionViewDelegateFlowLayout:
