@@ -289,10 +289,13 @@ public typealias UICollectionViewCompositionalLayoutSectionProvider = (
   /// The configuration.
   open var configuration: UICollectionViewCompositionalLayoutConfiguration
 
-  /// A layout of one kind of section.
-  public convenience init(section: NSCollectionLayoutSection) {
-    self.init(
-      section: section, configuration: UICollectionViewCompositionalLayoutConfiguration())
+  /// A layout of one kind of section. (Each of the four initializers is designated, as UIKit's
+  /// are, so a subclass may call any of them through `super`.)
+  public init(section: NSCollectionLayoutSection) {
+    self.fixedSection = section
+    self.sectionProvider = nil
+    self.configuration = UICollectionViewCompositionalLayoutConfiguration()
+    super.init()
   }
   /// A layout of one kind of section, with `configuration`.
   public init(
@@ -305,12 +308,11 @@ public typealias UICollectionViewCompositionalLayoutSectionProvider = (
     super.init()
   }
   /// A layout whose sections `sectionProvider` makes.
-  public convenience init(
-    sectionProvider: @escaping UICollectionViewCompositionalLayoutSectionProvider
-  ) {
-    self.init(
-      sectionProvider: sectionProvider,
-      configuration: UICollectionViewCompositionalLayoutConfiguration())
+  public init(sectionProvider: @escaping UICollectionViewCompositionalLayoutSectionProvider) {
+    self.fixedSection = nil
+    self.sectionProvider = sectionProvider
+    self.configuration = UICollectionViewCompositionalLayoutConfiguration()
+    super.init()
   }
   /// A layout whose sections `sectionProvider` makes, with `configuration`.
   public init(

@@ -232,6 +232,12 @@ import Testing
     #expect(controller.layout.collectionViewContentSize.height > 1000)
   }
 
+  @Test("a compositional layout subclass calls a designated initializer through super")
+  func subclassInitializer() {
+    let view = gridView(PhotoGridLayout(columns: 4), width: 400)
+    #expect(dequeuedFrame(view, 5) == CGRect(x: 100, y: 100, width: 100, height: 100))
+  }
+
   @Test("attributes: centre, size, copies and the supplementary form")
   func attributes() throws {
     let attributes = UICollectionViewLayoutAttributes(forCellWith: IndexPath(item: 3, section: 0))

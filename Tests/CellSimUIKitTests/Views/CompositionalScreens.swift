@@ -159,3 +159,23 @@ final class WaterfallViewController: DiffablePhotosViewController, PinterestLayo
     frames[indexPath.item] = cell.frame
   }
 }
+
+/// A compositional layout subclass that picks its section in its own initializer.
+final class PhotoGridLayout: UICollectionViewCompositionalLayout {
+  init(columns: Int) {
+    let item = NSCollectionLayoutItem(
+      layoutSize: NSCollectionLayoutSize(
+        widthDimension: .fractionalWidth(1.0 / CGFloat(columns)),
+        heightDimension: .fractionalHeight(1.0)))
+    let group = NSCollectionLayoutGroup.horizontal(
+      layoutSize: NSCollectionLayoutSize(
+        widthDimension: .fractionalWidth(1.0),
+        heightDimension: .fractionalWidth(1.0 / CGFloat(columns))),
+      subitems: [item])
+    super.init(section: NSCollectionLayoutSection(group: group))
+  }
+
+  required init?(coder: NSCoder) {
+    fatalError("init(coder:) has not been implemented")
+  }
+}
