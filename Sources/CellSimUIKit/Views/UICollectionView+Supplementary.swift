@@ -83,9 +83,15 @@ extension UICollectionView {
 
   // MARK: Hit-testing and selection
 
-  /// The item whose cell is displayed under `point` (in the collection view's content).
+  /// The displayed item under `point` (in the collection view's content): its frame is the
+  /// layout's, or the scenario's table's when the layout gives none (a flow or list layout).
   public func indexPathForItem(at point: CGPoint) -> IndexPath? {
-    visibleCells.first { $0.frame.contains(point) }.flatMap { indexPath(for: $0) }
+    guard let engine else { return nil }
+    return indexPathsForVisibleItems.first { indexPath in
+      if let frame = layoutFrame(for: indexPath) { return frame.contains(point) }
+      let row = engine.layout.frame(ofRow: indexPath.item)
+      return CGRect(x: row.x, y: row.y, width: row.width, height: row.height).contains(point)
+    }
   }
 
   /// The selected items (nil when none), in the order selected.

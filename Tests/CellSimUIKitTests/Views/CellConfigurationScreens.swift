@@ -41,6 +41,7 @@ final class UpdatingCellsViewController: UICollectionViewController {
   var dataSource: UICollectionViewDiffableDataSource<Section, URL>!
   var log: [String] = []
   var displayed: [(updates: Int, accessories: Int)] = []
+  var hits: [(found: IndexPath?, shown: IndexPath)] = []
 
   init() {
     super.init(
@@ -80,6 +81,12 @@ final class UpdatingCellsViewController: UICollectionViewController {
   ) {
     guard let cell = cell as? PhotoListCell else { return }
     displayed.append((cell.updates, cell.accessories.count))
+    // One item per row: the row under a point is its line of the list.
+    let height = cell.bounds.height
+    for shown in collectionView.indexPathsForVisibleItems {
+      let point = CGPoint(x: 10, y: CGFloat(shown.item) * height + height / 2)
+      hits.append((collectionView.indexPathForItem(at: point), shown))
+    }
   }
 
   func applySnapshot() {

@@ -38,6 +38,9 @@ final class CountingTableCell: UITableViewCell {
     // Every cell had been updated (and given its accessory) before it was displayed.
     #expect(controller.displayed.count > 10)
     #expect(controller.displayed.allSatisfy { $0.updates > 0 && $0.accessories == 1 })
+    // Hit-testing a list (no layout frames) uses the scenario's rows.
+    #expect(controller.hits.count > 9)
+    #expect(controller.hits.allSatisfy { $0.found == $0.shown })
   }
 
   @Test("a table cell updates before it is laid out, then on request; the handler runs after")
