@@ -197,8 +197,10 @@ open class UICollectionViewController: UIViewController, UICollectionViewDataSou
     set { view = newValue }
   }
 
-  /// The layout.
-  open var collectionViewLayout: UICollectionViewLayout { layout }
+  /// The collection view's layout (the one given at init until the view is loaded).
+  open var collectionViewLayout: UICollectionViewLayout {
+    (isViewLoaded ? (view as? UICollectionView)?.collectionViewLayout : nil) ?? layout
+  }
 
   /// Makes a collection view with the controller as its data source and delegate.
   open override func loadView() {

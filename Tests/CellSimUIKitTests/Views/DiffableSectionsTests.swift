@@ -139,5 +139,8 @@ final class TitleHeaderView: UICollectionReusableView {
       using: UICollectionLayoutListConfiguration(appearance: .plain))
     view.setCollectionViewLayout(layout, animated: true)
     #expect(view.collectionViewLayout === layout && layout.collectionView === view)
+    let controller = UICollectionViewController(collectionViewLayout: UICollectionViewFlowLayout())
+    controller.collectionView.setCollectionViewLayout(layout, animated: false)
+    #expect(controller.collectionViewLayout === layout)
   }
 }
