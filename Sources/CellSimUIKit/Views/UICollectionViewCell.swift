@@ -4,6 +4,13 @@
   public internal(set) var reuseIdentifier: String?
   /// Called just before the view is reused; resets nothing.
   open func prepareForReuse() {}
+  /// Called with the layout's attributes after the view is given their frame; does nothing.
+  open func apply(_ layoutAttributes: UICollectionViewLayoutAttributes) {}
+  /// The attributes the view would like (self-sizing is not modelled: never asked); returns
+  /// `layoutAttributes`.
+  open func preferredLayoutAttributesFitting(
+    _ layoutAttributes: UICollectionViewLayoutAttributes
+  ) -> UICollectionViewLayoutAttributes { layoutAttributes }
 
   /// How the collection view makes a registered class (see `UITableViewCell`'s counterpart).
   public required convenience init(registeredFrame frame: CGRect, reuseIdentifier: String?) {

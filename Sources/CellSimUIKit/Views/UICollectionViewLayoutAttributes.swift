@@ -98,10 +98,10 @@ extension UICollectionView {
   /// `UICollectionView.ElementCategory`.
   public typealias ElementCategory = UICollectionViewLayoutAttributes.Category
 
-  /// The frame the layout gives the item at `indexPath` (see `UICollectionViewLayout`), after
-  /// `prepare()` if the layout was invalidated or the item count changed; nil when the layout
-  /// answers nothing.
-  func layoutFrame(for indexPath: IndexPath) -> CGRect? {
+  /// The attributes the layout gives the item at `indexPath` (see `UICollectionViewLayout`),
+  /// after `prepare()` if the layout was invalidated or the item count changed; nil when the
+  /// layout answers nothing.
+  func layoutAttributes(for indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
     let layout = collectionViewLayout
     if layout.collectionView !== self { layout.collectionView = self }
     let count = numberOfItems(inSection: 0)
@@ -110,21 +110,26 @@ extension UICollectionView {
       layout.preparedItemCount = count
       layout.prepare()
     }
-    if let attributes = layout.layoutAttributesForItem(at: indexPath) { return attributes.frame }
+    if let attributes = layout.layoutAttributesForItem(at: indexPath) { return attributes }
     var content = layout.collectionViewContentSize
     if content.width <= 0 || content.height <= 0 {
       content = CGSize(width: 1e9, height: 1e9)
     }
     let all = layout.layoutAttributesForElements(in: CGRect(origin: .zero, size: content))
-    return all?.first { $0.representedElementCategory == .cell && $0.indexPath == indexPath }?
-      .frame
+    return all?.first { $0.representedElementCategory == .cell && $0.indexPath == indexPath }
   }
 
-  /// Sets the layout's frame for `indexPath` on `cell`, if the layout gives one.
+  /// The frame the layout gives the item at `indexPath`, if any.
+  func layoutFrame(for indexPath: IndexPath) -> CGRect? { layoutAttributes(for: indexPath)?.frame }
+
+  /// Sets the layout's frame for `indexPath` on `cell`, if the layout gives one, then hands the
+  /// cell the attributes (`apply(_:)`), as UIKit does.
   func applyLayoutFrame(to cell: UICollectionViewCell, at indexPath: IndexPath) {
-    guard let frame = layoutFrame(for: indexPath) else { return }
+    guard let attributes = layoutAttributes(for: indexPath) else { return }
+    let frame = attributes.frame
     if cell.frame != frame { cell.frame = frame }
     let content = CGRect(origin: .zero, size: frame.size)
     if cell.contentView.frame != content { cell.contentView.frame = content }
+    cell.apply(attributes)
   }
 }

@@ -238,6 +238,26 @@ import Testing
     #expect(dequeuedFrame(view, 5) == CGRect(x: 100, y: 100, width: 100, height: 100))
   }
 
+  @Test("a cell is handed its layout attributes (apply(_:)); attribute subclasses copy")
+  func cellsAreHandedAttributes() throws {
+    let view = UICollectionView(
+      frame: CGRect(x: 0, y: 0, width: 200, height: 600),
+      collectionViewLayout: StackedPhotoLayout())
+    view.register(AnnotatedPhotoCell.self, forCellWithReuseIdentifier: "photo")
+    let cell = try #require(
+      view.dequeueReusableCell(withReuseIdentifier: "photo", for: IndexPath(item: 3, section: 0))
+        as? AnnotatedPhotoCell)
+    #expect(cell.photoHeight == 53)
+    #expect(cell.frame == CGRect(x: 0, y: 240, width: 200, height: 80))
+    let attributes = try #require(
+      view.collectionViewLayout.layoutAttributesForItem(at: IndexPath(item: 1, section: 0))
+        as? PhotoLayoutAttributes)
+    let copy = try #require(attributes.copy() as? PhotoLayoutAttributes)
+    #expect(copy.photoHeight == 51 && copy.isEqual(attributes))
+    copy.photoHeight = 0
+    #expect(!copy.isEqual(attributes))
+  }
+
   @Test("attributes: centre, size, copies and the supplementary form")
   func attributes() throws {
     let attributes = UICollectionViewLayoutAttributes(forCellWith: IndexPath(item: 3, section: 0))

@@ -179,3 +179,47 @@ final class PhotoGridLayout: UICollectionViewCompositionalLayout {
     fatalError("init(coder:) has not been implemented")
   }
 }
+
+/// Layout attributes with the photo's height, as the waterfall tutorial's cells read them.
+final class PhotoLayoutAttributes: UICollectionViewLayoutAttributes {
+  var photoHeight: CGFloat = 0
+
+  override func copy(with zone: NSZone? = nil) -> Any {
+    let copy = super.copy(with: zone) as! PhotoLayoutAttributes
+    copy.photoHeight = photoHeight
+    return copy
+  }
+
+  override func isEqual(_ object: Any?) -> Bool {
+    guard let attributes = object as? PhotoLayoutAttributes,
+      attributes.photoHeight == photoHeight
+    else { return false }
+    return super.isEqual(object)
+  }
+}
+
+/// A layout that stacks items, each with its photo height in its attributes.
+final class StackedPhotoLayout: UICollectionViewLayout {
+  override class var layoutAttributesClass: AnyClass { PhotoLayoutAttributes.self }
+
+  override func layoutAttributesForItem(at indexPath: IndexPath)
+    -> UICollectionViewLayoutAttributes?
+  {
+    let attributes = PhotoLayoutAttributes(forCellWith: indexPath)
+    attributes.photoHeight = CGFloat(50 + indexPath.item)
+    attributes.frame = CGRect(x: 0, y: CGFloat(indexPath.item) * 80, width: 200, height: 80)
+    return attributes
+  }
+}
+
+/// A cell that reads its photo height from the attributes UIKit hands it.
+final class AnnotatedPhotoCell: UICollectionViewCell {
+  var photoHeight: CGFloat = 0
+
+  override func apply(_ layoutAttributes: UICollectionViewLayoutAttributes) {
+    super.apply(layoutAttributes)
+    if let attributes = layoutAttributes as? PhotoLayoutAttributes {
+      photoHeight = attributes.photoHeight
+    }
+  }
+}
