@@ -112,3 +112,65 @@ final class UpdatingCellsViewController: UICollectionViewController {
     }
   }
 }
+
+/// A table cell that shows its photo through a content configuration built in
+/// `updateConfiguration(using:)`.
+final class PhotoConfigurationTableCell: UITableViewCell {
+  var photo: UIImage? {
+    didSet { setNeedsUpdateConfiguration() }
+  }
+
+  override func updateConfiguration(using state: UICellConfigurationState) {
+    var content = defaultContentConfiguration().updated(for: state)
+    content.image = photo
+    contentConfiguration = content
+  }
+}
+
+/// A table of photos whose loaded images are handed to the visible cells.
+final class UpdatingTableViewController: UITableViewController {
+  var photoURLs: [URL] = [] {
+    didSet { if isViewLoaded { tableView.reloadData() } }
+  }
+  var images: [URL: UIImage] = [:]
+  var loading: Set<URL> = []
+  let placeholder = UIImage(systemName: "photo")
+
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    tableView.register(PhotoConfigurationTableCell.self, forCellReuseIdentifier: "photo")
+  }
+
+  override func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
+    photoURLs.count
+  }
+
+  override func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath)
+    -> UITableViewCell
+  {
+    let cell =
+      tableView.dequeueReusableCell(withIdentifier: "photo", for: indexPath)
+      as! PhotoConfigurationTableCell
+    let url = photoURLs[indexPath.row]
+    cell.photo = images[url] ?? placeholder
+    if images[url] == nil { load(url) }
+    return cell
+  }
+
+  func load(_ url: URL) {
+    guard loading.insert(url).inserted else { return }
+    DispatchQueue.global().async {
+      let data = try? Data(contentsOf: url)
+      DispatchQueue.main.async {
+        self.loading.remove(url)
+        guard let data, let image = UIImage(data: data) else { return }
+        self.images[url] = image
+        guard let row = self.photoURLs.firstIndex(of: url),
+          let cell = self.tableView.cellForRow(at: IndexPath(row: row, section: 0))
+            as? PhotoConfigurationTableCell
+        else { return }
+        cell.photo = image
+      }
+    }
+  }
+}

@@ -43,6 +43,21 @@ final class CountingTableCell: UITableViewCell {
     #expect(controller.hits.allSatisfy { $0.found == $0.shown })
   }
 
+  @Test("a hosted table whose cells set their image in updateConfiguration(using:) passes")
+  func hostedTableUpdates() throws {
+    let scenario = try Scenario(
+      yaml: CompositionalLayoutTests.yaml.replacingOccurrences(
+        of: "columns: 3", with: "columns: 1"),
+      fixturesRoot: Repository.fixtures)
+    let screen = HostedScreen(
+      name: "updating-table", makeViewController: { UpdatingTableViewController() },
+      rows: { controller, urls in controller.photoURLs = urls })
+    let result = try UIKitHost.run(
+      scenario, screen: screen, fixturesRoot: Repository.fixtures, keepTrace: true)
+    #expect(result.violations.isEmpty, "\(result.violations)")
+    #expect(result.traceText?.contains("image.decode") == true)
+  }
+
   @Test("a table cell updates before it is laid out, then on request; the handler runs after")
   func tableCellUpdates() {
     let cell = CountingTableCell(style: .default, reuseIdentifier: "c")
