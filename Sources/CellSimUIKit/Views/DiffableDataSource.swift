@@ -1,139 +1,4 @@
-/// UIKit's `NSDiffableDataSourceSnapshot`: sections of item identifiers, with the items marked
-/// for reload or reconfiguration.
-public struct NSDiffableDataSourceSnapshot<
-  SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
->: Sendable {
-  var sections: [SectionIdentifierType] = []
-  var items: [[ItemIdentifierType]] = []
-  /// The items `reloadItems` marked, in the order marked.
-  public private(set) var reloadedItemIdentifiers: [ItemIdentifierType] = []
-  /// The items `reconfigureItems` marked, in the order marked.
-  public private(set) var reconfiguredItemIdentifiers: [ItemIdentifierType] = []
-
-  /// An empty snapshot.
-  public init() {}
-
-  /// The number of items.
-  public var numberOfItems: Int { items.reduce(0) { $0 + $1.count } }
-  /// The number of sections.
-  public var numberOfSections: Int { sections.count }
-  /// The sections, in order.
-  public var sectionIdentifiers: [SectionIdentifierType] { sections }
-  /// Every item, in order.
-  public var itemIdentifiers: [ItemIdentifierType] { items.flatMap { $0 } }
-
-  /// The number of items in `identifier`.
-  public func numberOfItems(inSection identifier: SectionIdentifierType) -> Int {
-    itemIdentifiers(inSection: identifier).count
-  }
-  /// The items of `identifier`.
-  public func itemIdentifiers(inSection identifier: SectionIdentifierType)
-    -> [ItemIdentifierType]
-  {
-    sections.firstIndex(of: identifier).map { items[$0] } ?? []
-  }
-  /// The section holding `identifier`.
-  public func sectionIdentifier(containingItem identifier: ItemIdentifierType)
-    -> SectionIdentifierType?
-  {
-    items.firstIndex { $0.contains(identifier) }.map { sections[$0] }
-  }
-  /// The index of `identifier` among all items.
-  public func indexOfItem(_ identifier: ItemIdentifierType) -> Int? {
-    itemIdentifiers.firstIndex(of: identifier)
-  }
-  /// The index of `identifier` among the sections.
-  public func indexOfSection(_ identifier: SectionIdentifierType) -> Int? {
-    sections.firstIndex(of: identifier)
-  }
-
-  /// Appends sections.
-  public mutating func appendSections(_ identifiers: [SectionIdentifierType]) {
-    sections += identifiers
-    items += identifiers.map { _ in [] }
-  }
-  /// Appends items to `sectionIdentifier` (the last section by default).
-  public mutating func appendItems(
-    _ identifiers: [ItemIdentifierType], toSection sectionIdentifier: SectionIdentifierType? = nil
-  ) {
-    let index = sectionIdentifier.flatMap { sections.firstIndex(of: $0) } ?? sections.count - 1
-    precondition(index >= 0, "NSDiffableDataSourceSnapshot: append a section before items")
-    items[index] += identifiers
-  }
-  /// Inserts items before `beforeIdentifier`.
-  public mutating func insertItems(
-    _ identifiers: [ItemIdentifierType], beforeItem beforeIdentifier: ItemIdentifierType
-  ) {
-    guard let (section, index) = position(of: beforeIdentifier) else { return }
-    items[section].insert(contentsOf: identifiers, at: index)
-  }
-  /// Inserts items after `afterIdentifier`.
-  public mutating func insertItems(
-    _ identifiers: [ItemIdentifierType], afterItem afterIdentifier: ItemIdentifierType
-  ) {
-    guard let (section, index) = position(of: afterIdentifier) else { return }
-    items[section].insert(contentsOf: identifiers, at: index + 1)
-  }
-  /// Deletes items.
-  public mutating func deleteItems(_ identifiers: [ItemIdentifierType]) {
-    let gone = Set(identifiers)
-    for index in items.indices { items[index].removeAll { gone.contains($0) } }
-  }
-  /// Deletes every item and section.
-  public mutating func deleteAllItems() {
-    sections = []
-    items = []
-  }
-  /// Deletes sections.
-  public mutating func deleteSections(_ identifiers: [SectionIdentifierType]) {
-    for identifier in identifiers {
-      guard let index = sections.firstIndex(of: identifier) else { continue }
-      sections.remove(at: index)
-      items.remove(at: index)
-    }
-  }
-  /// Moves an item before another.
-  public mutating func moveItem(
-    _ identifier: ItemIdentifierType, beforeItem toIdentifier: ItemIdentifierType
-  ) {
-    deleteItems([identifier])
-    insertItems([identifier], beforeItem: toIdentifier)
-  }
-  /// Moves an item after another.
-  public mutating func moveItem(
-    _ identifier: ItemIdentifierType, afterItem toIdentifier: ItemIdentifierType
-  ) {
-    deleteItems([identifier])
-    insertItems([identifier], afterItem: toIdentifier)
-  }
-  /// Marks items for reload: their cells are dequeued again (with `prepareForReuse()`).
-  public mutating func reloadItems(_ identifiers: [ItemIdentifierType]) {
-    reloadedItemIdentifiers += identifiers
-  }
-  /// Marks items for reconfiguration: their cells are configured again in place.
-  public mutating func reconfigureItems(_ identifiers: [ItemIdentifierType]) {
-    reconfiguredItemIdentifiers += identifiers
-  }
-  /// Marks every item of sections for reload.
-  public mutating func reloadSections(_ identifiers: [SectionIdentifierType]) {
-    for identifier in identifiers { reloadItems(itemIdentifiers(inSection: identifier)) }
-  }
-
-  func position(of identifier: ItemIdentifierType) -> (Int, Int)? {
-    for (section, list) in items.enumerated() {
-      if let index = list.firstIndex(of: identifier) { return (section, index) }
-    }
-    return nil
-  }
-
-  /// The snapshot without its reload and reconfigure marks.
-  var unmarked: Self {
-    var copy = self
-    copy.reloadedItemIdentifiers = []
-    copy.reconfiguredItemIdentifiers = []
-    return copy
-  }
-}
+import SimAsync
 
 /// What `apply` does to a view bound to the engine, shared by the table and collection kinds.
 ///
@@ -205,6 +70,16 @@ open class UITableViewDiffableDataSource<
     }
   }
 
+  /// Makes `snapshot` the data and returns after the completion's main-thread turn.
+  open func apply(
+    _ snapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
+    animatingDifferences: Bool = true
+  ) async {
+    await DiffableCompletion.wait("UITableViewDiffableDataSource.apply") { done in
+      apply(snapshot, animatingDifferences: animatingDifferences, completion: done)
+    }
+  }
+
   /// `applySnapshotUsingReloadData(_:completion:)`.
   open func applySnapshotUsingReloadData(
     _ snapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
@@ -213,6 +88,25 @@ open class UITableViewDiffableDataSource<
     current = snapshot.unmarked
     tableView?.reloadData()
     if let completion { tableView?.performBatchUpdates(nil) { _ in completion() } }
+  }
+
+  /// Reloads with `snapshot` and returns after the completion's main-thread turn.
+  open func applySnapshotUsingReloadData(
+    _ snapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
+  ) async {
+    await DiffableCompletion.wait("UITableViewDiffableDataSource.applySnapshotUsingReloadData") {
+      done in applySnapshotUsingReloadData(snapshot, completion: done)
+    }
+  }
+
+  /// The identifier of the snapshot's section at `index`.
+  open func sectionIdentifier(for index: Int) -> SectionIdentifierType? {
+    current.sections.indices.contains(index) ? current.sections[index] : nil
+  }
+
+  /// The index of `identifier` among the snapshot's sections.
+  open func index(for sectionIdentifier: SectionIdentifierType) -> Int? {
+    current.indexOfSection(sectionIdentifier)
   }
 
   /// The data last applied.
@@ -291,9 +185,15 @@ open class UICollectionViewDiffableDataSource<
   /// `(collectionView, indexPath, item) -> cell`.
   public typealias CellProvider = (UICollectionView, IndexPath, ItemIdentifierType) ->
     UICollectionViewCell?
+  /// `(collectionView, elementKind, indexPath) -> view`.
+  public typealias SupplementaryViewProvider = (UICollectionView, String, IndexPath) ->
+    UICollectionReusableView?
   weak var collectionView: UICollectionView?
   let cellProvider: CellProvider
   var current = NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>()
+  /// Makes the supplementary views the data source is asked for (see
+  /// `UICollectionView.elementKindSectionHeader`: the collection view never asks by itself).
+  open var supplementaryViewProvider: SupplementaryViewProvider?
 
   /// A data source for `collectionView` (it becomes the view's data source).
   public init(collectionView: UICollectionView, cellProvider: @escaping CellProvider) {
@@ -322,15 +222,97 @@ open class UICollectionViewDiffableDataSource<
     }
   }
 
+  /// Makes `snapshot` the data and returns after the completion's main-thread turn.
+  open func apply(
+    _ snapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
+    animatingDifferences: Bool = true
+  ) async {
+    await DiffableCompletion.wait("UICollectionViewDiffableDataSource.apply") { done in
+      apply(snapshot, animatingDifferences: animatingDifferences, completion: done)
+    }
+  }
+
+  /// Makes `snapshot` the data, reloading every item; `completion` runs on the next turn.
+  open func applySnapshotUsingReloadData(
+    _ snapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
+    completion: (() -> Void)? = nil
+  ) {
+    current = snapshot.unmarked
+    collectionView?.reloadData()
+    if let completion { collectionView?.performBatchUpdates(nil) { _ in completion() } }
+  }
+
+  /// Reloads with `snapshot` and returns after the completion's main-thread turn.
+  open func applySnapshotUsingReloadData(
+    _ snapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
+  ) async {
+    await DiffableCompletion.wait(
+      "UICollectionViewDiffableDataSource.applySnapshotUsingReloadData"
+    ) { done in applySnapshotUsingReloadData(snapshot, completion: done) }
+  }
+
+  /// Makes `snapshot`'s visible items the items of `section` (appended if new), as `apply`.
+  open func apply(
+    _ snapshot: NSDiffableDataSourceSectionSnapshot<ItemIdentifierType>,
+    to section: SectionIdentifierType, animatingDifferences: Bool = true,
+    completion: (() -> Void)? = nil
+  ) {
+    apply(
+      current.replacing(section, with: snapshot), animatingDifferences: animatingDifferences,
+      completion: completion)
+  }
+
+  /// As `apply(_:to:animatingDifferences:completion:)`, returning after the completion's turn.
+  open func apply(
+    _ snapshot: NSDiffableDataSourceSectionSnapshot<ItemIdentifierType>,
+    to section: SectionIdentifierType, animatingDifferences: Bool = true
+  ) async {
+    await DiffableCompletion.wait("UICollectionViewDiffableDataSource.apply(_:to:)") { done in
+      apply(snapshot, to: section, animatingDifferences: animatingDifferences, completion: done)
+    }
+  }
+
+  /// The items of `section`, as a flat section snapshot.
+  open func snapshot(for section: SectionIdentifierType)
+    -> NSDiffableDataSourceSectionSnapshot<ItemIdentifierType>
+  {
+    var snapshot = NSDiffableDataSourceSectionSnapshot<ItemIdentifierType>()
+    snapshot.append(current.itemIdentifiers(inSection: section))
+    return snapshot
+  }
+
   /// The data last applied.
   open func snapshot() -> NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType> {
     current
+  }
+
+  /// The identifier of the snapshot's section at `index`.
+  open func sectionIdentifier(for index: Int) -> SectionIdentifierType? {
+    current.sections.indices.contains(index) ? current.sections[index] : nil
+  }
+
+  /// The index of `identifier` among the snapshot's sections.
+  open func index(for sectionIdentifier: SectionIdentifierType) -> Int? {
+    current.indexOfSection(sectionIdentifier)
   }
 
   /// The item at `indexPath` (sections flattened).
   open func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? {
     let all = current.itemIdentifiers
     return all.indices.contains(indexPath.item) ? all[indexPath.item] : nil
+  }
+
+  /// The view `supplementaryViewProvider` makes; stops, as UIKit asserts, without a provider.
+  open func collectionView(
+    _ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String,
+    at indexPath: IndexPath
+  ) -> UICollectionReusableView {
+    guard let provider = supplementaryViewProvider else {
+      preconditionFailure(
+        "UICollectionViewDiffableDataSource: a supplementary view of kind \(kind) was asked "
+          + "for, and supplementaryViewProvider is nil")
+    }
+    return provider(collectionView, kind, indexPath) ?? UICollectionReusableView(frame: .zero)
   }
 
   /// Where `identifier` is.
@@ -355,5 +337,22 @@ open class UICollectionViewDiffableDataSource<
           + "\(current.numberOfItems) items)")
     }
     return cell
+  }
+}
+
+/// How the async forms of `apply` wait: inside a simulation they suspend the task until the
+/// completion's main-thread turn (as UIKit's resume after the animations' completion); outside
+/// one there is no such turn, so they apply and return at once.
+@MainActor enum DiffableCompletion {
+  static func wait(_ label: String, _ start: (_ done: @escaping () -> Void) -> Void) async {
+    guard let simulation = AsyncSimulation.running, SimulationContext.world != nil else {
+      start {}
+      return
+    }
+    _ = try? await simulation.awaitCallback(label) {
+      (complete: @escaping (Result<Bool, any Error>) -> Void) -> (() -> Void)? in
+      start { complete(.success(true)) }
+      return nil
+    }
   }
 }

@@ -2,9 +2,9 @@ package import SimTable
 import Synchronization
 
 /// UIKit's `UICollectionView`: a façade over one SimTable `TableView`, as `UITableView` is (see
-/// it for the engine, the mutations and what is not modelled). The scenario's table lays the
-/// items out (`columns` items per line, `row_height` points high); the collection view layout
-/// is kept and never consulted. One section.
+/// it for the engine, the mutations and what is not modelled). The scenario's table decides which
+/// items are on screen (`columns` items per line, `row_height` points high); the layout gives
+/// each dequeued cell its frame (see `UICollectionViewLayout`). One section.
 @preconcurrency @MainActor open class UICollectionView: UIScrollView {
   /// `UICollectionView.ScrollPosition`.
   public struct ScrollPosition: OptionSet, Sendable {
@@ -24,8 +24,13 @@ import Synchronization
   /// `UICollectionView.ScrollDirection`, the type of a flow layout's `scrollDirection`.
   public typealias ScrollDirection = UICollectionViewFlowLayout.ScrollDirection
 
-  /// The layout (kept; the scenario's table lays the items out).
-  open var collectionViewLayout: UICollectionViewLayout
+  /// The layout, asked for each item's frame (see `UICollectionViewLayout`).
+  open var collectionViewLayout: UICollectionViewLayout {
+    didSet {
+      collectionViewLayout.collectionView = self
+      collectionViewLayout.invalidateLayout()
+    }
+  }
   /// The data source (held weakly).
   open weak var dataSource: (any UICollectionViewDataSource)?
   /// The delegate as a `UICollectionViewDelegate` (`delegate` is `UIScrollView`'s; see there).
@@ -38,11 +43,17 @@ import Synchronization
   open var isPrefetchingEnabled = true
   var registered: [String: UICollectionViewCell.Type] = [:]
   var configuring: BackingCell?
+  var supplementary = CollectionExtras()
+  /// `allowsSelection` (kept).
+  open var allowsSelection = true
+  /// `allowsMultipleSelection`.
+  open var allowsMultipleSelection = false
 
   /// `UICollectionView(frame:collectionViewLayout:)`.
   public init(frame: CGRect, collectionViewLayout layout: UICollectionViewLayout) {
     collectionViewLayout = layout
     super.init(frame: frame)
+    layout.collectionView = self
   }
 
   /// A collection view with a flow layout (nibs are not modelled).
@@ -70,6 +81,8 @@ import Synchronization
     -> UICollectionViewCell
   {
     if let backing = configuring, let cell = backing.cells[identifier] as? UICollectionViewCell {
+      cell.needsConfigurationUpdate = true
+      applyLayoutFrame(to: cell, at: indexPath)
       return cell
     }
     guard let type = registered[identifier] else {
@@ -79,6 +92,8 @@ import Synchronization
     }
     let cell = type.init(registeredFrame: .zero, reuseIdentifier: identifier)
     configuring?.cells[identifier] = cell
+    cell.needsConfigurationUpdate = true
+    applyLayoutFrame(to: cell, at: indexPath)
     return cell
   }
 
@@ -127,8 +142,11 @@ import Synchronization
     section == 0 ? engine?.numberOfRows ?? 0 : 0
   }
 
-  /// Reloads every item.
-  open func reloadData() { table.reloadData() }
+  /// Reloads every item (the layout is prepared again).
+  open func reloadData() {
+    collectionViewLayout.invalidateLayout()
+    table.reloadData()
+  }
   /// Reloads the items at `indexPaths`.
   open func reloadItems(at indexPaths: [IndexPath]) {
     table.reloadRows(at: indexPaths, with: .none)
@@ -177,9 +195,15 @@ extension UICollectionView: EngineFacade {
     guard let dataSource else { return }
     let previous = configuring
     configuring = backing
-    defer { configuring = previous }
+    backing.isConfiguring = true
+    defer {
+      configuring = previous
+      backing.isConfiguring = false
+    }
     let cell = dataSource.collectionView(self, cellForItemAt: indexPath)
     pairCell(cell, contentView: cell.contentView, identifier: cell.reuseIdentifier, with: backing)
+    applyLayoutFrame(to: cell, at: indexPath)
+    cell.updateConfigurationIfNeeded()
   }
 
   package func engineWillDisplay(_ cell: UIView, at indexPath: IndexPath) {
@@ -227,77 +251,6 @@ enum RegistrationCounter {
   static func next() -> Int { count.add(1, ordering: .relaxed).newValue }
 }
 
-/// UIKit's `UICollectionReusableView`.
-@preconcurrency @MainActor open class UICollectionReusableView: UIView {
-  /// The reuse identifier the view was made with.
-  public internal(set) var reuseIdentifier: String?
-  /// Called just before the view is reused; resets nothing.
-  open func prepareForReuse() {}
-}
-
-/// UIKit's `UICollectionViewCell`: paired with a SimTable cell and judged as `UITableViewCell`
-/// is ("What the oracle sees").
-@preconcurrency @MainActor open class UICollectionViewCell: UICollectionReusableView {
-  /// The view custom content goes into.
-  public let contentView = UIView(frame: .zero)
-  var configurationView: (any UIView & UIContentView)?
-
-  /// A cell with `frame`.
-  public override init(frame: CGRect) {
-    super.init(frame: frame)
-    contentView.frame = CGRect(origin: .zero, size: frame.size)
-    addSubview(contentView)
-  }
-
-  /// An empty cell (nibs are not modelled).
-  public required init?(coder: NSCoder) {
-    super.init(coder: coder)
-    addSubview(contentView)
-  }
-
-  /// How the collection view makes a registered class (see `UITableViewCell`'s counterpart).
-  public required convenience init(registeredFrame frame: CGRect, reuseIdentifier: String?) {
-    self.init(frame: frame)
-    self.reuseIdentifier = reuseIdentifier
-  }
-
-  /// `isSelected` (kept).
-  open var isSelected = false
-  /// `isHighlighted` (kept).
-  open var isHighlighted = false
-  /// `backgroundView` (kept, not shown).
-  open var backgroundView: UIView?
-
-  /// The content configuration, shown by its content view inside `contentView`.
-  open var contentConfiguration: (any UIContentConfiguration)? {
-    didSet {
-      guard let configuration = contentConfiguration else {
-        configurationView?.removeFromSuperview()
-        configurationView = nil
-        return
-      }
-      if let view = configurationView, view.supports(configuration) {
-        view.configuration = configuration
-      } else {
-        configurationView?.removeFromSuperview()
-        let view = configuration.makeContentView()
-        view.frame = contentView.bounds
-        configurationView = view
-        contentView.addSubview(view)
-      }
-    }
-  }
-
-  override var hostsDisplay: Bool { true }
-  override func engineWillReuse() { prepareForReuse() }
-}
-
-/// UIKit's `UICollectionViewListCell`.
-@preconcurrency @MainActor open class UICollectionViewListCell: UICollectionViewCell {
-  /// An empty cell configuration.
-  open func defaultContentConfiguration() -> UIListContentConfiguration { .cell() }
-}
-
 /// UIKit's `UICollectionViewDataSource`; `numberOfSections(in:)` is optional.
 @preconcurrency @MainActor public protocol UICollectionViewDataSource: AnyObject {
   /// The number of items in `section` (not consulted: the scenario's rows are the items).
@@ -308,11 +261,22 @@ enum RegistrationCounter {
     -> UICollectionViewCell
   /// The number of sections (1 by default).
   func numberOfSections(in collectionView: UICollectionView) -> Int
+  /// The supplementary view of `kind` at `indexPath` (asked only by your own code: see
+  /// `dequeueReusableSupplementaryView(ofKind:withReuseIdentifier:for:)`).
+  func collectionView(
+    _ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String,
+    at indexPath: IndexPath
+  ) -> UICollectionReusableView
 }
 
 extension UICollectionViewDataSource {
   /// One section.
   public func numberOfSections(in collectionView: UICollectionView) -> Int { 1 }
+  /// An empty view.
+  public func collectionView(
+    _ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String,
+    at indexPath: IndexPath
+  ) -> UICollectionReusableView { UICollectionReusableView(frame: .zero) }
 }
 
 /// UIKit's `UICollectionViewDelegate`; every method is optional. Selection is accepted, not

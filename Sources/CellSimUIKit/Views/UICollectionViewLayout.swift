@@ -1,13 +1,56 @@
-/// UIKit's `UICollectionViewLayout`. Layouts are kept and never consulted: the scenario's table
-/// places the items (`columns` per line, `row_height` points high).
+/// UIKit's `UICollectionViewLayout`: the object a collection view asks where its items go.
+///
+/// A hosted collection view asks its layout for each item's frame when it dequeues the item's
+/// cell (`layoutAttributesForItem(at:)`, else the item's entry in
+/// `layoutAttributesForElements(in:)` over the content), after calling `prepare()` once per
+/// invalidation (`invalidateLayout()`, a data reload or insertion, a new item count), and sets
+/// that frame on the cell, so custom layouts (waterfall grids) and compositional layouts size
+/// and place the cells the app sees. Which items are on screen, and when, stays the scenario's
+/// table's (`columns` per line, `row_height` points high): give the scenario the layout's column
+/// count. A layout that answers nothing (this base class, the flow layout) leaves the cell at the
+/// table's size. `shouldInvalidateLayout(forBoundsChange:)` is never asked: the bounds keep
+/// their size. Supplementary and decoration views are not placed.
 @preconcurrency @MainActor open class UICollectionViewLayout {
+  /// The collection view using the layout (set when the layout is given to one).
+  public internal(set) weak var collectionView: UICollectionView?
+  var needsPrepare = true
+  var preparedItemCount: Int?
+
   /// A layout.
   public init() {}
-  /// Does nothing.
-  open func invalidateLayout() {}
+  /// A layout (nibs are not modelled).
+  public required init?(coder: NSCoder) {}
+
+  /// Marks the layout for a new `prepare()` before the collection view next asks it.
+  open func invalidateLayout() { needsPrepare = true }
+  /// Called before the collection view asks for frames after an invalidation; does nothing.
+  open func prepare() {}
+  /// The size of the content; zero in the base class.
+  open var collectionViewContentSize: CGSize { .zero }
+  /// The attributes of the elements in `rect`; none in the base class.
+  open func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
+    nil
+  }
+  /// The attributes of the item at `indexPath`; none in the base class.
+  open func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+    nil
+  }
+  /// The attributes of a supplementary view; none in the base class.
+  open func layoutAttributesForSupplementaryView(
+    ofKind elementKind: String, at indexPath: IndexPath
+  ) -> UICollectionViewLayoutAttributes? { nil }
+  /// Whether a bounds change needs a new layout: no, in the base class (never asked).
+  open func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool { false }
+  /// The attributes class: `UICollectionViewLayoutAttributes`.
+  open class var layoutAttributesClass: AnyClass { UICollectionViewLayoutAttributes.self }
+  /// The content offset to stop at: `proposedContentOffset`.
+  open func targetContentOffset(
+    forProposedContentOffset proposedContentOffset: CGPoint, withScrollingVelocity velocity: CGPoint
+  ) -> CGPoint { proposedContentOffset }
 }
 
-/// UIKit's `UICollectionViewFlowLayout` (its values are kept).
+/// UIKit's `UICollectionViewFlowLayout` (its values are kept; it gives no frames, so cells keep
+/// the scenario's size).
 @preconcurrency @MainActor open class UICollectionViewFlowLayout: UICollectionViewLayout {
   /// `UICollectionView.ScrollDirection`.
   public enum ScrollDirection: Int, Sendable {
@@ -32,6 +75,10 @@
   open var footerReferenceSize: CGSize = .zero
   /// `UICollectionViewFlowLayout.automaticSize`.
   public static let automaticSize = CGSize(width: -1, height: -1)
+  /// A flow layout.
+  public override init() { super.init() }
+  /// A flow layout (nibs are not modelled).
+  public required init?(coder: NSCoder) { super.init(coder: coder) }
 }
 
 /// UIKit's `UICollectionViewDelegateFlowLayout`: the grid's per-item sizes and per-section
@@ -40,8 +87,8 @@
 /// `minimumInteritemSpacing`, `headerReferenceSize`, `footerReferenceSize`), or zero for another
 /// layout.
 ///
-/// Accepted, not used: the collection view never asks, as it never consults its layout (the
-/// scenario's `columns` and `row_height` place the items), so an implementation compiles and
+/// Accepted, not used: the collection view never asks, as a flow layout gives no frames (the
+/// scenario's `columns` and `row_height` size the cells), so an implementation compiles and
 /// can be called by your own code, and has no effect on the geometry the oracle judges.
 @preconcurrency @MainActor
 public protocol UICollectionViewDelegateFlowLayout:
@@ -124,161 +171,6 @@ extension UICollectionViewDelegateFlowLayout {
   }
 }
 
-/// UIKit's `UICollectionLayoutListConfiguration` (kept).
-public struct UICollectionLayoutListConfiguration: Sendable {
-  /// `Appearance`.
-  public enum Appearance: Int, Sendable {
-    case plain, grouped, insetGrouped, sidebar, sidebarPlain
-  }
-  /// The appearance.
-  public var appearance: Appearance
-  /// `showsSeparators`.
-  public var showsSeparators = true
-  /// A configuration with `appearance`.
-  public init(appearance: Appearance) { self.appearance = appearance }
-}
-
-/// UIKit's `NSCollectionLayoutDimension` (kept).
-public struct NSCollectionLayoutDimension: Sendable {
-  let kind: String
-  let value: CGFloat
-  /// A fraction of the container's width.
-  public static func fractionalWidth(_ value: CGFloat) -> NSCollectionLayoutDimension {
-    NSCollectionLayoutDimension(kind: "fractionalWidth", value: value)
-  }
-  /// A fraction of the container's height.
-  public static func fractionalHeight(_ value: CGFloat) -> NSCollectionLayoutDimension {
-    NSCollectionLayoutDimension(kind: "fractionalHeight", value: value)
-  }
-  /// Points.
-  public static func absolute(_ value: CGFloat) -> NSCollectionLayoutDimension {
-    NSCollectionLayoutDimension(kind: "absolute", value: value)
-  }
-  /// An estimate in points.
-  public static func estimated(_ value: CGFloat) -> NSCollectionLayoutDimension {
-    NSCollectionLayoutDimension(kind: "estimated", value: value)
-  }
-}
-
-/// UIKit's `NSCollectionLayoutSize` (kept).
-public struct NSCollectionLayoutSize: Sendable {
-  /// The width.
-  public let widthDimension: NSCollectionLayoutDimension
-  /// The height.
-  public let heightDimension: NSCollectionLayoutDimension
-  /// A size.
-  public init(
-    widthDimension width: NSCollectionLayoutDimension,
-    heightDimension height: NSCollectionLayoutDimension
-  ) {
-    widthDimension = width
-    heightDimension = height
-  }
-}
-
-/// UIKit's `NSCollectionLayoutItem` (kept).
-@preconcurrency @MainActor open class NSCollectionLayoutItem {
-  /// The size.
-  public let layoutSize: NSCollectionLayoutSize
-  /// `contentInsets` (kept).
-  open var contentInsets = NSDirectionalEdgeInsets()
-  /// An item of `layoutSize`.
-  public init(layoutSize: NSCollectionLayoutSize) { self.layoutSize = layoutSize }
-}
-
-/// UIKit's `NSDirectionalEdgeInsets`.
-public struct NSDirectionalEdgeInsets: Sendable, Equatable {
-  /// The insets.
-  public var top: CGFloat, leading: CGFloat, bottom: CGFloat, trailing: CGFloat
-  /// `NSDirectionalEdgeInsets(top:leading:bottom:trailing:)`.
-  public init(top: CGFloat, leading: CGFloat, bottom: CGFloat, trailing: CGFloat) {
-    self.top = top
-    self.leading = leading
-    self.bottom = bottom
-    self.trailing = trailing
-  }
-  /// No insets.
-  public init() { self.init(top: 0, leading: 0, bottom: 0, trailing: 0) }
-  /// `NSDirectionalEdgeInsets.zero`.
-  public static let zero = NSDirectionalEdgeInsets()
-}
-
-/// UIKit's `NSCollectionLayoutGroup` (kept).
-@preconcurrency @MainActor open class NSCollectionLayoutGroup: NSCollectionLayoutItem {
-  /// The subitems.
-  public let subitems: [NSCollectionLayoutItem]
-  init(layoutSize: NSCollectionLayoutSize, subitems: [NSCollectionLayoutItem]) {
-    self.subitems = subitems
-    super.init(layoutSize: layoutSize)
-  }
-  /// A horizontal group.
-  open class func horizontal(
-    layoutSize: NSCollectionLayoutSize, subitems: [NSCollectionLayoutItem]
-  ) -> NSCollectionLayoutGroup {
-    NSCollectionLayoutGroup(layoutSize: layoutSize, subitems: subitems)
-  }
-  /// A horizontal group of `count` copies of `subitem`.
-  open class func horizontal(
-    layoutSize: NSCollectionLayoutSize, repeatingSubitem subitem: NSCollectionLayoutItem,
-    count: Int
-  ) -> NSCollectionLayoutGroup {
-    NSCollectionLayoutGroup(
-      layoutSize: layoutSize, subitems: Array(repeating: subitem, count: count))
-  }
-  /// A vertical group.
-  open class func vertical(
-    layoutSize: NSCollectionLayoutSize, subitems: [NSCollectionLayoutItem]
-  ) -> NSCollectionLayoutGroup {
-    NSCollectionLayoutGroup(layoutSize: layoutSize, subitems: subitems)
-  }
-}
-
-/// UIKit's `NSCollectionLayoutSection` (kept).
-@preconcurrency @MainActor open class NSCollectionLayoutSection {
-  /// The group.
-  public let group: NSCollectionLayoutGroup
-  /// `contentInsets` (kept).
-  open var contentInsets = NSDirectionalEdgeInsets()
-  /// `interGroupSpacing` (kept).
-  open var interGroupSpacing: CGFloat = 0
-  /// A section of `group`.
-  public init(group: NSCollectionLayoutGroup) { self.group = group }
-  /// A list section.
-  public static func list(
-    using configuration: UICollectionLayoutListConfiguration, layoutEnvironment: Any
-  ) -> NSCollectionLayoutSection {
-    let size = NSCollectionLayoutSize(
-      widthDimension: .fractionalWidth(1), heightDimension: .estimated(44))
-    return NSCollectionLayoutSection(
-      group: .vertical(layoutSize: size, subitems: [NSCollectionLayoutItem(layoutSize: size)]))
-  }
-}
-
-/// UIKit's `UICollectionViewCompositionalLayout` (kept; see `UICollectionViewLayout`).
-@preconcurrency @MainActor open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
-  let section: NSCollectionLayoutSection?
-
-  /// A layout of one kind of section.
-  public init(section: NSCollectionLayoutSection) {
-    self.section = section
-    super.init()
-  }
-
-  /// A layout whose sections a provider makes (not called).
-  public init(sectionProvider: @escaping (Int, Any) -> NSCollectionLayoutSection?) {
-    self.section = nil
-    super.init()
-  }
-
-  /// A list layout.
-  open class func list(using configuration: UICollectionLayoutListConfiguration)
-    -> UICollectionViewCompositionalLayout
-  {
-    UICollectionViewCompositionalLayout(
-      section: .list(using: configuration, layoutEnvironment: ()))
-  }
-}
-
 /// UIKit's `UICollectionViewController`: a view controller whose view is a collection view with
 /// the controller as its data source and delegate.
 @preconcurrency @MainActor
@@ -305,8 +197,10 @@ open class UICollectionViewController: UIViewController, UICollectionViewDataSou
     set { view = newValue }
   }
 
-  /// The layout.
-  open var collectionViewLayout: UICollectionViewLayout { layout }
+  /// The collection view's layout (the one given at init until the view is loaded).
+  open var collectionViewLayout: UICollectionViewLayout {
+    (isViewLoaded ? (view as? UICollectionView)?.collectionViewLayout : nil) ?? layout
+  }
 
   /// Makes a collection view with the controller as its data source and delegate.
   open override func loadView() {
@@ -328,6 +222,11 @@ open class UICollectionViewController: UIViewController, UICollectionViewDataSou
   }
   /// One section.
   open func numberOfSections(in collectionView: UICollectionView) -> Int { 1 }
+  /// An empty view (never asked by the collection view: see its supplementary views).
+  open func collectionView(
+    _ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String,
+    at indexPath: IndexPath
+  ) -> UICollectionReusableView { UICollectionReusableView(frame: .zero) }
   /// Does nothing.
   open func collectionView(
     _ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell,

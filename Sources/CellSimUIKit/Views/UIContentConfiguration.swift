@@ -2,14 +2,31 @@
 /// changes reach configurations).
 public protocol UIConfigurationState {}
 
-/// UIKit's `UICellConfigurationState` (its flags are kept, never set by the table).
+/// UIKit's `UICellConfigurationState`: a cell's `isSelected` and `isHighlighted` when it is
+/// updated (see `UICollectionViewCell.updateConfiguration(using:)`); the other flags stay false.
 public struct UICellConfigurationState: UIConfigurationState, Sendable {
   /// `isSelected`.
   public var isSelected = false
   /// `isHighlighted`.
   public var isHighlighted = false
-  /// A state with no flag set.
-  public init() {}
+  /// `isDisabled`.
+  public var isDisabled = false
+  /// `isFocused`.
+  public var isFocused = false
+  /// `isEditing`.
+  public var isEditing = false
+  /// `isExpanded`.
+  public var isExpanded = false
+  /// `isSwiped`.
+  public var isSwiped = false
+  /// `isReordering`.
+  public var isReordering = false
+  /// The traits (the screen's).
+  public var traitCollection: UITraitCollection
+  /// A state with no flag set, for `traitCollection`.
+  public init(traitCollection: UITraitCollection) { self.traitCollection = traitCollection }
+  /// A state with no flag set, for a 3x screen.
+  public init() { self.init(traitCollection: UITraitCollection(displayScale: 3)) }
 }
 
 /// UIKit's `UIContentConfiguration`: a value that makes the view showing it.
@@ -42,26 +59,66 @@ extension UIContentView {
 
 /// UIKit's `UIListContentConfiguration`: an image, a text and a secondary text. Its image is shown
 /// by the image view of its `UIListContentView` (hidden when there is no image), which is what a
-/// hosted cell's oracle judges.
-public struct UIListContentConfiguration: UIContentConfiguration {
+/// hosted cell's oracle judges. Equal configurations have the same values; fonts, symbol
+/// configurations and attributed strings compare by identity.
+public struct UIListContentConfiguration: UIContentConfiguration, Hashable {
   /// `ImageProperties` (kept).
-  public struct ImageProperties: Sendable {
+  public struct ImageProperties: Hashable {
+    /// `standardDimension`: the system's standard size for `reservedLayoutSize`.
+    public static let standardDimension: CGFloat = -CGFloat.greatestFiniteMagnitude
     /// `maximumSize`.
     public var maximumSize: CGSize = .zero
     /// `reservedLayoutSize`.
     public var reservedLayoutSize: CGSize = .zero
     /// `cornerRadius`.
     public var cornerRadius: CGFloat = 0
+    /// `tintColor` (nil: the view's).
+    public var tintColor: UIColor?
+    /// `preferredSymbolConfiguration`.
+    public var preferredSymbolConfiguration: UIImage.SymbolConfiguration?
+    /// `accessibilityIgnoresInvertColors`.
+    public var accessibilityIgnoresInvertColors = false
+
+    public static func == (a: Self, b: Self) -> Bool {
+      a.maximumSize == b.maximumSize && a.reservedLayoutSize == b.reservedLayoutSize
+        && a.cornerRadius == b.cornerRadius && a.tintColor == b.tintColor
+        && a.preferredSymbolConfiguration === b.preferredSymbolConfiguration
+        && a.accessibilityIgnoresInvertColors == b.accessibilityIgnoresInvertColors
+    }
+    public func hash(into hasher: inout Hasher) {
+      hasher.combine(maximumSize.width)
+      hasher.combine(maximumSize.height)
+      hasher.combine(cornerRadius)
+    }
   }
 
   /// `TextProperties` (kept).
-  public struct TextProperties {
+  public struct TextProperties: Hashable {
+    /// `TextProperties.TextAlignment`.
+    public enum TextAlignment: Int, Sendable, Hashable {
+      case natural = 0
+      case center = 1
+      case justified = 2
+    }
     /// `font`.
     public var font: UIFont = .systemFont(ofSize: 17)
     /// `color`.
     public var color: UIColor = .label
     /// `numberOfLines`.
     public var numberOfLines = 0
+    /// `alignment`.
+    public var alignment: TextAlignment = .natural
+    /// `adjustsFontSizeToFitWidth`.
+    public var adjustsFontSizeToFitWidth = false
+
+    public static func == (a: Self, b: Self) -> Bool {
+      a.font === b.font && a.color == b.color && a.numberOfLines == b.numberOfLines
+        && a.alignment == b.alignment && a.adjustsFontSizeToFitWidth == b.adjustsFontSizeToFitWidth
+    }
+    public func hash(into hasher: inout Hasher) {
+      hasher.combine(numberOfLines)
+      hasher.combine(alignment)
+    }
   }
 
   /// The image.
@@ -76,6 +133,12 @@ public struct UIListContentConfiguration: UIContentConfiguration {
   public var text: String?
   /// The secondary text.
   public var secondaryText: String?
+  /// The attributed text (kept; shown as its string).
+  public var attributedText: NSAttributedString?
+  /// The attributed secondary text (kept; shown as its string).
+  public var secondaryAttributedText: NSAttributedString?
+  /// `textToSecondaryTextVerticalPadding` (kept).
+  public var textToSecondaryTextVerticalPadding: CGFloat = 0
   /// The image's properties.
   public var imageProperties = ImageProperties()
   /// The text's properties.
@@ -95,6 +158,28 @@ public struct UIListContentConfiguration: UIContentConfiguration {
   /// A `UIListContentView` showing the configuration.
   public func makeContentView() -> any UIView & UIContentView {
     UIListContentView(configuration: self)
+  }
+
+  /// The configuration for `state`: unchanged (states do not change list configurations).
+  public func updated(for state: any UIConfigurationState) -> UIListContentConfiguration { self }
+
+  nonisolated public static func == (a: Self, b: Self) -> Bool {
+    a.image === b.image && a.text == b.text && a.secondaryText == b.secondaryText
+      && a.attributedText === b.attributedText
+      && a.secondaryAttributedText === b.secondaryAttributedText
+      && a.imageProperties == b.imageProperties && a.textProperties == b.textProperties
+      && a.secondaryTextProperties == b.secondaryTextProperties
+      && a.directionalLayoutMargins == b.directionalLayoutMargins
+      && a.axesPreservingSuperviewLayoutMargins == b.axesPreservingSuperviewLayoutMargins
+      && a.imageToTextPadding == b.imageToTextPadding
+      && a.textToSecondaryTextVerticalPadding == b.textToSecondaryTextVerticalPadding
+  }
+  nonisolated public func hash(into hasher: inout Hasher) {
+    hasher.combine(text)
+    hasher.combine(secondaryText)
+    hasher.combine(image.map(ObjectIdentifier.init))
+    hasher.combine(imageProperties)
+    hasher.combine(textProperties)
   }
 }
 
@@ -132,7 +217,8 @@ public struct UIListContentConfiguration: UIContentConfiguration {
   func apply() {
     imageView.image = listConfiguration.image
     imageView.isHidden = listConfiguration.image == nil
-    textLabel.text = listConfiguration.text
-    secondaryLabel.text = listConfiguration.secondaryText
+    textLabel.text = listConfiguration.text ?? listConfiguration.attributedText?.string
+    secondaryLabel.text =
+      listConfiguration.secondaryText ?? listConfiguration.secondaryAttributedText?.string
   }
 }

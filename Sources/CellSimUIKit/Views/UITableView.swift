@@ -126,6 +126,7 @@ package import SimTable
   /// registered class on first use; nil if none is registered and none was made.
   open func dequeueReusableCell(withIdentifier identifier: String) -> UITableViewCell? {
     if let backing = configuring, let cell = backing.cells[identifier] as? UITableViewCell {
+      cell.needsConfigurationUpdate = true
       return cell
     }
     guard let type = registered[identifier] else { return nil }
@@ -318,8 +319,11 @@ package import SimTable
     let previous = configuring
     configuring = backing
     defer { configuring = previous }
+    backing.isConfiguring = true
+    defer { backing.isConfiguring = false }
     let cell = dataSource.tableView(self, cellForRowAt: indexPath)
     pair(cell, with: backing)
+    cell.updateConfigurationIfNeeded()
   }
 
   /// Makes `cell` the UIKit cell `backing` shows, and sets what it shows.

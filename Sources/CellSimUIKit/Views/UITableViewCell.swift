@@ -195,6 +195,47 @@ package import SimTable
   /// `defaultContentConfiguration()`: an empty cell configuration.
   open func defaultContentConfiguration() -> UIListContentConfiguration { .cell() }
 
+  // MARK: Configuration updates (see `ConfigurationUpdates`)
+
+  /// `(cell, state)`.
+  public typealias ConfigurationUpdateHandler = (UITableViewCell, UICellConfigurationState) -> Void
+  /// Called after `updateConfiguration(using:)`, each time it is; setting it asks for an update.
+  open var configurationUpdateHandler: ConfigurationUpdateHandler? {
+    didSet { setNeedsUpdateConfiguration() }
+  }
+  /// `automaticallyUpdatesContentConfiguration` (kept; configurations do not change with state).
+  open var automaticallyUpdatesContentConfiguration = true
+  var configurationUpdates = ConfigurationUpdates()
+  var needsConfigurationUpdate: Bool {
+    get { configurationUpdates.needed }
+    set { configurationUpdates.needed = newValue }
+  }
+  /// The state configurations are updated for (`isSelected`, `isHighlighted`).
+  open var configurationState: UICellConfigurationState {
+    var state = UICellConfigurationState()
+    state.isSelected = isSelected
+    state.isHighlighted = isHighlighted
+    return state
+  }
+  /// Asks for `updateConfiguration(using:)` at the next layout.
+  open func setNeedsUpdateConfiguration() { configurationUpdates.request(for: self) }
+  /// Updates the cell's configurations for `state`; the base does nothing. Called before the
+  /// cell is displayed, each time it is dequeued, and at the next layout after
+  /// `setNeedsUpdateConfiguration()`, then `configurationUpdateHandler` is called.
+  open func updateConfiguration(using state: UICellConfigurationState) {}
+  /// Runs the pending configuration update, then lays out.
+  open override func layoutIfNeeded() {
+    updateConfigurationIfNeeded()
+    super.layoutIfNeeded()
+  }
+  func updateConfigurationIfNeeded() {
+    guard needsConfigurationUpdate else { return }
+    needsConfigurationUpdate = false
+    let state = configurationState
+    updateConfiguration(using: state)
+    configurationUpdateHandler?(self, state)
+  }
+
   // MARK: The SimTable side
 
   override var hostsDisplay: Bool { true }
@@ -209,6 +250,8 @@ package final class BackingCell: TableCell {
   var cells: [String: UIView] = [:]
   /// The UIKit cell shown now (the last one the data source returned for this cell).
   var current: UIView?
+  /// Whether the table is asking its data source for this cell's UIKit cell now.
+  var isConfiguring = false
 
   /// Made by the SimTable table.
   package required init(reuseIdentifier: String, context: TableCell.Context) {

@@ -1,0 +1,135 @@
+/// UIKit's `UICollectionViewLayoutAttributes`: where a layout puts one element. A hosted
+/// collection view reads `frame` (see `UICollectionViewLayout`); the other values are kept.
+@preconcurrency @MainActor open class UICollectionViewLayoutAttributes {
+  /// `UICollectionView.ElementCategory`.
+  public enum Category: UInt, Sendable {
+    case cell = 0
+    case supplementaryView = 1
+    case decorationView = 2
+  }
+
+  /// The element's frame, in the collection view's content.
+  open var frame: CGRect = .zero
+  /// The frame's centre.
+  open var center: CGPoint {
+    get { CGPoint(x: frame.midX, y: frame.midY) }
+    set {
+      frame.origin = CGPoint(x: newValue.x - frame.width / 2, y: newValue.y - frame.height / 2)
+    }
+  }
+  /// The frame's size.
+  open var size: CGSize {
+    get { frame.size }
+    set { frame.size = newValue }
+  }
+  /// The bounds: the frame's size at the origin.
+  open var bounds: CGRect {
+    get { CGRect(origin: .zero, size: frame.size) }
+    set { frame.size = newValue.size }
+  }
+  /// The element's index path.
+  open var indexPath = IndexPath(item: 0, section: 0)
+  /// `alpha` (kept).
+  open var alpha: CGFloat = 1
+  /// `zIndex` (kept).
+  open var zIndex = 0
+  /// `isHidden` (kept).
+  open var isHidden = false
+  /// Whether this is a cell, a supplementary view or a decoration view.
+  public private(set) var representedElementCategory: UICollectionView.ElementCategory = .cell
+  /// The supplementary or decoration kind; nil for a cell.
+  public private(set) var representedElementKind: String?
+
+  /// Attributes of a cell at item 0 of section 0.
+  public required init() {}
+
+  convenience init(
+    indexPath: IndexPath, category: UICollectionView.ElementCategory, kind: String?
+  ) {
+    self.init()
+    self.indexPath = indexPath
+    self.representedElementCategory = category
+    self.representedElementKind = kind
+  }
+
+  /// The attributes of the cell at `indexPath`.
+  public convenience init(forCellWith indexPath: IndexPath) {
+    self.init(indexPath: indexPath, category: .cell, kind: nil)
+  }
+
+  /// The attributes of a supplementary view of `elementKind`.
+  public convenience init(
+    forSupplementaryViewOfKind elementKind: String, with indexPath: IndexPath
+  ) {
+    self.init(indexPath: indexPath, category: .supplementaryView, kind: elementKind)
+  }
+
+  /// The attributes of a decoration view of `decorationViewKind`.
+  public convenience init(
+    forDecorationViewOfKind decorationViewKind: String, with indexPath: IndexPath
+  ) {
+    self.init(indexPath: indexPath, category: .decorationView, kind: decorationViewKind)
+  }
+
+  /// A copy of the same class with the same values (subclasses add their own, calling super).
+  open func copy(with zone: NSZone? = nil) -> Any {
+    let copy = type(of: self).init()
+    copy.frame = frame
+    copy.indexPath = indexPath
+    copy.alpha = alpha
+    copy.zIndex = zIndex
+    copy.isHidden = isHidden
+    copy.representedElementCategory = representedElementCategory
+    copy.representedElementKind = representedElementKind
+    return copy
+  }
+
+  /// Whether `object` is attributes with the same values.
+  open func isEqual(_ object: Any?) -> Bool {
+    guard let other = object as? UICollectionViewLayoutAttributes else { return false }
+    return other.frame == frame && other.indexPath == indexPath && other.alpha == alpha
+      && other.zIndex == zIndex && other.isHidden == isHidden
+      && other.representedElementCategory == representedElementCategory
+      && other.representedElementKind == representedElementKind
+  }
+}
+
+extension UICollectionView {
+  /// `UICollectionView.ElementCategory`.
+  public typealias ElementCategory = UICollectionViewLayoutAttributes.Category
+
+  /// The attributes the layout gives the item at `indexPath` (see `UICollectionViewLayout`),
+  /// after `prepare()` if the layout was invalidated or the item count changed; nil when the
+  /// layout answers nothing.
+  func layoutAttributes(for indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+    let layout = collectionViewLayout
+    if layout.collectionView !== self { layout.collectionView = self }
+    let count = numberOfItems(inSection: 0)
+    if layout.needsPrepare || layout.preparedItemCount != count {
+      layout.needsPrepare = false
+      layout.preparedItemCount = count
+      layout.prepare()
+    }
+    if let attributes = layout.layoutAttributesForItem(at: indexPath) { return attributes }
+    var content = layout.collectionViewContentSize
+    if content.width <= 0 || content.height <= 0 {
+      content = CGSize(width: 1e9, height: 1e9)
+    }
+    let all = layout.layoutAttributesForElements(in: CGRect(origin: .zero, size: content))
+    return all?.first { $0.representedElementCategory == .cell && $0.indexPath == indexPath }
+  }
+
+  /// The frame the layout gives the item at `indexPath`, if any.
+  func layoutFrame(for indexPath: IndexPath) -> CGRect? { layoutAttributes(for: indexPath)?.frame }
+
+  /// Sets the layout's frame for `indexPath` on `cell`, if the layout gives one, then hands the
+  /// cell the attributes (`apply(_:)`), as UIKit does.
+  func applyLayoutFrame(to cell: UICollectionViewCell, at indexPath: IndexPath) {
+    guard let attributes = layoutAttributes(for: indexPath) else { return }
+    let frame = attributes.frame
+    if cell.frame != frame { cell.frame = frame }
+    let content = CGRect(origin: .zero, size: frame.size)
+    if cell.contentView.frame != content { cell.contentView.frame = content }
+    cell.apply(attributes)
+  }
+}
