@@ -1,10 +1,10 @@
 public import CellSimUIKit
-public import Foundation
+import Foundation
 public import ImageLoaders
 public import Scenarios
 import SimAsync
-package import SimPlatform
-package import SimTable
+import SimPlatform
+import SimTable
 import SimThreads
 
 /// A user's screen for the host to run: how to make its view controller, and how to hand it the

@@ -55,7 +55,7 @@ struct CellInitializerTests {
     #expect(
       output.contains(
         "'required' initializer 'init(registeredFrame:reuseIdentifier:)' must be provided by "
-          + "subclass of 'UICollectionViewCell'"), "\(output)")
+          + "subclass of 'UICollectionReusableView'"), "\(output)")
   }
 
   @Test("overriding UIKit's initializer too (valid UIKit) compiles")

@@ -1,5 +1,5 @@
 import Foundation
-package import SimPlatform
+import SimPlatform
 import SimThreads
 
 /// Core Image's `CIImage`, as image loaders use it: a recipe over a content image, rendered by

@@ -1,5 +1,5 @@
 import PNGRender
-package import SimPlatform
+import SimPlatform
 
 // ImageIO's incremental image sources, as progressive loaders use them (SDWebImage's
 // `SDImageIOAnimatedCoder`, Kingfisher's progressive JPEG processor): create an empty source,

@@ -1,4 +1,4 @@
-package import SimTable
+import SimTable
 import Synchronization
 
 /// UIKit's `UICollectionView`: a façade over one SimTable `TableView`, as `UITableView` is (see

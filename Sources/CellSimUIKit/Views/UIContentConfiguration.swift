@@ -61,7 +61,11 @@ extension UIContentView {
 /// by the image view of its `UIListContentView` (hidden when there is no image), which is what a
 /// hosted cell's oracle judges. Equal configurations have the same values; fonts, symbol
 /// configurations and attributed strings compare by identity.
-public struct UIListContentConfiguration: UIContentConfiguration, Hashable {
+///
+/// Its conformance to the main-actor `UIContentConfiguration` is declared in an extension, so
+/// the struct's own members stay nonisolated: its `Hashable` conformance reads every property,
+/// from any context, as UIKit's does.
+public struct UIListContentConfiguration: Hashable {
   /// `ImageProperties` (kept).
   public struct ImageProperties: Hashable {
     /// `standardDimension`: the system's standard size for `reservedLayoutSize`.
@@ -155,15 +159,7 @@ public struct UIListContentConfiguration: UIContentConfiguration, Hashable {
   /// A configuration for a value cell.
   public static func valueCell() -> UIListContentConfiguration { UIListContentConfiguration() }
 
-  /// A `UIListContentView` showing the configuration.
-  public func makeContentView() -> any UIView & UIContentView {
-    UIListContentView(configuration: self)
-  }
-
-  /// The configuration for `state`: unchanged (states do not change list configurations).
-  public func updated(for state: any UIConfigurationState) -> UIListContentConfiguration { self }
-
-  nonisolated public static func == (a: Self, b: Self) -> Bool {
+  public static func == (a: Self, b: Self) -> Bool {
     a.image === b.image && a.text == b.text && a.secondaryText == b.secondaryText
       && a.attributedText === b.attributedText
       && a.secondaryAttributedText === b.secondaryAttributedText
@@ -174,13 +170,23 @@ public struct UIListContentConfiguration: UIContentConfiguration, Hashable {
       && a.imageToTextPadding == b.imageToTextPadding
       && a.textToSecondaryTextVerticalPadding == b.textToSecondaryTextVerticalPadding
   }
-  nonisolated public func hash(into hasher: inout Hasher) {
+  public func hash(into hasher: inout Hasher) {
     hasher.combine(text)
     hasher.combine(secondaryText)
     hasher.combine(image.map(ObjectIdentifier.init))
     hasher.combine(imageProperties)
     hasher.combine(textProperties)
   }
+}
+
+extension UIListContentConfiguration: UIContentConfiguration {
+  /// A `UIListContentView` showing the configuration.
+  public func makeContentView() -> any UIView & UIContentView {
+    UIListContentView(configuration: self)
+  }
+
+  /// The configuration for `state`: unchanged (states do not change list configurations).
+  public func updated(for state: any UIConfigurationState) -> UIListContentConfiguration { self }
 }
 
 /// UIKit's `UIListContentView`: an image view and two labels showing a

@@ -1,6 +1,6 @@
 import Foundation
 import PNGRender
-package import SimPlatform
+import SimPlatform
 import SimThreads
 
 /// `UIImage`'s equality and its PNG and JPEG data.

@@ -1,4 +1,4 @@
-package import SimTable
+import SimTable
 
 /// UIKit's `UITableView`: a façade over one SimTable `TableView`, the engine that keeps the
 /// geometry, scrolling, reuse pool, prefetching, mutations and frames, and whose cells the oracle

@@ -1,5 +1,5 @@
 import SimKernel
-package import SimPlatform
+import SimPlatform
 import SimThreads
 
 /// The view layer's state in one world, attached to it.
