@@ -96,9 +96,21 @@ package final class SimLock: BlockingResource {
   /// Releases the lock; a waiter, if any, owns it next. Which one is the seeded choice of the
   /// world's scheduler (`pickWaiter`): `pthread_mutex_unlock`, under `NSLock`, promises no
   /// order among waiters, and real contention often lets a later arrival in first.
+  ///
+  /// An unlock from a thread other than the owner is refused: the lock stays with its owner and
+  /// the trace records `lock.unlock_refused`, naming the lock, the owner and the caller. Apple
+  /// documents such an unlock as undefined behaviour; what Darwin does is an error-checking
+  /// mutex's answer (`NSLock` logs "unlocked from thread which did not lock it", and
+  /// `pthread_mutex_unlock` and `objc_sync_exit` return an error), so the lock stays held and
+  /// whoever waits for it next waits for the owner (a `deadlock`, if the owner never unlocks).
+  /// `os_unfair_lock` crashes instead; the layer does not model that difference.
   package func unlock() {
     guard depth > 0 else {
       // NSLock documents this as an error it logs; nothing is held, so nothing changes.
+      return
+    }
+    if let owner, let caller = callingThread(), caller !== owner {
+      refuseForeignUnlock(owner: owner, caller: caller)
       return
     }
     depth -= 1
@@ -111,6 +123,15 @@ package final class SimLock: BlockingResource {
     owner = next.fiber.thread
     depth = 1
     next.fiber.scheduler.wake(next.waiter)
+  }
+
+  func refuseForeignUnlock(owner: SimThread, caller: SimThread) {
+    guard let world = world ?? BlockingThreads.currentFiber?.scheduler.world else { return }
+    world.trace.record(at: world.now, "lock.unlock_refused") {
+      $0.field("lock", name)
+      $0.field("owner", owner.name)
+      $0.field("caller", caller.name)
+    }
   }
 
   /// Runs `body` holding the lock (`NSLocking.withLock`).

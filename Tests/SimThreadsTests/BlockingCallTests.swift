@@ -94,6 +94,44 @@ struct BlockingCallTests {
     #expect(log == ["a in at 0", "b in at 8"])
   }
 
+  @Test("an unlock from another thread is refused and traced; the owner keeps the lock")
+  func foreignUnlock() throws {
+    var log: [String] = []
+    let (world, _) = try simulate { world in
+      let lock = SimLock(name: "cache")
+      world.globalQueue().async(
+        label: "owner",
+        blocking: {
+          lock.lock()
+          Blocking.sleep(for: .ms(10))
+          log.append("owner unlocks at \(world.now.nanoseconds / 1_000_000)")
+          lock.unlock()
+        })
+      world.globalQueue().async(
+        label: "intruder",
+        blocking: {
+          Blocking.sleep(for: .ms(2))
+          lock.unlock()
+          log.append("still locked: \(lock.isLocked)")
+        })
+      world.globalQueue().async(
+        label: "waiter",
+        blocking: {
+          Blocking.sleep(for: .ms(4))
+          lock.lock()
+          log.append("waiter in at \(world.now.nanoseconds / 1_000_000)")
+          lock.unlock()
+        })
+    }
+    #expect(log == ["still locked: true", "owner unlocks at 10", "waiter in at 10"])
+    let refused = world.trace.fullText.split(separator: "\n").filter {
+      $0.contains("lock.unlock_refused")
+    }
+    #expect(refused.count == 1)
+    #expect(refused.first?.contains("lock=cache") == true, "\(refused)")
+    #expect(refused.first?.contains("owner=") == true && refused.first?.contains("caller=") == true)
+  }
+
   @Test("a recursive lock may be taken again by its owner")
   func recursiveLock() throws {
     var depth = 0
