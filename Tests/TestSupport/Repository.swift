@@ -34,4 +34,19 @@ public enum Repository {
     let files = (try? ScenarioFiles.find([root.appendingPathComponent("Scenarios").path])) ?? []
     return files.map { String($0.dropFirst(root.path.count + 1)) }
   }()
+
+  /// The committed digest of each bundled scenario (`Tests/ScenarioSuiteTests/golden-digests.tsv`),
+  /// keyed by its path. A run whose digest differs has changed behaviour: on purpose (then
+  /// regenerate the file with `.ci/update-golden-digests` and say why in the commit) or not (then
+  /// it is a bug). `.ci/check-release-digests` holds a release build to the same file.
+  public static let goldenDigests: [String: String] = {
+    let file = root.appendingPathComponent("Tests/ScenarioSuiteTests/golden-digests.tsv")
+    guard let text = try? String(contentsOf: file, encoding: .utf8) else { return [:] }
+    var digests: [String: String] = [:]
+    for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+      let fields = line.split(separator: "\t")
+      if fields.count == 3 { digests[String(fields[0])] = String(fields[2]) }
+    }
+    return digests
+  }()
 }
