@@ -30,6 +30,8 @@
 ///
 /// `UIImage` wraps SimPlatform's `Image` (so an image keeps the digest of the bytes it came
 /// from); `preparingForDisplay()`, `preparingThumbnail(of:)`, `UIGraphicsImageRenderer` redraws,
+/// image contexts (`UIGraphicsBeginImageContextWithOptions` and its family, one stack per
+/// simulated thread),
 /// Core Graphics bitmap contexts (`CGContext.draw(_:in:)`, `makeImage()`: the force-decompress
 /// idiom) and ImageIO's `CGImageSourceCreateThumbnailAtIndex` decode and resample on the calling
 /// thread at the device's costs. `UIView`, `UIImageView`, `UILabel`, `UIActivityIndicatorView`,

@@ -48,6 +48,9 @@ public final class CGContext: @unchecked Sendable {
   var content: Image?
   /// Saved graphics states' depth (`saveGState`/`restoreGState`).
   var savedStates = 0
+  /// The scale of an image context (`UIGraphicsBeginImageContextWithOptions`); nil for any
+  /// other context, which `UIGraphicsGetImageFromCurrentImageContext()` answers with nil.
+  var imageContextScale: CGFloat?
 
   /// The alpha info of `bitmapInfo`.
   public var alphaInfo: CGImageAlphaInfo {
@@ -101,10 +104,11 @@ public final class CGContext: @unchecked Sendable {
       space: space, bitmapInfo: bitmapInfo)
   }
 
-  /// The context of the innermost `UIGraphicsImageRenderer` drawing now, if any.
+  /// The calling simulated thread's current UIKit graphics context, if any: the innermost
+  /// renderer's, image context or pushed context (`UIGraphicsGetCurrentContext()`).
   static var current: CGContext? {
     guard let world = SimulationContext.world else { return nil }
-    return ViewLayerState.of(world).drawing.last?.cgContext
+    return ViewLayerState.of(world).currentContexts.last
   }
 
   /// Records `operation`.

@@ -80,14 +80,34 @@ extension UIImage {
   /// Always `.up`.
   public var imageOrientation: Orientation { .up }
 
-  /// Draws the image into the current `UIGraphicsImageRenderer` context, filling `rect`.
+  /// Draws the image into the calling thread's current UIKit graphics context, filling `rect`:
+  /// a `UIGraphicsImageRenderer`'s (priced when the renderer makes its image), or a bitmap
+  /// context (`UIGraphicsBeginImageContextWithOptions`, `UIGraphicsPushContext`), priced now as
+  /// `CGContext.draw(_:in:)` prices it. Nothing happens without a current context, as in UIKit.
   public func draw(in rect: CGRect) {
-    guard let world = SimulationContext.world else { return }
-    ViewLayerState.of(world).drawing.last?.drawn.append((self, rect))
+    guard let context = CGContext.current else { return }
+    if let renderer = context.renderer {
+      renderer.drawn.append((self, rect))
+    } else if let cgImage {
+      context.draw(cgImage, in: rect)
+    } else {
+      context.record("draw named image")
+    }
   }
 
   /// Draws the image at `point`, at its size.
   public func draw(at point: CGPoint) { draw(in: CGRect(origin: point, size: size)) }
+
+  /// `draw(in:blendMode:alpha:)`: as `draw(in:)`; the blend mode and alpha are recorded.
+  public func draw(in rect: CGRect, blendMode: CGBlendMode, alpha: CGFloat) {
+    CGContext.current?.record("blend \(blendMode.rawValue) alpha \(alpha)")
+    draw(in: rect)
+  }
+
+  /// `draw(at:blendMode:alpha:)`: as `draw(at:)`; the blend mode and alpha are recorded.
+  public func draw(at point: CGPoint, blendMode: CGBlendMode, alpha: CGFloat) {
+    draw(in: CGRect(origin: point, size: size), blendMode: blendMode, alpha: alpha)
+  }
 }
 
 /// UIKit's `UIGraphicsImageRendererFormat`: the scale (the device's screen scale by default) and
@@ -210,9 +230,10 @@ open class UIGraphicsImageRenderer: @unchecked Sendable {
     let height = max(1, Int((bounds.height * format.scale).rounded()))
     let context = UIGraphicsImageRendererContext(
       format: format, pixelWidth: width, pixelHeight: height)
-    state.drawing.append(context)
+    // UIKit makes the renderer's context the thread's current one while `actions` runs.
+    state.pushContext(context.cgContext)
     actions(context)
-    state.drawing.removeLast()
+    state.popContext(context.cgContext)
     return context.render()
   }
 }

@@ -6,8 +6,10 @@ import SimThreads
 final class ViewLayerState {
   /// The transition an image change inside `UIView.transition(with:…)`'s animations gets.
   var transition: ImageTransition = .none
-  /// The `UIGraphicsImageRenderer` contexts drawing now, innermost last.
-  var drawing: [UIGraphicsImageRendererContext] = []
+  /// UIKit's graphics context stacks, one per simulated thread (UIKit keeps one per thread, so
+  /// a worker that blocks between `UIGraphicsBeginImageContextWithOptions` and its end never
+  /// sees another thread's context), each innermost last. Only looked up, never iterated.
+  var contextStacks: [ObjectIdentifier: [CGContext]] = [:]
   /// `UIApplication.shared.isNetworkActivityIndicatorVisible`.
   var networkActivityIndicator = false
   /// What the app presented (`UIViewController.present`), in order: the presented controller's
