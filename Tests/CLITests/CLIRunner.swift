@@ -59,6 +59,9 @@ enum CLIRunner {
     process.currentDirectoryURL = Repository.root
     var merged = ProcessInfo.processInfo.environment
     merged["NO_COLOR"] = "1"
+    // Random hashing in the child (CellSim fixes the seed at a process's start otherwise), so
+    // that a digest equal to this process's shows that no set or dictionary order reaches a trace.
+    merged["CELLSIM_RANDOM_HASHING"] = "1"
     for (key, value) in environment { merged[key] = value }
     process.environment = merged
     // Files rather than pipes: a large output cannot fill a pipe and deadlock the test.

@@ -282,6 +282,8 @@ struct CrossProcessDigests {
       ]
       var environment = ProcessInfo.processInfo.environment
       environment[Self.outputVariable] = output.path
+      // Random hashing there, fixed here: equal digests show no hash order reaches a trace.
+      environment["CELLSIM_RANDOM_HASHING"] = "1"
       process.environment = environment
       process.standardOutput = FileHandle.nullDevice
       process.standardError = FileHandle.nullDevice

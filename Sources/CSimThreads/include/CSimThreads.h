@@ -37,4 +37,26 @@ void csimthreads_set_trap_note(const char *note);
 /// that was there before (Swift's backtracer, say) or the default action.
 void csimthreads_install_trap_handler(void);
 
+/// What the process's start did to the Swift runtime's hashing seed (`csimthreads_hashing_state`).
+enum {
+  /// The seed is fixed: the runtime's iteration order of sets and dictionaries is the same in
+  /// every process (fixed at start, or by SWIFT_DETERMINISTIC_HASHING).
+  CSIMTHREADS_HASHING_FIXED = 1,
+  /// Left random: CELLSIM_RANDOM_HASHING asked for it.
+  CSIMTHREADS_HASHING_RANDOM_ASKED = 2,
+  /// Left random: this code was loaded after the process started (a test bundle opened by a
+  /// runner), when collections may already exist.
+  CSIMTHREADS_HASHING_LOADED_LATE = 3,
+  /// Left alone: the runtime's hashing parameters were not found.
+  CSIMTHREADS_HASHING_UNAVAILABLE = 4,
+};
+
+/// What the process's start did to the hashing seed: one of the values above, or -1 if the
+/// constructor has not run.
+int csimthreads_hashing_state(void);
+
+/// 1 if the Swift runtime's hashing is deterministic now, 0 if it is seeded at random, -1 if
+/// the runtime's parameters were not found.
+int csimthreads_hashing_is_deterministic(void);
+
 #endif
