@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 
 /// Why a path given as an input file cannot be read as one: checked before reading, so that a
 /// folder, a FIFO (which would block the read forever) or a missing file gets its own reason
