@@ -166,6 +166,7 @@ public enum UIKitHost {
 /// untrustworthy, and the run fails naming it. Async simulations take turns in a process.
 struct UIKitRunHost: LoaderRunHost {
   func host(world: World, options: LoaderOptions, _ body: @escaping () -> Void) -> [String] {
+    HashingNotice.writeOnce()
     BlockingThreads.hostEveryCallback(of: world)
     do {
       let report = try withAsyncSimulation(world: world) { _ in
