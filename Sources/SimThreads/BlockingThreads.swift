@@ -22,6 +22,9 @@ package struct BlockingThreadsOptions: Sendable, Equatable {
   package var pinToOneCPU: Bool
   /// How many times a waiting thread checks for the baton before it sleeps, when not pinned.
   package var spins: Int
+  /// How many times a waiting thread pinned to the run's CPU yields that CPU (so that the
+  /// baton's holder runs) and checks again before it sleeps.
+  package var yields: Int
 
   /// Whether threads are pinned: asked for, on a system that can (Linux).
   var pins: Bool {
@@ -50,10 +53,13 @@ package struct BlockingThreadsOptions: Sendable, Equatable {
   private static let defaultPinning = Mutex<Bool>(false)
 
   /// Options with the process's watchdog and pinning unless given.
-  package init(watchdog: Duration? = nil, pinToOneCPU: Bool? = nil, spins: Int = 2_000) {
+  package init(
+    watchdog: Duration? = nil, pinToOneCPU: Bool? = nil, spins: Int = 2_000, yields: Int = 1_000
+  ) {
     self.watchdog = watchdog ?? Self.processWatchdog
     self.pinToOneCPU = pinToOneCPU ?? Self.processPinsToOneCPU
     self.spins = spins
+    self.yields = yields
   }
 }
 
@@ -126,7 +132,8 @@ package final class BlockingThreads: BlockingThreadHost {
     self.loop = world.loop
     self.trace = world.trace
     self.options = options
-    self.driver = Parker(spins: options.pins ? 0 : options.spins)
+    self.driver = Parker(
+      spins: options.pins ? 0 : options.spins, yields: options.pins ? options.yields : 0)
   }
 
   /// The world's scheduler, made with `options` the first time it is asked for.
@@ -267,8 +274,8 @@ package final class BlockingThreads: BlockingThreadHost {
     let pinned = options.pins
     if pinned, cpu == nil { pinDriverIfNeeded() }
     let carrier = Carrier(
-      spins: pinned ? 0 : options.spins, cpu: pinned ? cpu : nil,
-      scheduler: self)
+      spins: pinned ? 0 : options.spins, yields: pinned ? options.yields : 0,
+      cpu: pinned ? cpu : nil, scheduler: self)
     carriers.append(carrier)
     peakCarriers = max(peakCarriers, carriers.count)
     carrier.start()

@@ -37,9 +37,9 @@ final class Carrier: @unchecked Sendable {
     var thread: pthread_t?
   #endif
 
-  init(spins: Int, cpu: Int?, scheduler: BlockingThreads) {
+  init(spins: Int, yields: Int, cpu: Int?, scheduler: BlockingThreads) {
     self.scheduler = scheduler
-    self.parker = Parker(spins: spins)
+    self.parker = Parker(spins: spins, yields: yields)
     self.cpu = cpu
   }
 

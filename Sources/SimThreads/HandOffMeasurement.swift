@@ -18,9 +18,11 @@ import SimPlatform
   public static func pingPong(handOffs: Int, pinned: Bool) -> Double {
     precondition(handOffs >= 2, "HandOffMeasurement.pingPong: at least 2 hand-offs")
     let cpu = pinned ? Int(csimthreads_current_cpu()) : -1
-    let spins = pinned ? 0 : BlockingThreadsOptions().spins
-    let caller = Parker(spins: spins)
-    let partner = Parker(spins: spins)
+    let options = BlockingThreadsOptions()
+    let spins = pinned ? 0 : options.spins
+    let yields = pinned ? options.yields : 0
+    let caller = Parker(spins: spins, yields: yields)
+    let partner = Parker(spins: spins, yields: yields)
     let rounds = handOffs / 2
     let done = Parker(spins: 0)
     var saved = csimthreads_affinity()

@@ -14,7 +14,7 @@ import Synchronization
 /// waiting side may spin a little before it sleeps: when the two threads run on different
 /// CPUs, a hand-off that lands within the spin costs no system call and no wake-up. Threads
 /// pinned to one CPU gain nothing from spinning (the other side cannot run meanwhile), so they
-/// use no spin.
+/// use no spin: they yield their CPU a bounded number of times instead, before they sleep.
 ///
 /// The state machine is the classic one (Rust's `std::thread::park`): 0 empty, 1 notified,
 /// 2 parked; only a waiter that found the permit empty sleeps, under the mutex, so a wake-up
@@ -29,9 +29,15 @@ final class Parker: @unchecked Sendable {
   private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
   /// How many times `park` checks the permit before it sleeps.
   let spins: Int
+  /// How many times `park` then gives its CPU away (`sched_yield`) and checks again before it
+  /// sleeps: for threads pinned to one CPU, where the thread that will hand the permit over
+  /// can run only if this one steps aside, and a yield switches to it without the futex wake
+  /// and sleep of the condition.
+  let yields: Int
 
-  init(spins: Int) {
+  init(spins: Int, yields: Int = 0) {
     self.spins = spins
+    self.yields = yields
     pthread_mutex_init(mutex, nil)
     #if canImport(Glibc)
       var attributes = pthread_condattr_t()
@@ -76,6 +82,12 @@ final class Parker: @unchecked Sendable {
       spun += 1
     }
     if takePermit() { return true }
+    var yielded = 0
+    while yielded < yields {
+      sched_yield()
+      if takePermit() { return true }
+      yielded += 1
+    }
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
     guard
