@@ -32,8 +32,22 @@ final class SimDispatchSource: DispatchSource, DispatchSourceTimer, DispatchSour
   init(kind: Kind, queue: DispatchQueue?, api: StaticString) {
     self.kind = kind
     self.queue = queue ?? .global()
-    self.world = SimulationContext.world(for: api)
+    let world = SimulationContext.world(for: api)
+    self.world = world
     super.init()
+    SourceRegistry.of(world).sources.append(WeakSource(source: self))
+  }
+
+  /// Forgets the handlers and the timer, and delivers nothing more: the world has ended. A
+  /// handler that captures its own source (the common `timer.setEventHandler { … timer … }`)
+  /// holds the source, which holds the handler; in an app the cycle lasts until `cancel()`, and
+  /// a run that ended without one would otherwise keep both for the life of the process.
+  func worldEnded() {
+    cancelled = true
+    eventHandler = nil
+    cancelHandler = nil
+    registrationHandler = nil
+    timerEvent = nil
   }
 
   // MARK: State
@@ -145,4 +159,27 @@ final class SimDispatchSource: DispatchSource, DispatchSourceTimer, DispatchSour
       signal(DispatchSource.MemoryPressureEvent.warning.rawValue)
     }
   }
+}
+
+/// The sources made in one world, weakly, attached to it: when the world drops its attachments
+/// (`World.tearDown`), each source still alive forgets its handlers.
+final class SourceRegistry {
+  var sources: [WeakSource] = []
+
+  static func of(_ world: World) -> SourceRegistry {
+    let key = ObjectIdentifier(SourceRegistry.self)
+    if let registry = world.attachments[key] as? SourceRegistry { return registry }
+    let registry = SourceRegistry()
+    world.attachments[key] = registry
+    return registry
+  }
+
+  deinit {
+    for entry in sources { entry.source?.worldEnded() }
+  }
+}
+
+/// A source, held weakly.
+struct WeakSource {
+  weak var source: SimDispatchSource?
 }

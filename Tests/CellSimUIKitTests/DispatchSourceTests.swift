@@ -94,3 +94,24 @@ struct DispatchSourceTests {
     #expect(log.lines == ["pressure warning true critical false mask true @40"])
   }
 }
+
+@Suite("DispatchSource: a run that ends without cancel leaks nothing")
+struct DispatchSourceTearDownTests {
+  @Test("a timer whose handler captures it is freed when the world ends")
+  func handlerCycleBroken() throws {
+    let weakTimer = WeakBox()
+    try simulate(for: 100) {
+      let timer = DispatchSource.makeTimerSource(queue: .main)
+      timer.schedule(deadline: .now(), repeating: .milliseconds(10))
+      timer.setEventHandler { _ = timer.data }
+      timer.resume()
+      weakTimer.value = timer
+    }
+    #expect(weakTimer.value == nil)
+  }
+}
+
+/// An object held weakly, to see that it was freed.
+final class WeakBox: @unchecked Sendable {
+  weak var value: AnyObject?
+}
