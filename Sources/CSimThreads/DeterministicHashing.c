@@ -14,14 +14,14 @@
 #define _GNU_SOURCE
 #endif
 #include <dlfcn.h>
-#include <limits.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #if defined(__APPLE__)
 #include <mach-o/dyld.h>
+#else
+#include <link.h>
 #endif
 #include "CSimThreads.h"
 
@@ -46,25 +46,43 @@ int csimthreads_hashing_is_deterministic(void) {
   return parameters->deterministic ? 1 : 0;
 }
 
-// Whether this file was linked into the main executable (not a library or bundle opened later).
+// Whether this file was linked into the main executable (not a library or bundle opened later):
+// whether this function's address lies in the main program's image. Found from the loader's own
+// records, not from paths (a program started through PATH names itself only by its bare name).
+#if defined(__APPLE__)
 static bool in_main_executable(void) {
   Dl_info info;
-  if (!dladdr((const void *)&in_main_executable, &info) || !info.dli_fname) return false;
-  char executable[PATH_MAX];
-#if defined(__APPLE__)
-  uint32_t size = sizeof(executable);
-  if (_NSGetExecutablePath(executable, &size) != 0) return false;
-#else
-  ssize_t length = readlink("/proc/self/exe", executable, sizeof(executable) - 1);
-  if (length <= 0) return false;
-  executable[length] = 0;
-#endif
-  char resolved_image[PATH_MAX];
-  char resolved_executable[PATH_MAX];
-  if (!realpath(info.dli_fname, resolved_image)) return false;
-  if (!realpath(executable, resolved_executable)) return false;
-  return strcmp(resolved_image, resolved_executable) == 0;
+  if (!dladdr((const void *)&in_main_executable, &info) || !info.dli_fbase) return false;
+  return info.dli_fbase == (const void *)_dyld_get_image_header(0);
 }
+#else
+struct main_image_search {
+  uintptr_t address;
+  bool found;
+};
+
+// The first object `dl_iterate_phdr` reports is the main program.
+static int search_main_image(struct dl_phdr_info *info, size_t size, void *data) {
+  (void)size;
+  struct main_image_search *search = (struct main_image_search *)data;
+  for (int i = 0; i < info->dlpi_phnum; i++) {
+    const ElfW(Phdr) *header = &info->dlpi_phdr[i];
+    if (header->p_type != PT_LOAD) continue;
+    uintptr_t start = (uintptr_t)info->dlpi_addr + (uintptr_t)header->p_vaddr;
+    if (search->address >= start && search->address < start + (uintptr_t)header->p_memsz) {
+      search->found = true;
+      break;
+    }
+  }
+  return 1;  // only the first object
+}
+
+static bool in_main_executable(void) {
+  struct main_image_search search = {(uintptr_t)&in_main_executable, false};
+  dl_iterate_phdr(search_main_image, &search);
+  return search.found;
+}
+#endif
 
 __attribute__((constructor)) static void csimthreads_fix_hashing_seed(void) {
   const char *random = getenv("CELLSIM_RANDOM_HASHING");

@@ -22,16 +22,28 @@ struct ProcessHashingTests {
     try Self.report().write(toFile: path, atomically: true, encoding: .utf8)
   }
 
-  /// Runs `writeOrder` in a child process of this test binary, with `environment` added.
-  func childReport(_ environment: [String: String]) throws -> String {
+  /// Runs `writeOrder` in a child process of this test binary, with `environment` added; when
+  /// `throughPath`, started by its bare name through `PATH` (as a shell starts a program), so
+  /// that the process knows its own path only from the system.
+  func childReport(_ environment: [String: String], throughPath: Bool = false) throws -> String {
     let output = FileManager.default.temporaryDirectory.appendingPathComponent(
       "simthreads-hash-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: output) }
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-    process.arguments = [
+    let binary = URL(fileURLWithPath: CommandLine.arguments[0])
+    let arguments = [
       "--testing-library", "swift-testing", "--filter", "ProcessHashingTests/writeOrder",
     ]
+    if throughPath {
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+      process.arguments =
+        [
+          "PATH=" + binary.deletingLastPathComponent().path, binary.lastPathComponent,
+        ] + arguments
+    } else {
+      process.executableURL = binary
+      process.arguments = arguments
+    }
     var merged = ProcessInfo.processInfo.environment
     merged["SWIFT_DETERMINISTIC_HASHING"] = nil
     merged["CELLSIM_RANDOM_HASHING"] = nil
@@ -52,6 +64,8 @@ struct ProcessHashingTests {
     let second = try childReport([:])
     #expect(first.hasPrefix("fixed deterministic=true "), "\(first)")
     #expect(first == second)
+    // Started by its bare name through PATH, the process still finds itself the main program.
+    #expect(try childReport([:], throughPath: true) == first)
     let randomFirst = try childReport(["CELLSIM_RANDOM_HASHING": "1"])
     let randomSecond = try childReport(["CELLSIM_RANDOM_HASHING": "1"])
     #expect(randomFirst.hasPrefix("randomAsked deterministic=false "), "\(randomFirst)")
