@@ -4,7 +4,7 @@ import SimPlatform
 
 /// The one source class behind every kind (see `DispatchSource`).
 final class SimDispatchSource: DispatchSource, DispatchSourceTimer, DispatchSourceMemoryPressure,
-  DispatchSourceUserDataAdd, DispatchSourceUserDataOr
+  DispatchSourceUserDataAdd, DispatchSourceUserDataOr, @unchecked Sendable
 {
   enum Kind { case timer, memoryPressure, userDataAdd, userDataOr }
 
@@ -166,13 +166,7 @@ final class SimDispatchSource: DispatchSource, DispatchSourceTimer, DispatchSour
 final class SourceRegistry {
   var sources: [WeakSource] = []
 
-  static func of(_ world: World) -> SourceRegistry {
-    let key = ObjectIdentifier(SourceRegistry.self)
-    if let registry = world.attachments[key] as? SourceRegistry { return registry }
-    let registry = SourceRegistry()
-    world.attachments[key] = registry
-    return registry
-  }
+  static func of(_ world: World) -> SourceRegistry { world.layerAttachment { SourceRegistry() } }
 
   deinit {
     for entry in sources { entry.source?.worldEnded() }

@@ -152,10 +152,9 @@ extension DispatchSourceTimer {
     deadline: DispatchTime, repeating interval: DispatchTimeInterval = .never,
     leeway: DispatchTimeInterval = .nanoseconds(0)
   ) {
-    let now = VirtualClock.now(for: "DispatchSourceTimer.schedule")
-    simulated.start(
-      after: VirtualClock.delay(untilUptime: deadline.uptimeNanoseconds, now: now),
-      every: VirtualClock.duration(interval))
+    reschedule(every: VirtualClock.duration(interval)) {
+      VirtualClock.delay(untilUptime: deadline.uptimeNanoseconds, now: $0)
+    }
   }
 
   /// Fires at `deadline`, then every `interval` seconds.
@@ -163,10 +162,9 @@ extension DispatchSourceTimer {
     deadline: DispatchTime, repeating interval: Double,
     leeway: DispatchTimeInterval = .nanoseconds(0)
   ) {
-    let now = VirtualClock.now(for: "DispatchSourceTimer.schedule")
-    simulated.start(
-      after: VirtualClock.delay(untilUptime: deadline.uptimeNanoseconds, now: now),
-      every: nanoseconds(interval).map { .ns($0) })
+    reschedule(every: VirtualClock.duration(seconds: interval)) {
+      VirtualClock.delay(untilUptime: deadline.uptimeNanoseconds, now: $0)
+    }
   }
 
   /// Fires at the wall-clock `wallDeadline`, then every `interval`.
@@ -174,10 +172,9 @@ extension DispatchSourceTimer {
     wallDeadline: DispatchWallTime, repeating interval: DispatchTimeInterval = .never,
     leeway: DispatchTimeInterval = .nanoseconds(0)
   ) {
-    let now = VirtualClock.now(for: "DispatchSourceTimer.schedule")
-    simulated.start(
-      after: VirtualClock.delay(untilWall: wallDeadline.nanosecondsSince1970, now: now),
-      every: VirtualClock.duration(interval))
+    reschedule(every: VirtualClock.duration(interval)) {
+      VirtualClock.delay(untilWall: wallDeadline.nanosecondsSince1970, now: $0)
+    }
   }
 
   /// Fires at the wall-clock `wallDeadline`, then every `interval` seconds.
@@ -185,10 +182,16 @@ extension DispatchSourceTimer {
     wallDeadline: DispatchWallTime, repeating interval: Double,
     leeway: DispatchTimeInterval = .nanoseconds(0)
   ) {
-    let now = VirtualClock.now(for: "DispatchSourceTimer.schedule")
+    reschedule(every: VirtualClock.duration(seconds: interval)) {
+      VirtualClock.delay(untilWall: wallDeadline.nanosecondsSince1970, now: $0)
+    }
+  }
+
+  /// Starts the timer over: first firing after `delay(now)` (nil: never), then every `period`
+  /// (nil or not positive: once).
+  private func reschedule(every period: SimDuration?, after delay: (SimTime) -> SimDuration?) {
     simulated.start(
-      after: VirtualClock.delay(untilWall: wallDeadline.nanosecondsSince1970, now: now),
-      every: nanoseconds(interval).map { .ns($0) })
+      after: delay(VirtualClock.now(for: "DispatchSourceTimer.schedule")), every: period)
   }
 }
 

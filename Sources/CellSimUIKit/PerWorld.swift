@@ -9,11 +9,7 @@ final class LayerState {
 
   /// The state of `world`, attached at its first use.
   static func of(_ world: World) -> LayerState {
-    let key = ObjectIdentifier(LayerState.self)
-    if let attachment = world.attachments[key] as? Attachment { return attachment.state }
-    let attachment = Attachment(state: LayerState())
-    world.attachments[key] = attachment
-    return attachment.state
+    world.layerAttachment { Attachment(state: LayerState()) }.state
   }
 
   /// The world's hold on the state: when the world lets go of it, the state is closed.
@@ -23,6 +19,18 @@ final class LayerState {
     /// An attachment holding `state`.
     init(state: LayerState) { self.state = state }
     deinit { state.isClosed = true }
+  }
+}
+
+extension World {
+  /// The world's attachment of type `T` (the layer's per-world state objects), made by `make`
+  /// at its first use. `World.tearDown` drops every attachment.
+  func layerAttachment<T: AnyObject>(_ make: () -> T) -> T {
+    let key = ObjectIdentifier(T.self)
+    if let attachment = attachments[key] as? T { return attachment }
+    let attachment = make()
+    attachments[key] = attachment
+    return attachment
   }
 }
 

@@ -34,13 +34,7 @@ final class Sandbox {
   }
 
   /// The sandbox of `world`, made at its first use.
-  static func of(_ world: World) -> Sandbox {
-    let key = ObjectIdentifier(Sandbox.self)
-    if let sandbox = world.attachments[key] as? Sandbox { return sandbox }
-    let sandbox = Sandbox()
-    world.attachments[key] = sandbox
-    return sandbox
-  }
+  static func of(_ world: World) -> Sandbox { world.layerAttachment { Sandbox() } }
 
   /// The standardized path of `path` if it lies in the sandbox, else nil.
   static func contained(_ path: String) -> String? {

@@ -17,13 +17,7 @@ final class ViewLayerState {
   var presentations: [String] = []
 
   /// The state of `world`, attached at its first use.
-  static func of(_ world: World) -> ViewLayerState {
-    let key = ObjectIdentifier(ViewLayerState.self)
-    if let state = world.attachments[key] as? ViewLayerState { return state }
-    let state = ViewLayerState()
-    world.attachments[key] = state
-    return state
-  }
+  static func of(_ world: World) -> ViewLayerState { world.layerAttachment { ViewLayerState() } }
 }
 
 /// A value moved across an isolation boundary that the simulation keeps on one thread at a time
