@@ -53,6 +53,32 @@ enum CLIRunner {
 
   /// Runs `cellsim` with `arguments` in the repository root and waits for it to exit.
   static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> CLIResult {
+    try start(arguments, environment: environment).finish()
+  }
+
+  /// A `cellsim` process started by `start`, whose output goes to files until it exits.
+  struct Running {
+    let process: Process
+    let folder: URL
+    let out: FileHandle
+    let err: FileHandle
+
+    /// Waits for the process to exit and returns what it wrote.
+    func finish() throws -> CLIResult {
+      defer { try? FileManager.default.removeItem(at: folder) }
+      process.waitUntilExit()
+      try out.close()
+      try err.close()
+      return CLIResult(
+        status: process.terminationStatus,
+        stdout: try String(contentsOf: folder.appendingPathComponent("stdout"), encoding: .utf8),
+        stderr: try String(contentsOf: folder.appendingPathComponent("stderr"), encoding: .utf8))
+    }
+  }
+
+  /// Starts `cellsim` with `arguments` in the repository root and returns at once: the caller
+  /// does other work while it runs, then calls `finish()`.
+  static func start(_ arguments: [String], environment: [String: String] = [:]) throws -> Running {
     let process = Process()
     process.executableURL = try binary()
     process.arguments = arguments
@@ -68,7 +94,6 @@ enum CLIRunner {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "cellsim-cli-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
     let outURL = folder.appendingPathComponent("stdout")
     let errURL = folder.appendingPathComponent("stderr")
     _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
@@ -78,14 +103,13 @@ enum CLIRunner {
     process.standardOutput = out
     process.standardError = err
     process.standardInput = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    try out.close()
-    try err.close()
-    return CLIResult(
-      status: process.terminationStatus,
-      stdout: try String(contentsOf: outURL, encoding: .utf8),
-      stderr: try String(contentsOf: errURL, encoding: .utf8))
+    do {
+      try process.run()
+    } catch {
+      try? FileManager.default.removeItem(at: folder)
+      throw error
+    }
+    return Running(process: process, folder: folder, out: out, err: err)
   }
 
   /// A fresh temporary folder for one test's output; the caller removes it.

@@ -84,46 +84,6 @@ struct FuzzCLITests {
     }
   }
 
-  @Test("a worker that traps, or hangs past the guard, is a finding; the campaign goes on")
-  func trapAndHang() throws {
-    for (variable, label) in [
-      ("CELLSIM_FUZZ_TEST_TRAP_AT", "trap"), ("CELLSIM_FUZZ_TEST_HANG_AT", "hang"),
-      ("CELLSIM_FUZZ_TEST_SPIN_AT", "hang"),
-    ] {
-      let out = try CLIRunner.temporaryFolder()
-      defer { try? FileManager.default.removeItem(at: out) }
-      let result = try CLIRunner.run(
-        [
-          "fuzz", "--loader", "reference", "--invariants", "no_cross_cell_image", "--cases", "2",
-          "--jobs", "1", "--case-timeout", "3", "--out", out.path, "--json",
-        ], environment: [variable: "0"])
-      #expect(result.status == 1, "\(result.stderr)")
-      #expect(result.stdout.contains("\"cases\" : 2"), "\(result.stdout)")
-      let files = Self.findings(in: out).map(\.lastPathComponent)
-      #expect(files.count == 1 && files[0].hasPrefix(label + "-"), "\(files)")
-      let scenario = try Scenario(contentsOf: out.appendingPathComponent(files[0]))
-      #expect(scenario.about?.contains("case 0") == true)
-    }
-  }
-
-  @Test("a slow case whose runs keep ending is no hang, however long the whole case takes")
-  func slowCaseIsNoHang() throws {
-    // Each case runs its scenario 9 more times, and every run is followed by 0.6 s of sleep:
-    // at least 6 s per case against a 5 s guard, but well under 5 s between two runs.
-    let out = try CLIRunner.temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: out) }
-    let started = Date()
-    let result = try CLIRunner.run(
-      [
-        "fuzz", "--loader", "reference", "--invariants", "no_cross_cell_image", "--cases", "2",
-        "--jobs", "1", "--case-timeout", "5", "--out", out.path, "--json",
-      ], environment: ["CELLSIM_FUZZ_TEST_SLOW_CASE": "9:600"])
-    #expect(Date().timeIntervalSince(started) > 12, "the hook did not slow the cases down")
-    #expect(result.status == 0, "\(result.stderr)")
-    #expect(result.stdout.contains("\"cases\" : 2"), "\(result.stdout)")
-    #expect(Self.findings(in: out).isEmpty, "\(Self.findings(in: out))")
-  }
-
   @Test("a trap is shrunk in child processes to the one event that causes it, 1-minimal")
   func trapShrunk() throws {
     let out = try CLIRunner.temporaryFolder()
@@ -141,55 +101,6 @@ struct FuzzCLITests {
       #expect(scenario.events.map(\.action.key) == ["touch"], "\(scenario.yamlText())")
       #expect(scenario.network.rules.isEmpty && scenario.network.outages.isEmpty)
       #expect(scenario.about?.contains(" to 1 events") == true, "\(scenario.about ?? "")")
-    }
-  }
-
-  @Test("a hang is shrunk in child processes to the one event that causes it, and confirmed")
-  func hangShrunk() throws {
-    let out = try CLIRunner.temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: out) }
-    let result = try CLIRunner.run(
-      [
-        "fuzz", "--loader", "reference", "--invariants", "no_cross_cell_image", "--cases", "3",
-        "--jobs", "1", "--case-timeout", "4", "--hang-check-timeout", "1", "--out", out.path,
-        "--json",
-      ], environment: ["CELLSIM_FUZZ_TEST_HANG_ON": "touch"])
-    #expect(result.status == 1, "\(result.stderr)")
-    let files = Self.findings(in: out)
-    #expect(files.count == 1 && files.allSatisfy { $0.lastPathComponent.hasPrefix("hang-") })
-    for file in files {
-      let scenario = try Scenario(contentsOf: file)
-      #expect(scenario.events.map(\.action.key) == ["touch"], "\(scenario.yamlText())")
-      #expect(scenario.about?.contains(" to 1 events") == true, "\(scenario.about ?? "")")
-    }
-    let names = try FileManager.default.contentsOfDirectory(atPath: out.path)
-    #expect(names.allSatisfy { !$0.hasPrefix(".") }, "candidate files left: \(names)")
-  }
-
-  @Test("a hang shrink that only looked hung on a slow machine is not written: the finding stays")
-  func slowShrinkIsNoHang() throws {
-    // Every child run of the shrink sleeps 1.5 s first (a loaded machine), against a first
-    // candidate limit of 1 s: every candidate looks hung. The shrunk scenario is confirmed
-    // against --case-timeout (5 s), where it finishes, so the unshrunk finding is kept.
-    let out = try CLIRunner.temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: out) }
-    let result = try CLIRunner.run(
-      [
-        "fuzz", "--loader", "reference", "--invariants", "no_cross_cell_image", "--cases", "3",
-        "--jobs", "1", "--case-timeout", "5", "--hang-check-timeout", "1",
-        "--trap-shrink-time", "6", "--out", out.path, "--json",
-      ],
-      environment: [
-        "CELLSIM_FUZZ_TEST_HANG_ON": "touch", "CELLSIM_FUZZ_TEST_CHECK_SLOW": "1500",
-      ])
-    #expect(result.status == 1, "\(result.stderr)")
-    #expect(result.stderr.contains("left unshrunk"), "\(result.stderr)")
-    let files = Self.findings(in: out)
-    #expect(!files.isEmpty && files.allSatisfy { $0.lastPathComponent.hasPrefix("hang-") })
-    for file in files {
-      let scenario = try Scenario(contentsOf: file)
-      #expect(scenario.events.map(\.action.key).contains("touch"), "\(scenario.yamlText())")
-      #expect(scenario.events.count > 1, "\(scenario.yamlText())")
     }
   }
 
@@ -270,5 +181,108 @@ struct FuzzCLITests {
       "shrink", "Scenarios/seeds/naive/cross-cell-late-completion-reference.yaml",
     ])
     #expect(passing.status == 1)
+  }
+}
+
+/// The fuzz campaign's guards against hangs, which wait on real time: a case timeout, a hang
+/// check, a worker that sleeps. A suite of their own, serialized, so that they never wait on
+/// each other's children; the rest of `cellsim fuzz` runs beside them, and so does the hang
+/// shrink (`FuzzHangShrinkCLITests`). Each runs one case
+/// where one is enough: every hanging case waits out its timeout, and every shrink of a hang
+/// waits out one hang check per candidate that still hangs.
+@Suite("cellsim fuzz: hangs and slow cases", .serialized)
+struct FuzzHangCLITests {
+  @Test("a worker that traps, or hangs past the guard, is a finding; the campaign goes on")
+  func trapAndHang() throws {
+    for (variable, label) in [
+      ("CELLSIM_FUZZ_TEST_TRAP_AT", "trap"), ("CELLSIM_FUZZ_TEST_HANG_AT", "hang"),
+      ("CELLSIM_FUZZ_TEST_SPIN_AT", "hang"),
+    ] {
+      let out = try CLIRunner.temporaryFolder()
+      defer { try? FileManager.default.removeItem(at: out) }
+      let result = try CLIRunner.run(
+        [
+          "fuzz", "--loader", "reference", "--invariants", "no_cross_cell_image", "--cases", "2",
+          "--jobs", "1", "--case-timeout", "3", "--out", out.path, "--json",
+        ], environment: [variable: "0"])
+      #expect(result.status == 1, "\(result.stderr)")
+      #expect(result.stdout.contains("\"cases\" : 2"), "\(result.stdout)")
+      let files = FuzzCLITests.findings(in: out).map(\.lastPathComponent)
+      #expect(files.count == 1 && files[0].hasPrefix(label + "-"), "\(files)")
+      let scenario = try Scenario(contentsOf: out.appendingPathComponent(files[0]))
+      #expect(scenario.about?.contains("case 0") == true)
+    }
+  }
+
+  @Test("a slow case whose runs keep ending is no hang, however long the whole case takes")
+  func slowCaseIsNoHang() throws {
+    // The case runs its scenario 9 more times, and every run is followed by 0.6 s of sleep:
+    // at least 6 s for the case against a 5 s guard, but well under 5 s between two runs.
+    let out = try CLIRunner.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: out) }
+    let started = Date()
+    let result = try CLIRunner.run(
+      [
+        "fuzz", "--loader", "reference", "--invariants", "no_cross_cell_image", "--cases", "1",
+        "--jobs", "1", "--case-timeout", "5", "--out", out.path, "--json",
+      ], environment: ["CELLSIM_FUZZ_TEST_SLOW_CASE": "9:600"])
+    #expect(Date().timeIntervalSince(started) > 6, "the hook did not slow the case down")
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("\"cases\" : 1"), "\(result.stdout)")
+    #expect(FuzzCLITests.findings(in: out).isEmpty, "\(FuzzCLITests.findings(in: out))")
+  }
+
+  @Test("a hang shrink that only looked hung on a slow machine is not written: the finding stays")
+  func slowShrinkIsNoHang() throws {
+    // Every child run of the shrink sleeps 1.5 s first (a loaded machine), against a first
+    // candidate limit of 1 s: every candidate looks hung. The shrunk scenario is confirmed
+    // against --case-timeout (5 s), where it finishes, so the unshrunk finding is kept.
+    let out = try CLIRunner.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: out) }
+    let result = try CLIRunner.run(
+      [
+        "fuzz", "--loader", "reference", "--invariants", "no_cross_cell_image", "--cases", "1",
+        "--jobs", "1", "--case-timeout", "5", "--hang-check-timeout", "1",
+        "--trap-shrink-time", "6", "--out", out.path, "--json",
+      ],
+      environment: [
+        "CELLSIM_FUZZ_TEST_HANG_ON": "touch", "CELLSIM_FUZZ_TEST_CHECK_SLOW": "1500",
+      ])
+    #expect(result.status == 1, "\(result.stderr)")
+    #expect(result.stderr.contains("left unshrunk"), "\(result.stderr)")
+    let files = FuzzCLITests.findings(in: out)
+    #expect(!files.isEmpty && files.allSatisfy { $0.lastPathComponent.hasPrefix("hang-") })
+    for file in files {
+      let scenario = try Scenario(contentsOf: file)
+      #expect(scenario.events.map(\.action.key).contains("touch"), "\(scenario.yamlText())")
+      #expect(scenario.events.count > 1, "\(scenario.yamlText())")
+    }
+  }
+}
+
+/// The longest of the hang tests, alone: a suite of its own runs beside the other hang tests
+/// instead of after them, so the last minute of `swift test` is not these tests one by one.
+@Suite("cellsim fuzz: a hang shrunk to its one event")
+struct FuzzHangShrinkCLITests {
+  @Test("a hang is shrunk in child processes to the one event that causes it, and confirmed")
+  func hangShrunk() throws {
+    let out = try CLIRunner.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: out) }
+    let result = try CLIRunner.run(
+      [
+        "fuzz", "--loader", "reference", "--invariants", "no_cross_cell_image", "--cases", "1",
+        "--jobs", "1", "--case-timeout", "4", "--hang-check-timeout", "1", "--out", out.path,
+        "--json",
+      ], environment: ["CELLSIM_FUZZ_TEST_HANG_ON": "touch"])
+    #expect(result.status == 1, "\(result.stderr)")
+    let files = FuzzCLITests.findings(in: out)
+    #expect(files.count == 1 && files.allSatisfy { $0.lastPathComponent.hasPrefix("hang-") })
+    for file in files {
+      let scenario = try Scenario(contentsOf: file)
+      #expect(scenario.events.map(\.action.key) == ["touch"], "\(scenario.yamlText())")
+      #expect(scenario.about?.contains(" to 1 events") == true, "\(scenario.about ?? "")")
+    }
+    let names = try FileManager.default.contentsOfDirectory(atPath: out.path)
+    #expect(names.allSatisfy { !$0.hasPrefix(".") }, "candidate files left: \(names)")
   }
 }

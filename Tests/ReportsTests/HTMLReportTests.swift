@@ -16,31 +16,10 @@ private func report(_ file: String, loader: String? = nil) throws -> ReportedRun
   return try runner.report(file: root.appendingPathComponent(file).path)
 }
 
-/// Checks that every element opened is closed in order (void elements and `/>` excepted), and
-/// that nothing is loaded from elsewhere: no script, no link, no external `src`/`href`/`url(`.
+/// Records an issue for each thing wrong with the page (`reportPageProblems`).
 private func checkPage(_ html: String, _ label: String) {
-  let void: Set<String> = ["meta", "img", "br", "hr", "input", "link", "source", "!doctype"]
-  var stack: [String] = []
-  for match in html.matches(of: /<(\/?)([A-Za-z!][A-Za-z0-9]*)([^>]*)>/) {
-    let closing = !match.output.1.isEmpty
-    let name = match.output.2.lowercased()
-    let selfClosing = match.output.3.hasSuffix("/")
-    if closing {
-      #expect(stack.popLast() == name, "\(label): </\(name)> closes \(stack.last ?? "nothing")")
-    } else if !void.contains(name) && !selfClosing {
-      stack.append(name)
-    }
-  }
-  #expect(stack.isEmpty, "\(label): left open: \(stack)")
-  for forbidden in ["<script", "<link", "<iframe", "<object", "<embed", "url(", "@import"] {
-    #expect(!html.lowercased().contains(forbidden), "\(label): contains \(forbidden)")
-  }
-  for attribute in html.matches(of: /(src|href)="([^"]*)"/) {
-    let value = attribute.output.2
-    #expect(
-      value.hasPrefix("data:image/png;base64,") || value.hasPrefix("runs/"),
-      "\(label): external reference \(value.prefix(60))")
-  }
+  let problems = reportPageProblems(html)
+  #expect(problems.isEmpty, "\(label): \(problems.joined(separator: "; "))")
 }
 
 @Suite("HTML reports")
@@ -189,23 +168,4 @@ struct ComparisonReportTests {
     #expect(pages.count == 2)
     for page in pages { #expect(index.contains("runs/\(page)")) }
   }
-}
-
-private let bundled = Repository.bundledScenarios
-
-@Suite("Reports for the bundled suite")
-struct BundledReportTests {
-  @Test("every bundled scenario gets a well-formed page and Perfetto trace", arguments: bundled)
-  func everyScenario(_ file: String) throws {
-    let run = try report(file)
-    checkPage(HTMLReport.page(run), file)
-    let perfetto = try #require(PerfettoTrace.json(for: run.result))
-    _ = try JSONSerialization.jsonObject(with: Data(perfetto.utf8))
-    if let violation = run.firstViolation, violation.frame != nil {
-      #expect(!run.capture.frames.isEmpty, "\(file): no filmstrip")
-    }
-  }
-
-  @Test("the suite is found")
-  func found() { #expect(bundled.count >= 10) }
 }

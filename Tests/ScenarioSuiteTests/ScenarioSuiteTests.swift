@@ -10,7 +10,10 @@ let bundledScenarios = Repository.bundledScenarios
 
 let goldenDigests = Repository.goldenDigests
 
-/// Each bundled scenario is one case: it must meet its expectation and give its golden digest.
+/// Each bundled scenario is one case: it must meet its expectation and give its golden digest,
+/// and its report (run with the trace kept and frames captured, as `--report` runs it) must be
+/// a well-formed, self-contained page with a Perfetto trace. One run serves both checks: a
+/// run's digest does not depend on what it keeps for the report.
 ///
 /// The same file runs again in this process, and once in another, in the cross-process digest
 /// test (`CLITests`), which also validates the whole suite's `--json` output under the result
@@ -38,8 +41,8 @@ struct ScenarioSuiteTests {
         fixturesRoot: repositoryRoot.appendingPathComponent("Fixtures"),
         catalog: ReportedBugs.catalog))
     let path = repositoryRoot.appendingPathComponent(file).path
-    let first = runner.run(file: path)
-    let result = try #require(first.result, "\(file) did not run: \(first.error ?? "")")
+    let first = try runner.report(file: path)
+    let result = first.result
     let details = result.violations.firstPerRow.prefix(5)
       .map { "\($0.invariant.rawValue): \($0.detail)" }.joined(separator: "\n")
     #expect(
@@ -52,5 +55,12 @@ struct ScenarioSuiteTests {
       result.digest == golden,
       "\(file): digest \(result.digest) is not the golden \(golden); if the change is on purpose, run .ci/update-golden-digests"
     )
+    let problems = reportPageProblems(HTMLReport.page(first))
+    #expect(problems.isEmpty, "\(file): report page: \(problems.joined(separator: "; "))")
+    let perfetto = try #require(PerfettoTrace.json(for: result), "\(file): no Perfetto trace")
+    _ = try JSONSerialization.jsonObject(with: Data(perfetto.utf8))
+    if let violation = first.firstViolation, violation.frame != nil {
+      #expect(!first.capture.frames.isEmpty, "\(file): no filmstrip")
+    }
   }
 }
