@@ -245,3 +245,29 @@ public func NSHomeDirectory() -> String {
   guard SimulationContext.world != nil else { return Foundation.NSHomeDirectory() }
   return Sandbox.root
 }
+
+/// Foundation's directory URLs (iOS 16): in a world, the sandbox's folders, as
+/// `FileManager.urls(for:in:)` gives them; outside any world, the real ones. These shadow
+/// Foundation's in a file that imports only the layer, so a disk cache written under
+/// `URL.cachesDirectory` stays in the run's sandbox.
+extension URL {
+  /// The sandbox's `Documents`.
+  public static var documentsDirectory: URL { directory(.documentDirectory) }
+  /// The sandbox's `Library`.
+  public static var libraryDirectory: URL { directory(.libraryDirectory) }
+  /// The sandbox's `Library/Caches`.
+  public static var cachesDirectory: URL { directory(.cachesDirectory) }
+  /// The sandbox's `Library/Application Support`.
+  public static var applicationSupportDirectory: URL { directory(.applicationSupportDirectory) }
+  /// The sandbox's `tmp`.
+  public static var temporaryDirectory: URL { FileManager.default.temporaryDirectory }
+  /// The sandbox's container.
+  public static var homeDirectory: URL {
+    URL(fileURLWithPath: NSHomeDirectory(), isDirectory: true)
+  }
+
+  static func directory(_ kind: Foundation.FileManager.SearchPathDirectory) -> URL {
+    FileManager.default.urls(for: kind, in: .userDomainMask).first
+      ?? URL(fileURLWithPath: NSHomeDirectory(), isDirectory: true)
+  }
+}

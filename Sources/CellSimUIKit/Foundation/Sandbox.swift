@@ -28,6 +28,8 @@ final class Sandbox {
 
   /// Every node, by standardized absolute path.
   var nodes: [String: Node] = [:]
+  /// Download tasks' files made so far, which names the next one.
+  var downloads = 0
 
   init() {
     for directory in Self.standardDirectories { nodes[directory] = .directory(created: .zero) }
@@ -120,5 +122,16 @@ final class Sandbox {
     for key in nodes.keys.sorted() where key == path || key.hasPrefix(prefix) {
       nodes[key] = nil
     }
+  }
+
+  /// Writes a finished download's body to a new file in `tmp` (made again if the app removed
+  /// it) and returns the file's URL, as `URLSession` hands download tasks their location.
+  func storeDownload(_ data: Data, now: SimTime) -> URL {
+    downloads += 1
+    let folder = Self.root + "/tmp"
+    try? makeDirectory(folder, intermediates: true, now: now)
+    let path = folder + "/CFNetworkDownload_\(downloads).tmp"
+    nodes[path] = .file(data, modified: now)
+    return URL(fileURLWithPath: path, isDirectory: false)
   }
 }

@@ -194,6 +194,17 @@ open class URLSession: @unchecked Sendable {
     _ request: URLRequest,
     _ handler: (@Sendable (Data?, URLResponse?, (any Error)?) -> Void)?
   ) -> URLSessionDataTask {
+    makeTask(request, handler, as: URLSessionDataTask.init)
+  }
+
+  /// A task made by `make` (a task class's initializer), counted and kept as a live task.
+  func makeTask<Task: URLSessionTask>(
+    _ request: URLRequest,
+    _ handler: (@Sendable (Data?, URLResponse?, (any Error)?) -> Void)?,
+    as make: (
+      URLSession, World, Int, URLRequest, (@Sendable (Data?, URLResponse?, (any Error)?) -> Void)?
+    ) -> Task
+  ) -> Task {
     let world = SimulationContext.world(for: "URLSession.dataTask")
     let tasks = live.value(in: world) { LiveTasks() }
     precondition(
@@ -202,8 +213,7 @@ open class URLSession: @unchecked Sendable {
         + "an exception)")
     let counter = identifiers.value(in: world) { Counter() }
     counter.value += 1
-    let task = URLSessionDataTask(
-      session: self, world: world, identifier: counter.value, request: request, handler: handler)
+    let task = make(self, world, counter.value, request, handler)
     tasks.tasks.append(task)
     return task
   }

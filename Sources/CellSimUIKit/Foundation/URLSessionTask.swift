@@ -305,3 +305,14 @@ final class TaskClient: TransferClient {
 
 /// Foundation's `URLSessionDataTask`.
 open class URLSessionDataTask: URLSessionTask, @unchecked Sendable {}
+
+/// Foundation's `URLSessionDownloadTask`: a transfer whose body is written to a file (see
+/// `URLSession.downloadTask(with:completionHandler:)`). `cancel(byProducingResumeData:)` cancels
+/// and produces no resume data.
+open class URLSessionDownloadTask: URLSessionTask, @unchecked Sendable {
+  /// Cancels the task; the handler is called with nil: resuming downloads is not modelled.
+  open func cancel(byProducingResumeData completionHandler: @escaping @Sendable (Data?) -> Void) {
+    cancel()
+    completionHandler(nil)
+  }
+}

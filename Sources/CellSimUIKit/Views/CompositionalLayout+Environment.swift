@@ -287,3 +287,36 @@ extension UICollectionViewCompositionalLayout {
     return CompositionalPlacement(section: section, container: size)
   }
 }
+
+/// UIKit's `NSCollectionLayoutVisibleItem`: an item on screen, as a section's
+/// `visibleItemsInvalidationHandler` sees it (declared so that handlers compile; the layer
+/// never calls them). Not declared: `transform3D` (there is no `CATransform3D`).
+@preconcurrency @MainActor public protocol NSCollectionLayoutVisibleItem: AnyObject {
+  /// The item's alpha.
+  var alpha: CGFloat { get set }
+  /// The item's z-index.
+  var zIndex: Int { get set }
+  /// Whether the item is hidden.
+  var isHidden: Bool { get set }
+  /// The item's centre.
+  var center: CGPoint { get set }
+  /// The item's transform.
+  var transform: CGAffineTransform { get set }
+  /// The item's name in its layout.
+  var name: String { get }
+  /// The item's index path.
+  var indexPath: IndexPath { get }
+  /// The item's frame.
+  var frame: CGRect { get }
+  /// The item's bounds.
+  var bounds: CGRect { get }
+  /// A cell, a supplementary view or a decoration view.
+  var representedElementCategory: UICollectionView.ElementCategory { get }
+  /// The supplementary or decoration kind, if any.
+  var representedElementKind: String? { get }
+}
+
+/// UIKit's `NSCollectionLayoutSectionVisibleItemsInvalidationHandler`.
+public typealias NSCollectionLayoutSectionVisibleItemsInvalidationHandler = (
+  [any NSCollectionLayoutVisibleItem], CGPoint, any NSCollectionLayoutEnvironment
+) -> Void

@@ -242,6 +242,11 @@ public enum UICollectionLayoutSectionOrthogonalScrollingBehavior: Int, Sendable 
   open var boundarySupplementaryItems: [NSCollectionLayoutBoundarySupplementaryItem] = []
   /// `supplementariesFollowContentInsets` (kept).
   open var supplementariesFollowContentInsets = true
+  /// `visibleItemsInvalidationHandler` (kept, never called: it adjusts how visible items look
+  /// as a section scrolls, a carousel's scale or fade, which neither places cells nor decides
+  /// what they show).
+  open var visibleItemsInvalidationHandler:
+    NSCollectionLayoutSectionVisibleItemsInvalidationHandler?
   /// Whether the section is a list (its rows keep the scenario's geometry).
   var isList = false
   /// A section of `group`.

@@ -42,6 +42,8 @@ import Synchronization
   /// Whether prefetch callbacks are sent.
   open var isPrefetchingEnabled = true
   var registered: [String: UICollectionViewCell.Type] = [:]
+  /// Registered cell nibs, by reuse identifier (`UINib`).
+  var registeredNibs: [String: UINib] = [:]
   var configuring: BackingCell?
   var supplementary = CollectionExtras()
   /// `allowsSelection` (kept).
@@ -70,6 +72,7 @@ import Synchronization
           "UICollectionView.register: \(cellClass) is not a UICollectionViewCell subclass")
       }
       registered[identifier] = type
+      registeredNibs[identifier] = nil
     } else {
       registered[identifier] = nil
     }
@@ -85,12 +88,16 @@ import Synchronization
       applyLayoutFrame(to: cell, at: indexPath)
       return cell
     }
-    guard let type = registered[identifier] else {
+    let cell: UICollectionViewCell
+    if let type = registered[identifier] {
+      cell = type.init(registeredFrame: .zero, reuseIdentifier: identifier)
+    } else if let fromNib = self.cell(fromNibFor: identifier) {
+      cell = fromNib
+    } else {
       preconditionFailure(
         "UICollectionView: could not dequeue a cell with identifier \(identifier) - must "
           + "register a nib or a class for the identifier")
     }
-    let cell = type.init(registeredFrame: .zero, reuseIdentifier: identifier)
     configuring?.cells[identifier] = cell
     cell.needsConfigurationUpdate = true
     applyLayoutFrame(to: cell, at: indexPath)

@@ -117,18 +117,77 @@ public struct UIEdgeInsets: Equatable, Sendable {
 }
 
 /// Core Animation's `CALayer`, as far as views configure it: the values are kept, nothing is
-/// drawn.
+/// drawn. The defaults are Core Animation's (a shadow is black, 3 points below, of radius 3,
+/// and transparent until `shadowOpacity` is set).
 open class CALayer {
   /// `cornerRadius`.
   open var cornerRadius: CGFloat = 0
+  /// `maskedCorners`: the corners `cornerRadius` rounds.
+  open var maskedCorners: CACornerMask = [
+    .layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner,
+  ]
+  /// `cornerCurve`.
+  open var cornerCurve: CALayerCornerCurve = .circular
   /// `masksToBounds`.
   open var masksToBounds = false
   /// `borderWidth`.
   open var borderWidth: CGFloat = 0
+  /// `borderColor`: opaque black by default.
+  open var borderColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+  /// `backgroundColor`.
+  open var backgroundColor: CGColor?
   /// `opacity`.
   open var opacity: Float = 1
+  /// `isOpaque`.
+  open var isOpaque = false
+  /// `isHidden`.
+  open var isHidden = false
+  /// `zPosition`.
+  open var zPosition: CGFloat = 0
   /// `shouldRasterize`.
   open var shouldRasterize = false
+  /// `rasterizationScale`.
+  open var rasterizationScale: CGFloat = 1
+  /// `shadowColor`: opaque black by default.
+  open var shadowColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+  /// `shadowOpacity`: 0, no shadow, by default.
+  open var shadowOpacity: Float = 0
+  /// `shadowOffset`: 3 points up by default (Core Animation's coordinates).
+  open var shadowOffset = CGSize(width: 0, height: -3)
+  /// `shadowRadius`.
+  open var shadowRadius: CGFloat = 3
+  /// `shadowPath`.
+  open var shadowPath: CGPath?
+  /// `name`.
+  open var name: String?
   /// A layer.
   public init() {}
+}
+
+/// Core Animation's `CACornerMask`.
+public struct CACornerMask: OptionSet, Sendable {
+  /// The mask's bits.
+  public let rawValue: UInt
+  /// A mask of `rawValue`'s corners.
+  public init(rawValue: UInt) { self.rawValue = rawValue }
+  /// The top-left corner (in UIKit's flipped coordinates).
+  public static let layerMinXMinYCorner = CACornerMask(rawValue: 1)
+  /// The top-right corner.
+  public static let layerMaxXMinYCorner = CACornerMask(rawValue: 2)
+  /// The bottom-left corner.
+  public static let layerMinXMaxYCorner = CACornerMask(rawValue: 4)
+  /// The bottom-right corner.
+  public static let layerMaxXMaxYCorner = CACornerMask(rawValue: 8)
+}
+
+/// Core Animation's `CALayerCornerCurve`.
+public struct CALayerCornerCurve: RawRepresentable, Hashable, Sendable {
+  /// The curve's name.
+  public let rawValue: String
+  /// The curve named `rawValue`.
+  public init(rawValue: String) { self.rawValue = rawValue }
+  /// A quarter circle.
+  public static let circular = CALayerCornerCurve(rawValue: "circular")
+  /// Apple's continuous curve.
+  public static let continuous = CALayerCornerCurve(rawValue: "continuous")
 }

@@ -26,12 +26,14 @@
     CGRect(x: 0, y: 0, width: bounds.width * scale, height: bounds.height * scale)
   }
   /// The screen's traits.
-  open var traitCollection: UITraitCollection { UITraitCollection(displayScale: scale) }
+  open var traitCollection: UITraitCollection { .current }
 }
 
-/// UIKit's `UITraitCollection`, as far as image code reads it: `displayScale`, the world's
-/// screen scale (as `UIScreen.main.scale`), and a light interface style. Not modelled: size
-/// classes, dynamic type.
+/// UIKit's `UITraitCollection`, as far as image and layout code reads it: `displayScale`, the
+/// world's screen scale (as `UIScreen.main.scale`); a light interface style; the size classes
+/// and idiom of the world's screen, from its size in points (see `sizeClasses(width:height:)`).
+/// Not modelled: dynamic type, layout direction, trait changes (`traitCollectionDidChange` is
+/// never called: a run's screen never rotates).
 public final class UITraitCollection: @unchecked Sendable {
   /// `UIUserInterfaceStyle`.
   public enum Style: Int, Sendable {
@@ -44,17 +46,94 @@ public final class UITraitCollection: @unchecked Sendable {
   public let displayScale: CGFloat
   /// The interface style: `.light`.
   public let userInterfaceStyle: UIUserInterfaceStyle
+  /// The horizontal size class.
+  public let horizontalSizeClass: UIUserInterfaceSizeClass
+  /// The vertical size class.
+  public let verticalSizeClass: UIUserInterfaceSizeClass
+  /// The idiom: `.pad` for a screen whose shorter side is at least 744 points, else `.phone`.
+  public let userInterfaceIdiom: UIUserInterfaceIdiom
 
-  /// `UITraitCollection(displayScale:)`.
-  public init(displayScale: CGFloat) {
+  init(
+    displayScale: CGFloat, horizontal: UIUserInterfaceSizeClass,
+    vertical: UIUserInterfaceSizeClass, idiom: UIUserInterfaceIdiom,
+    style: UIUserInterfaceStyle = .light
+  ) {
     self.displayScale = displayScale
-    self.userInterfaceStyle = .light
+    self.userInterfaceStyle = style
+    self.horizontalSizeClass = horizontal
+    self.verticalSizeClass = vertical
+    self.userInterfaceIdiom = idiom
   }
 
-  /// The traits of the main screen of the world the caller runs in.
-  @MainActor static var current: UITraitCollection {
-    UITraitCollection(displayScale: UIScreen.main.scale)
+  /// `UITraitCollection(displayScale:)`: only the scale is specified, as in UIKit.
+  public convenience init(displayScale: CGFloat) {
+    self.init(
+      displayScale: displayScale, horizontal: .unspecified, vertical: .unspecified,
+      idiom: .unspecified, style: .unspecified)
   }
+
+  /// `UITraitCollection(horizontalSizeClass:)`: only that trait is specified.
+  public convenience init(horizontalSizeClass: UIUserInterfaceSizeClass) {
+    self.init(
+      displayScale: 0, horizontal: horizontalSizeClass, vertical: .unspecified,
+      idiom: .unspecified, style: .unspecified)
+  }
+
+  /// `UITraitCollection(verticalSizeClass:)`: only that trait is specified.
+  public convenience init(verticalSizeClass: UIUserInterfaceSizeClass) {
+    self.init(
+      displayScale: 0, horizontal: .unspecified, vertical: verticalSizeClass,
+      idiom: .unspecified, style: .unspecified)
+  }
+
+  /// `UITraitCollection(userInterfaceIdiom:)`: only that trait is specified.
+  public convenience init(userInterfaceIdiom idiom: UIUserInterfaceIdiom) {
+    self.init(
+      displayScale: 0, horizontal: .unspecified, vertical: .unspecified, idiom: idiom,
+      style: .unspecified)
+  }
+
+  /// The size classes and idiom of a full-screen app on a screen of `width` × `height` points,
+  /// as Apple's Human Interface Guidelines tabulate them: an iPad (shorter side at least 744
+  /// points) is regular both ways; an iPhone in portrait is compact by regular; in landscape it
+  /// is compact by compact, except the large models (longer side at least 896 points), which
+  /// are regular by compact.
+  package static func sizeClasses(width: CGFloat, height: CGFloat) -> (
+    horizontal: UIUserInterfaceSizeClass, vertical: UIUserInterfaceSizeClass,
+    idiom: UIUserInterfaceIdiom
+  ) {
+    if min(width, height) >= 744 { return (.regular, .regular, .pad) }
+    if height >= width { return (.compact, .regular, .phone) }
+    return (width >= 896 ? .regular : .compact, .compact, .phone)
+  }
+
+  /// `UITraitCollection.current`: the traits of the main screen of the world the caller runs
+  /// in (every view and controller has them: nothing overrides traits).
+  @MainActor public static var current: UITraitCollection {
+    let screen = UIScreen.main
+    let classes = sizeClasses(width: screen.bounds.width, height: screen.bounds.height)
+    return UITraitCollection(
+      displayScale: screen.scale, horizontal: classes.horizontal, vertical: classes.vertical,
+      idiom: classes.idiom)
+  }
+}
+
+/// UIKit's `UIUserInterfaceSizeClass`.
+public enum UIUserInterfaceSizeClass: Int, Sendable {
+  case unspecified = 0
+  case compact = 1
+  case regular = 2
+}
+
+/// UIKit's `UIUserInterfaceIdiom` (the idioms a table or grid of images runs on).
+public enum UIUserInterfaceIdiom: Int, Sendable {
+  case unspecified = -1
+  case phone = 0
+  case pad = 1
+  case tv = 2
+  case carPlay = 3
+  case mac = 5
+  case vision = 6
 }
 
 /// `UIUserInterfaceStyle`.
@@ -80,4 +159,52 @@ public struct UIAxis: OptionSet, Sendable {
   public static let vertical = UIAxis(rawValue: 1 << 1)
   /// `.both`.
   public static let both: UIAxis = [.horizontal, .vertical]
+}
+
+/// UIKit's `UIDevice`: the world's device as code asks about it. The idiom follows the screen
+/// (`UITraitCollection.sizeClasses(width:height:)`); the system is iOS 17.0; the orientation is
+/// portrait or landscape as the screen is taller or wider. Not modelled: battery, proximity,
+/// orientation notifications (a run's screen never rotates).
+@preconcurrency @MainActor open class UIDevice {
+  init() {}
+
+  /// `UIDevice.current`.
+  open class var current: UIDevice { shared }
+  static let shared = UIDevice()
+
+  /// The idiom of the world's screen.
+  open var userInterfaceIdiom: UIUserInterfaceIdiom { UITraitCollection.current.userInterfaceIdiom }
+  /// `"iOS"`.
+  open var systemName: String { "iOS" }
+  /// `"17.0"`.
+  open var systemVersion: String { "17.0" }
+  /// `"iPhone"` or `"iPad"`, by the idiom.
+  open var model: String { userInterfaceIdiom == .pad ? "iPad" : "iPhone" }
+  /// As `model` (a generic device name, as iOS 16 and later give apps).
+  open var name: String { model }
+  /// As `model`.
+  open var localizedModel: String { model }
+  /// Portrait when the screen is at least as tall as it is wide.
+  open var orientation: UIDeviceOrientation {
+    let bounds = UIScreen.main.bounds
+    return bounds.height >= bounds.width ? .portrait : .landscapeLeft
+  }
+  /// Whether multitasking is supported: true.
+  open var isMultitaskingSupported: Bool { true }
+}
+
+/// UIKit's `UIDeviceOrientation`.
+public enum UIDeviceOrientation: Int, Sendable {
+  case unknown = 0
+  case portrait = 1
+  case portraitUpsideDown = 2
+  case landscapeLeft = 3
+  case landscapeRight = 4
+  case faceUp = 5
+  case faceDown = 6
+
+  /// Whether it is a portrait orientation.
+  public var isPortrait: Bool { self == .portrait || self == .portraitUpsideDown }
+  /// Whether it is a landscape orientation.
+  public var isLandscape: Bool { self == .landscapeLeft || self == .landscapeRight }
 }

@@ -69,6 +69,10 @@ package import SimTable
   /// Sets `zoomScale` (kept; nothing is scaled).
   open func setZoomScale(_ scale: CGFloat, animated: Bool) { zoomScale = scale }
 
+  /// `refreshControl`: kept (a run never pulls to refresh, and the control is not made a
+  /// subview, so the table's own views stay the cells the scenario lays out).
+  open var refreshControl: UIRefreshControl?
+
   /// Whether a finger is down on the content.
   open var isTracking: Bool { engine?.scrollState == .tracking }
   /// Whether the user is dragging the content (a finger is down).

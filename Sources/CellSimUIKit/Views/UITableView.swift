@@ -88,6 +88,11 @@ import SimTable
 
   /// Registered cell classes, by reuse identifier.
   var registered: [String: UITableViewCell.Type] = [:]
+  /// Registered cell nibs, by reuse identifier (`UINib`).
+  var registeredNibs: [String: UINib] = [:]
+  /// Registered header and footer view classes and nibs, by reuse identifier.
+  var headerFooterClasses: [String: UITableViewHeaderFooterView.Type] = [:]
+  var headerFooterNibs: [String: UINib] = [:]
   /// The SimTable cell being configured by `tableView(_:cellForRowAt:)` now, if any.
   var configuring: BackingCell?
 
@@ -117,6 +122,7 @@ import SimTable
         preconditionFailure("UITableView.register: \(cellClass) is not a UITableViewCell subclass")
       }
       registered[identifier] = type
+      registeredNibs[identifier] = nil
     } else {
       registered[identifier] = nil
     }
@@ -129,8 +135,15 @@ import SimTable
       cell.needsConfigurationUpdate = true
       return cell
     }
-    guard let type = registered[identifier] else { return nil }
-    let cell = type.init(registeredStyle: .default, reuseIdentifier: identifier)
+    let made: UITableViewCell
+    if let type = registered[identifier] {
+      made = type.init(registeredStyle: .default, reuseIdentifier: identifier)
+    } else if let fromNib = cell(fromNibFor: identifier) {
+      made = fromNib
+    } else {
+      return nil
+    }
+    let cell = made
     configuring?.cells[identifier] = cell
     return cell
   }

@@ -63,7 +63,7 @@ package import SimTable
   }
 
   /// The reuse identifier the cell was made with.
-  public let reuseIdentifier: String?
+  public internal(set) var reuseIdentifier: String?
   let style: CellStyle
   /// The view custom content goes into.
   public let contentView: UIView

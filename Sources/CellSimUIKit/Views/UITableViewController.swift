@@ -34,6 +34,12 @@ open class UITableViewController: UIViewController, UITableViewDataSource,
     set { view = newValue }
   }
 
+  /// `refreshControl`: the table view's.
+  open var refreshControl: UIRefreshControl? {
+    get { tableView?.refreshControl }
+    set { tableView?.refreshControl = newValue }
+  }
+
   /// Makes a table view with the controller as its data source and delegate.
   open override func loadView() {
     let table = UITableView(frame: Self.screenBounds, style: tableStyle)

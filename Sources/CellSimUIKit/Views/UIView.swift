@@ -10,6 +10,14 @@
 
   /// The next responder: the superview for a view, nil otherwise.
   open var next: UIResponder? { nil }
+
+  /// `awakeFromNib()`, which UIKit declares on `NSObject` and calls on objects loaded from a
+  /// nib or storyboard. The layer loads none, so it is called only on cells that a host made
+  /// as nib prototypes (`UINib`); subclasses override it and call `super`, as on iOS.
+  open func awakeFromNib() {}
+
+  /// `prepareForInterfaceBuilder()`: never called (there is no Interface Builder).
+  open func prepareForInterfaceBuilder() {}
 }
 
 /// UIKit's `UIView`: a rectangle in a hierarchy of views.
@@ -285,6 +293,103 @@
   /// Resizes the view to `sizeThatFits(bounds.size)`.
   open func sizeToFit() {
     frame.size = sizeThatFits(storedBounds.size)
+  }
+
+  // MARK: Auto Layout and drawing, as subclasses override them
+
+  /// `UIView.noIntrinsicMetric`.
+  public static let noIntrinsicMetric: CGFloat = -1
+  /// `UIView.layoutFittingCompressedSize`.
+  public static let layoutFittingCompressedSize = CGSize(width: 0, height: 0)
+  /// `UIView.layoutFittingExpandedSize`.
+  public static let layoutFittingExpandedSize = CGSize(width: 10_000, height: 10_000)
+  /// `intrinsicContentSize`: none, unless a subclass says (constraints are kept, not solved).
+  open var intrinsicContentSize: CGSize {
+    CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
+  }
+  /// `invalidateIntrinsicContentSize()`.
+  open func invalidateIntrinsicContentSize() {}
+  /// `updateConstraints()`: called by `updateConstraintsIfNeeded()` after
+  /// `setNeedsUpdateConstraints()`, as UIKit's layout pass would.
+  open func updateConstraints() {}
+  /// `setNeedsUpdateConstraints()`.
+  open func setNeedsUpdateConstraints() { constraintsNeedUpdate = true }
+  /// `needsUpdateConstraints()`.
+  open func needsUpdateConstraints() -> Bool { constraintsNeedUpdate }
+  /// `updateConstraintsIfNeeded()`.
+  open func updateConstraintsIfNeeded() {
+    guard constraintsNeedUpdate else { return }
+    constraintsNeedUpdate = false
+    updateConstraints()
+  }
+  var constraintsNeedUpdate = false
+  /// `systemLayoutSizeFitting(_:)`: `sizeThatFits(_:)` (constraints are not solved).
+  open func systemLayoutSizeFitting(_ targetSize: CGSize) -> CGSize { sizeThatFits(targetSize) }
+  /// `systemLayoutSizeFitting(_:withHorizontalFittingPriority:verticalFittingPriority:)`.
+  open func systemLayoutSizeFitting(
+    _ targetSize: CGSize, withHorizontalFittingPriority horizontalFittingPriority: UILayoutPriority,
+    verticalFittingPriority: UILayoutPriority
+  ) -> CGSize { systemLayoutSizeFitting(targetSize) }
+  /// `draw(_:)`: never called (nothing is drawn to the screen; the oracle judges images).
+  open func draw(_ rect: CGRect) {}
+  /// `layoutMargins`: 8 points on each side, UIKit's default.
+  open var layoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
+  /// `directionalLayoutMargins`: `layoutMargins`, left to right.
+  open var directionalLayoutMargins: NSDirectionalEdgeInsets {
+    get {
+      NSDirectionalEdgeInsets(
+        top: layoutMargins.top, leading: layoutMargins.left, bottom: layoutMargins.bottom,
+        trailing: layoutMargins.right)
+    }
+    set {
+      layoutMargins = UIEdgeInsets(
+        top: newValue.top, left: newValue.leading, bottom: newValue.bottom,
+        right: newValue.trailing)
+    }
+  }
+  /// `preservesSuperviewLayoutMargins` (kept).
+  open var preservesSuperviewLayoutMargins = false
+  /// `insetsLayoutMarginsFromSafeArea` (kept).
+  open var insetsLayoutMarginsFromSafeArea = true
+  /// `safeAreaInsets`: none (a run's screen has no notch or bars over its content).
+  open var safeAreaInsets: UIEdgeInsets { .zero }
+  /// `safeAreaInsetsDidChange()`: never called.
+  open func safeAreaInsetsDidChange() {}
+  var huggingPriorities: (horizontal: UILayoutPriority, vertical: UILayoutPriority) = (
+    .defaultLow, .defaultLow
+  )
+  var compressionPriorities: (horizontal: UILayoutPriority, vertical: UILayoutPriority) = (
+    .defaultHigh, .defaultHigh
+  )
+  /// `setContentHuggingPriority(_:for:)` (kept).
+  open func setContentHuggingPriority(
+    _ priority: UILayoutPriority, for axis: NSLayoutConstraint.Axis
+  ) {
+    if axis == .horizontal {
+      huggingPriorities.horizontal = priority
+    } else {
+      huggingPriorities.vertical = priority
+    }
+  }
+  /// `contentHuggingPriority(for:)`.
+  open func contentHuggingPriority(for axis: NSLayoutConstraint.Axis) -> UILayoutPriority {
+    axis == .horizontal ? huggingPriorities.horizontal : huggingPriorities.vertical
+  }
+  /// `setContentCompressionResistancePriority(_:for:)` (kept).
+  open func setContentCompressionResistancePriority(
+    _ priority: UILayoutPriority, for axis: NSLayoutConstraint.Axis
+  ) {
+    if axis == .horizontal {
+      compressionPriorities.horizontal = priority
+    } else {
+      compressionPriorities.vertical = priority
+    }
+  }
+  /// `contentCompressionResistancePriority(for:)`.
+  open func contentCompressionResistancePriority(for axis: NSLayoutConstraint.Axis)
+    -> UILayoutPriority
+  {
+    axis == .horizontal ? compressionPriorities.horizontal : compressionPriorities.vertical
   }
 
   // MARK: What reaches the screen

@@ -112,6 +112,41 @@
   /// The traits changed (never called: the screen's traits are fixed for a run).
   open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
 
+  // MARK: What a screen declares about itself (kept; nothing in a run asks)
+
+  /// `preferredStatusBarStyle`.
+  open var preferredStatusBarStyle: UIStatusBarStyle { .default }
+  /// `prefersStatusBarHidden`.
+  open var prefersStatusBarHidden: Bool { false }
+  /// `setNeedsStatusBarAppearanceUpdate()`.
+  open func setNeedsStatusBarAppearanceUpdate() {}
+  /// `supportedInterfaceOrientations`.
+  open var supportedInterfaceOrientations: UIInterfaceOrientationMask { .allButUpsideDown }
+  /// `shouldAutorotate`.
+  open var shouldAutorotate: Bool { true }
+  /// `isEditing`, set by `setEditing(_:animated:)`.
+  open var isEditing: Bool {
+    get { editing }
+    set { setEditing(newValue, animated: false) }
+  }
+  var editing = false
+  /// `setEditing(_:animated:)`.
+  open func setEditing(_ editing: Bool, animated: Bool) { self.editing = editing }
+
+  // MARK: Segues (storyboards are not modelled)
+
+  /// `prepare(for:sender:)`: never called, since no segue runs (storyboards are not modelled).
+  open func prepare(for segue: UIStoryboardSegue, sender: Any?) {}
+  /// `shouldPerformSegue(withIdentifier:sender:)`.
+  open func shouldPerformSegue(withIdentifier identifier: String, sender: Any?) -> Bool { true }
+  /// `performSegue(withIdentifier:sender:)`: stops the run, naming the segue, as UIKit raises
+  /// for a controller without a storyboard. Present or push the destination in code instead.
+  open func performSegue(withIdentifier identifier: String, sender: Any?) {
+    preconditionFailure(
+      "CellSimUIKit: performSegue(withIdentifier: \"\(identifier)\") needs a storyboard, and "
+        + "storyboards are not modelled; present or push the destination in code")
+  }
+
   /// Adds `childController` as a child.
   open func addChild(_ childController: UIViewController) {
     childController.removeFromParent()
@@ -199,4 +234,51 @@
     let box = Unchecked(value: body)
     world.main.async(label: label) { box.value() }
   }
+}
+
+/// UIKit's `UIStoryboardSegue`: declared so that `prepare(for:sender:)` overrides compile.
+@preconcurrency @MainActor open class UIStoryboardSegue {
+  /// The segue's identifier.
+  public let identifier: String?
+  /// The controller the segue starts from.
+  public let source: UIViewController
+  /// The controller the segue shows.
+  public let destination: UIViewController
+  /// `UIStoryboardSegue(identifier:source:destination:)`.
+  public init(identifier: String?, source: UIViewController, destination: UIViewController) {
+    self.identifier = identifier
+    self.source = source
+    self.destination = destination
+  }
+  /// `perform()`: does nothing (no storyboard transition runs).
+  open func perform() {}
+}
+
+/// UIKit's `UIStatusBarStyle`.
+public enum UIStatusBarStyle: Int, Sendable {
+  case `default` = 0
+  case lightContent = 1
+  case darkContent = 3
+}
+
+/// UIKit's `UIInterfaceOrientationMask`.
+public struct UIInterfaceOrientationMask: OptionSet, Sendable {
+  /// The mask's bits.
+  public let rawValue: UInt
+  /// A mask of `rawValue`'s bits.
+  public init(rawValue: UInt) { self.rawValue = rawValue }
+  /// Portrait.
+  public static let portrait = UIInterfaceOrientationMask(rawValue: 1 << 1)
+  /// Landscape, home button (or bottom) on the left.
+  public static let landscapeLeft = UIInterfaceOrientationMask(rawValue: 1 << 4)
+  /// Landscape, home button (or bottom) on the right.
+  public static let landscapeRight = UIInterfaceOrientationMask(rawValue: 1 << 3)
+  /// Portrait, upside down.
+  public static let portraitUpsideDown = UIInterfaceOrientationMask(rawValue: 1 << 2)
+  /// Both landscapes.
+  public static let landscape: UIInterfaceOrientationMask = [.landscapeLeft, .landscapeRight]
+  /// Every orientation.
+  public static let all: UIInterfaceOrientationMask = [.portrait, .landscape, .portraitUpsideDown]
+  /// Every orientation but upside down.
+  public static let allButUpsideDown: UIInterfaceOrientationMask = [.portrait, .landscape]
 }

@@ -1,0 +1,349 @@
+import Foundation
+
+/// UIKit's `UIControl`, as cells and screens around images configure one: its state, and
+/// closure actions (`addAction(_:for:)`, iOS 14) that `sendActions(for:)` runs. Target-action
+/// (`addTarget(_:action:for:)`) needs `#selector`, which does not compile without the
+/// Objective-C runtime; nothing in a run touches a control, so no action runs by itself.
+@preconcurrency @MainActor open class UIControl: UIView {
+  /// UIKit's `UIControl.State`.
+  public struct State: OptionSet, Hashable, Sendable {
+    /// The state's bits.
+    public let rawValue: UInt
+    /// A state of `rawValue`'s bits.
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    /// The normal state (no bit).
+    public static let normal = State([])
+    /// Highlighted.
+    public static let highlighted = State(rawValue: 1 << 0)
+    /// Disabled.
+    public static let disabled = State(rawValue: 1 << 1)
+    /// Selected.
+    public static let selected = State(rawValue: 1 << 2)
+    /// Focused.
+    public static let focused = State(rawValue: 1 << 3)
+  }
+
+  /// UIKit's `UIControl.Event`.
+  public struct Event: OptionSet, Hashable, Sendable {
+    /// The events' bits.
+    public let rawValue: UInt
+    /// Events of `rawValue`'s bits.
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    /// A touch down.
+    public static let touchDown = Event(rawValue: 1 << 0)
+    /// A touch up inside the control.
+    public static let touchUpInside = Event(rawValue: 1 << 6)
+    /// A value changed.
+    public static let valueChanged = Event(rawValue: 1 << 12)
+    /// The control's primary action.
+    public static let primaryActionTriggered = Event(rawValue: 1 << 13)
+    /// A text field's text changed.
+    public static let editingChanged = Event(rawValue: 1 << 17)
+  }
+
+  /// Whether the control is enabled.
+  open var isEnabled = true
+  /// Whether the control is selected.
+  open var isSelected = false
+  /// Whether the control is highlighted.
+  open var isHighlighted = false
+  /// The control's state, from the three flags.
+  open var state: State {
+    var state: State = .normal
+    if isHighlighted { state.insert(.highlighted) }
+    if !isEnabled { state.insert(.disabled) }
+    if isSelected { state.insert(.selected) }
+    return state
+  }
+
+  var actions: [(action: UIAction, events: Event)] = []
+
+  /// An empty control.
+  public override init(frame: CGRect) { super.init(frame: frame) }
+  /// An empty control.
+  public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+  /// `addAction(_:for:)`: `action` runs when the control sends one of `controlEvents`.
+  open func addAction(_ action: UIAction, for controlEvents: Event) {
+    actions.append((action, controlEvents))
+  }
+
+  /// `removeAction(_:for:)`.
+  open func removeAction(_ action: UIAction, for controlEvents: Event) {
+    actions.removeAll { $0.action === action && $0.events == controlEvents }
+  }
+
+  /// `sendActions(for:)`: runs the actions added for any of `controlEvents`, in the order added.
+  open func sendActions(for controlEvents: Event) {
+    for entry in actions where !entry.events.intersection(controlEvents).isEmpty {
+      entry.action.handler(entry.action)
+    }
+  }
+}
+
+/// UIKit's `UIButton`: titles and images per state, kept. A button's image is a control's icon,
+/// not content: its `imageView` is not in the view hierarchy, so the oracle never takes a
+/// button's icon for the image a cell shows.
+@preconcurrency @MainActor open class UIButton: UIControl {
+  /// UIKit's `UIButton.ButtonType`.
+  public enum ButtonType: Int, Sendable {
+    case custom = 0
+    case system = 1
+    case detailDisclosure = 2
+    case infoLight = 3
+    case infoDark = 4
+    case contactAdd = 5
+    case close = 7
+  }
+
+  /// The type the button was made with.
+  public let buttonType: ButtonType
+  var titles: [UInt: String] = [:]
+  var images: [UInt: UIImage] = [:]
+  var backgroundImages: [UInt: UIImage] = [:]
+  var titleColors: [UInt: UIColor] = [:]
+  /// The label showing the current title.
+  public let titleLabel: UILabel? = UILabel(frame: .zero)
+  /// The view showing the current image (kept out of the hierarchy: see the class).
+  public let imageView: UIImageView? = UIImageView(frame: .zero)
+
+  /// `UIButton(type:)`.
+  public init(type buttonType: ButtonType) {
+    self.buttonType = buttonType
+    super.init(frame: .zero)
+  }
+  /// A custom button with `frame`.
+  public override init(frame: CGRect) {
+    self.buttonType = .custom
+    super.init(frame: frame)
+  }
+  /// `UIButton(type:primaryAction:)`: a system button that runs `primaryAction` when tapped.
+  public convenience init(type buttonType: ButtonType = .system, primaryAction: UIAction?) {
+    self.init(type: buttonType)
+    if let primaryAction {
+      setTitle(primaryAction.title, for: .normal)
+      setImage(primaryAction.image, for: .normal)
+      addAction(primaryAction, for: .primaryActionTriggered)
+    }
+  }
+  /// An empty custom button.
+  public required init?(coder: NSCoder) {
+    self.buttonType = .custom
+    super.init(coder: coder)
+  }
+
+  /// `setTitle(_:for:)`.
+  open func setTitle(_ title: String?, for state: State) {
+    titles[state.rawValue] = title
+    titleLabel?.text = currentTitle
+  }
+  /// `title(for:)`: the state's title, else the normal one.
+  open func title(for state: State) -> String? { titles[state.rawValue] ?? titles[0] }
+  /// `setImage(_:for:)`.
+  open func setImage(_ image: UIImage?, for state: State) {
+    images[state.rawValue] = image
+    imageView?.image = currentImage
+  }
+  /// `image(for:)`: the state's image, else the normal one.
+  open func image(for state: State) -> UIImage? { images[state.rawValue] ?? images[0] }
+  /// `setBackgroundImage(_:for:)`.
+  open func setBackgroundImage(_ image: UIImage?, for state: State) {
+    backgroundImages[state.rawValue] = image
+  }
+  /// `backgroundImage(for:)`.
+  open func backgroundImage(for state: State) -> UIImage? {
+    backgroundImages[state.rawValue] ?? backgroundImages[0]
+  }
+  /// `setTitleColor(_:for:)`.
+  open func setTitleColor(_ color: UIColor?, for state: State) {
+    titleColors[state.rawValue] = color
+  }
+  /// `titleColor(for:)`.
+  open func titleColor(for state: State) -> UIColor? {
+    titleColors[state.rawValue] ?? titleColors[0]
+  }
+  /// The title for the current state.
+  open var currentTitle: String? { title(for: state) }
+  /// The image for the current state.
+  open var currentImage: UIImage? { image(for: state) }
+  /// The background image for the current state.
+  open var currentBackgroundImage: UIImage? { backgroundImage(for: state) }
+}
+
+/// UIKit's `UIStackView`: its arranged views are its subviews, in order, so what they show is
+/// judged as any subview's. The axis, spacing, alignment and distribution are kept; arranged
+/// views are not placed (the oracle judges what a cell shows, not where).
+@preconcurrency @MainActor open class UIStackView: UIView {
+  /// UIKit's `UIStackView.Alignment`.
+  public enum Alignment: Int, Sendable {
+    case fill = 0
+    case leading = 1
+    case firstBaseline = 2
+    case center = 3
+    case trailing = 4
+    case lastBaseline = 5
+    /// Top, for a horizontal stack (the same value as `leading`).
+    public static var top: Alignment { .leading }
+    /// Bottom, for a horizontal stack (the same value as `trailing`).
+    public static var bottom: Alignment { .trailing }
+  }
+
+  /// UIKit's `UIStackView.Distribution`.
+  public enum Distribution: Int, Sendable {
+    case fill = 0
+    case fillEqually = 1
+    case fillProportionally = 2
+    case equalSpacing = 3
+    case equalCentering = 4
+  }
+
+  /// The views the stack arranges, in order.
+  public private(set) var arrangedSubviews: [UIView] = []
+  /// `axis`.
+  open var axis: NSLayoutConstraint.Axis = .horizontal
+  /// `spacing`.
+  open var spacing: CGFloat = 0
+  /// `alignment`.
+  open var alignment: Alignment = .fill
+  /// `distribution`.
+  open var distribution: Distribution = .fill
+  /// `isLayoutMarginsRelativeArrangement`.
+  open var isLayoutMarginsRelativeArrangement = false
+  /// `isBaselineRelativeArrangement`.
+  open var isBaselineRelativeArrangement = false
+  var customSpacing: [ObjectIdentifier: CGFloat] = [:]
+
+  /// An empty stack with `frame`.
+  public override init(frame: CGRect) { super.init(frame: frame) }
+  /// An empty stack.
+  public required init(coder: NSCoder) { super.init(frame: .zero) }
+  /// `UIStackView(arrangedSubviews:)`.
+  public convenience init(arrangedSubviews views: [UIView]) {
+    self.init(frame: .zero)
+    for view in views { addArrangedSubview(view) }
+  }
+
+  /// `addArrangedSubview(_:)`: arranges `view` last, and makes it a subview.
+  open func addArrangedSubview(_ view: UIView) {
+    insertArrangedSubview(view, at: arrangedSubviews.count)
+  }
+
+  /// `insertArrangedSubview(_:at:)`.
+  open func insertArrangedSubview(_ view: UIView, at stackIndex: Int) {
+    arrangedSubviews.removeAll { $0 === view }
+    arrangedSubviews.insert(view, at: min(stackIndex, arrangedSubviews.count))
+    if view.superview !== self { addSubview(view) }
+  }
+
+  /// `removeArrangedSubview(_:)`: no longer arranged, but still a subview (as in UIKit).
+  open func removeArrangedSubview(_ view: UIView) {
+    arrangedSubviews.removeAll { $0 === view }
+  }
+
+  /// `setCustomSpacing(_:after:)`.
+  open func setCustomSpacing(_ spacing: CGFloat, after arrangedSubview: UIView) {
+    customSpacing[ObjectIdentifier(arrangedSubview)] = spacing
+  }
+
+  /// `customSpacing(after:)`.
+  open func customSpacing(after arrangedSubview: UIView) -> CGFloat {
+    customSpacing[ObjectIdentifier(arrangedSubview)] ?? UIStackView.spacingUseDefault
+  }
+
+  /// `UIStackView.spacingUseDefault`.
+  public static let spacingUseDefault = CGFloat.greatestFiniteMagnitude
+  /// `UIStackView.spacingUseSystem`.
+  public static let spacingUseSystem = -CGFloat.greatestFiniteMagnitude
+
+  open override func willRemoveSubview(_ subview: UIView) {
+    super.willRemoveSubview(subview)
+    arrangedSubviews.removeAll { $0 === subview }
+  }
+}
+
+extension NSLayoutConstraint {
+  /// UIKit's `NSLayoutConstraint.Axis`.
+  public enum Axis: Int, Sendable {
+    case horizontal = 0
+    case vertical = 1
+  }
+}
+
+/// UIKit's `UIRefreshControl`: `beginRefreshing()` and `endRefreshing()` set `isRefreshing`.
+/// A run never pulls to refresh, so its actions run only when the app sends them.
+@preconcurrency @MainActor open class UIRefreshControl: UIControl {
+  /// Whether a refresh is under way.
+  public private(set) var isRefreshing = false
+  /// The title shown under the spinner.
+  open var attributedTitle: NSAttributedString?
+
+  /// A refresh control.
+  public init() { super.init(frame: .zero) }
+  /// A refresh control with `frame`.
+  public override init(frame: CGRect) { super.init(frame: frame) }
+  /// A refresh control.
+  public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+  /// `beginRefreshing()`.
+  open func beginRefreshing() { isRefreshing = true }
+  /// `endRefreshing()`.
+  open func endRefreshing() { isRefreshing = false }
+}
+
+/// UIKit's `UISegmentedControl`: segments and the selected index, kept.
+@preconcurrency @MainActor open class UISegmentedControl: UIControl {
+  var titles: [String?] = []
+  /// The selected segment, or `UISegmentedControl.noSegment`.
+  open var selectedSegmentIndex = UISegmentedControl.noSegment
+  /// `UISegmentedControl.noSegment`.
+  public static let noSegment = -1
+  /// The number of segments.
+  open var numberOfSegments: Int { titles.count }
+
+  /// `UISegmentedControl(items:)`: items are titles (strings) or images.
+  public init(items: [Any]?) {
+    titles = (items ?? []).map { $0 as? String }
+    super.init(frame: .zero)
+  }
+  /// An empty control with `frame`.
+  public override init(frame: CGRect) { super.init(frame: frame) }
+  /// An empty control.
+  public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+  /// `insertSegment(withTitle:at:animated:)`.
+  open func insertSegment(withTitle title: String?, at segment: Int, animated: Bool) {
+    titles.insert(title, at: max(0, min(segment, titles.count)))
+  }
+  /// `removeAllSegments()`.
+  open func removeAllSegments() {
+    titles = []
+    selectedSegmentIndex = Self.noSegment
+  }
+  /// `titleForSegment(at:)`.
+  open func titleForSegment(at segment: Int) -> String? {
+    titles.indices.contains(segment) ? titles[segment] : nil
+  }
+  /// `setTitle(_:forSegmentAt:)`.
+  open func setTitle(_ title: String?, forSegmentAt segment: Int) {
+    if titles.indices.contains(segment) { titles[segment] = title }
+  }
+}
+
+/// UIKit's `UIPageControl`: the number of pages and the current one, kept.
+@preconcurrency @MainActor open class UIPageControl: UIControl {
+  /// `numberOfPages`.
+  open var numberOfPages = 0
+  /// `currentPage`.
+  open var currentPage = 0
+  /// `hidesForSinglePage`.
+  open var hidesForSinglePage = false
+  /// `pageIndicatorTintColor`.
+  open var pageIndicatorTintColor: UIColor?
+  /// `currentPageIndicatorTintColor`.
+  open var currentPageIndicatorTintColor: UIColor?
+
+  /// A page control with `frame`.
+  public override init(frame: CGRect) { super.init(frame: frame) }
+  /// A page control.
+  public required init?(coder: NSCoder) { super.init(coder: coder) }
+}

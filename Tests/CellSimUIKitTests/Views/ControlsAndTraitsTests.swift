@@ -1,0 +1,194 @@
+// Written as iOS code, with only the layer imported: controls, stack views, traits, the device
+// and what cells and screens override.
+import CellSimUIKit
+import Testing
+
+/// A cell as Xcode's template writes one, with the overrides real cells keep.
+final class TemplateCell: UITableViewCell {
+  var awoken = false
+  let stack = UIStackView()
+  let photo = UIImageView()
+  let favorite = UIButton(type: .system)
+
+  override init(style: UITableViewCell.CellStyle, reuseIdentifier: String?) {
+    super.init(style: style, reuseIdentifier: reuseIdentifier)
+    favorite.setImage(UIImage(systemName: "heart"), for: .normal)
+    stack.axis = .vertical
+    stack.spacing = 4
+    stack.addArrangedSubview(favorite)
+    stack.addArrangedSubview(photo)
+    contentView.addSubview(stack)
+    layer.borderColor = UIColor.red.cgColor
+    layer.shadowOpacity = 0.3
+    layer.shadowOffset = CGSize(width: 0, height: 2)
+    layer.shadowPath = UIBezierPath(roundedRect: bounds, cornerRadius: 8).cgPath
+    layer.maskedCorners = [.layerMinXMinYCorner, .layerMaxXMinYCorner]
+    layer.cornerCurve = .continuous
+  }
+
+  required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+
+  override func awakeFromNib() {
+    super.awakeFromNib()
+    awoken = true
+  }
+
+  override var intrinsicContentSize: CGSize { CGSize(width: 100, height: 80) }
+
+  override func updateConstraints() {
+    super.updateConstraints()
+  }
+}
+
+/// A screen with the declarations Xcode's templates and tutorials leave in.
+final class TemplateScreen: UITableViewController {
+  var prepared: [String] = []
+  override var preferredStatusBarStyle: UIStatusBarStyle { .lightContent }
+  override var supportedInterfaceOrientations: UIInterfaceOrientationMask { .portrait }
+  override func prepare(for segue: UIStoryboardSegue, sender: Any?) {
+    prepared.append(segue.identifier ?? "")
+  }
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    refreshControl = UIRefreshControl()
+  }
+}
+
+@Suite("Controls, stack views, traits and template overrides")
+@MainActor
+struct ControlsAndTraitsTests {
+  @Test("a template cell compiles; a button's icon is not the cell's image, the stack's photo is")
+  func templateCell() throws {
+    let cell = TemplateCell(style: .default, reuseIdentifier: "cell")
+    #expect(!cell.awoken, "nothing loads nibs, so nothing awakes a cell made in code")
+    #expect(cell.stack.arrangedSubviews.count == 2 && cell.stack.subviews.count == 2)
+    #expect(cell.favorite.currentImage != nil && cell.favorite.imageView?.superview == nil)
+    #expect(cell.layer.borderColor?.components == [1, 0, 0, 1])
+    #expect(cell.layer.shadowRadius == 3 && cell.layer.shadowOpacity == 0.3)
+    cell.stack.removeArrangedSubview(cell.favorite)
+    #expect(cell.stack.arrangedSubviews.count == 1 && cell.stack.subviews.count == 2)
+    cell.favorite.removeFromSuperview()
+    #expect(cell.stack.subviews.count == 1)
+  }
+
+  @Test("a control runs its closure actions for the events it was given")
+  func controlActions() {
+    var taps = 0
+    let button = UIButton(type: .system, primaryAction: UIAction(title: "Retry") { _ in taps += 1 })
+    #expect(button.currentTitle == "Retry")
+    button.sendActions(for: .primaryActionTriggered)
+    button.sendActions(for: .valueChanged)
+    #expect(taps == 1)
+    let refresh = UIRefreshControl()
+    refresh.beginRefreshing()
+    #expect(refresh.isRefreshing)
+    refresh.endRefreshing()
+    #expect(!refresh.isRefreshing)
+    let segments = UISegmentedControl(items: ["Grid", "List"])
+    segments.selectedSegmentIndex = 1
+    #expect(segments.numberOfSegments == 2 && segments.titleForSegment(at: 1) == "List")
+  }
+
+  @Test("size classes, idiom and orientation follow the screen, as Apple tabulates them")
+  func sizeClasses() {
+    let classes = [
+      (390.0, 844.0), (844.0, 390.0), (932.0, 430.0), (820.0, 1_180.0), (744.0, 1_133.0),
+    ].map { width, height in
+      let traits = UITraitCollection.sizeClasses(width: width, height: height)
+      return "\(traits.horizontal.rawValue)\(traits.vertical.rawValue)\(traits.idiom.rawValue)"
+    }
+    // compact = 1, regular = 2; phone = 0, pad = 1.
+    #expect(classes == ["120", "110", "210", "221", "221"])
+    let traits = UITraitCollection(horizontalSizeClass: .compact)
+    #expect(traits.horizontalSizeClass == .compact && traits.verticalSizeClass == .unspecified)
+    #expect(UITraitCollection(displayScale: 2).userInterfaceStyle == .unspecified)
+  }
+
+  @Test("in a world, a phone's traits: compact width, regular height, portrait")
+  func traitsInAWorld() throws {
+    let log = Log()
+    try simulate {
+      DispatchQueue.main.async {
+        let traits = UIScreen.main.traitCollection
+        log.add(
+          "\(traits.horizontalSizeClass == .compact) \(traits.verticalSizeClass == .regular) "
+            + "\(UIDevice.current.userInterfaceIdiom == .phone) "
+            + "\(UIDevice.current.orientation.isPortrait) \(UIDevice.current.model)")
+      }
+    }
+    #expect(log.lines == ["true true true true iPhone @0"])
+  }
+
+  @Test("template screens compile; a segue in code stops with a reason, prepare is never called")
+  func templateScreen() {
+    let screen = TemplateScreen(style: .plain)
+    screen.loadViewIfNeeded()
+    #expect(screen.refreshControl != nil && screen.tableView.refreshControl != nil)
+    #expect(screen.preferredStatusBarStyle == .lightContent)
+    #expect(screen.supportedInterfaceOrientations == .portrait)
+    screen.setEditing(true, animated: false)
+    #expect(screen.isEditing)
+    #expect(screen.prepared.isEmpty)
+  }
+
+  @Test("a compositional section keeps its visible-items handler; it is never called")
+  func visibleItemsHandler() {
+    let size = NSCollectionLayoutSize(
+      widthDimension: .fractionalWidth(1), heightDimension: .absolute(100))
+    let section = NSCollectionLayoutSection(
+      group: .horizontal(layoutSize: size, subitems: [NSCollectionLayoutItem(layoutSize: size)]))
+    var calls = 0
+    section.visibleItemsInvalidationHandler = { items, offset, environment in
+      calls += items.count + Int(offset.x) + Int(environment.container.contentSize.width)
+    }
+    #expect(section.visibleItemsInvalidationHandler != nil && calls == 0)
+  }
+}
+
+/// A cell as a xib-based app writes one: set up in `awakeFromNib()`.
+final class NibPhotoCell: UITableViewCell {
+  var setUp = false
+  override func awakeFromNib() {
+    super.awakeFromNib()
+    setUp = true
+    imageView?.contentMode = .scaleAspectFill
+  }
+}
+
+/// A header view as code-based apps write one.
+final class SectionHeader: UITableViewHeaderFooterView {
+  override init(reuseIdentifier: String?) {
+    super.init(reuseIdentifier: reuseIdentifier)
+    textLabel?.text = "Section"
+  }
+  required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+}
+
+@Suite("Nibs stand-ins and header views")
+@MainActor
+struct NibAndHeaderTests {
+  @Test("a nib's stand-in class is made as UIKit loads a nib: init(coder:), then awakeFromNib")
+  func nibCell() throws {
+    UINib.standIn(NibPhotoCell.self, forNibNamed: "NibPhotoCell")
+    let table = UITableView(frame: .zero, style: .plain)
+    table.register(UINib(nibName: "NibPhotoCell", bundle: nil), forCellReuseIdentifier: "photo")
+    let cell = try #require(table.dequeueReusableCell(withIdentifier: "photo") as? NibPhotoCell)
+    #expect(cell.setUp && cell.reuseIdentifier == "photo")
+    let loaded = Bundle.main.loadNibNamed("NibPhotoCell", owner: nil)?.first as? NibPhotoCell
+    #expect(loaded?.setUp == true)
+    // A class registered later for the same identifier replaces the nib, as in UIKit.
+    table.register(TemplateCell.self, forCellReuseIdentifier: "photo")
+    #expect(table.dequeueReusableCell(withIdentifier: "photo") is TemplateCell)
+  }
+
+  @Test("header and footer views register and dequeue; the table shows none")
+  func headers() {
+    let table = UITableView(frame: .zero, style: .grouped)
+    table.register(SectionHeader.self, forHeaderFooterViewReuseIdentifier: "header")
+    let header = table.dequeueReusableHeaderFooterView(withIdentifier: "header")
+    #expect(header is SectionHeader && header?.reuseIdentifier == "header")
+    #expect(header?.textLabel?.text == "Section")
+    #expect(table.dequeueReusableHeaderFooterView(withIdentifier: "missing") == nil)
+    #expect(table.headerView(forSection: 0) == nil)
+  }
+}
