@@ -172,15 +172,19 @@ let package = Package(
     // MARK: Tests
     // Helpers every test suite shares (paths, the bundled suite); never a product.
     .target(name: "TestSupport", dependencies: ["Scenarios"], path: "Tests/TestSupport"),
+    // Runs one test of the test binary in a child process (no CellSim dependency, so the
+    // kernel's and the threads' tests can use it).
+    .target(name: "ChildTestSupport", path: "Tests/ChildTestSupport"),
     .testTarget(name: "SimKernelTests", dependencies: ["SimKernel"]),
     .testTarget(name: "SimPlatformTests", dependencies: ["SimPlatform", "SimKernel"]),
     .testTarget(
-      name: "SimThreadsTests", dependencies: ["SimThreads", "SimPlatform", "SimKernel"]),
+      name: "SimThreadsTests",
+      dependencies: ["SimThreads", "SimPlatform", "SimKernel", "ChildTestSupport"]),
     .testTarget(
       name: "CellSimUIKitTests",
       dependencies: [
         "CellSimUIKit", "CellSimUIKitHost", "Scenarios", "SimTable", "SimThreads", "SimNetwork",
-        "SimPlatform", "SimKernel", "SimAsync", "TestSupport",
+        "SimPlatform", "SimKernel", "SimAsync", "TestSupport", "ChildTestSupport",
       ],
       exclude: ["Probes"]),
     // The same name-lookup pins in Swift 5 mode: real iOS code is written in both.
@@ -191,7 +195,8 @@ let package = Package(
       ],
       swiftSettings: [.swiftLanguageMode(.v5)]),
     .testTarget(
-      name: "SimAsyncTests", dependencies: ["SimAsync", "SimThreads", "SimPlatform", "SimKernel"]),
+      name: "SimAsyncTests",
+      dependencies: ["SimAsync", "SimThreads", "SimPlatform", "SimKernel", "ChildTestSupport"]),
     .testTarget(
       name: "AsyncLoadersTests",
       dependencies: [

@@ -1,3 +1,4 @@
+import ChildTestSupport
 import Foundation
 import SimKernel
 import SimPlatform
@@ -79,29 +80,10 @@ struct RuntimeFactsTests {
   /// at all, which said nothing about the hooks.
   @Test("other threads' jobs and main-actor work pass through untouched while hooks are in")
   func foreignJobsForwardedInIsolation() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "simasync-isolated-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let outURL = folder.appendingPathComponent("out")
-    _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-    let out = try FileHandle(forWritingTo: outURL)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-    process.arguments = [
-      "--testing-library", "swift-testing", "--filter", "RuntimeFactsTests/foreignJobsForwarded\\(",
-    ]
-    var environment = ProcessInfo.processInfo.environment
-    environment[Self.isolatedVariable] = "1"
-    process.environment = environment
-    process.standardOutput = out
-    process.standardError = out
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    try out.close()
-    let text = (try? String(contentsOf: outURL, encoding: .utf8)) ?? ""
-    #expect(process.terminationStatus == 0, "\(text)")
+    let child = try ChildTest.run(
+      "RuntimeFactsTests/foreignJobsForwarded\\(", environment: [Self.isolatedVariable: "1"])
+    let text = child.output
+    #expect(child.status == 0, "\(text)")
     // The filter must have found the check: a child that ran nothing would also exit 0.
     #expect(text.contains("foreignJobsForwarded") || text.contains("pass through untouched"))
     #expect(text.contains("1 test"), "\(text)")
@@ -272,25 +254,12 @@ struct CrossProcessDigests {
   func sameDigestsInOtherProcesses() async throws {
     let expected = try await Self.digests()
     for run in 0..<2 {
-      let output = FileManager.default.temporaryDirectory.appendingPathComponent(
-        "simasync-digest-\(ProcessInfo.processInfo.processIdentifier)-\(run)")
-      defer { try? FileManager.default.removeItem(at: output) }
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-      process.arguments = [
-        "--testing-library", "swift-testing", "--filter", "CrossProcessDigests/writeDigests",
-      ]
-      var environment = ProcessInfo.processInfo.environment
-      environment[Self.outputVariable] = output.path
       // Random hashing there, fixed here: equal digests show no hash order reaches a trace.
-      environment["CELLSIM_RANDOM_HASHING"] = "1"
-      process.environment = environment
-      process.standardOutput = FileHandle.nullDevice
-      process.standardError = FileHandle.nullDevice
-      try process.run()
-      process.waitUntilExit()
-      #expect(process.terminationStatus == 0)
-      let lines = try String(contentsOf: output, encoding: .utf8).split(separator: "\n")
+      let child = try ChildTest.run(
+        "CrossProcessDigests/writeDigests", environment: ["CELLSIM_RANDOM_HASHING": "1"],
+        fileVariable: Self.outputVariable)
+      #expect(child.status == 0, "\(child.output)")
+      let lines = (child.file ?? "").split(separator: "\n")
       #expect(lines.map(String.init) == expected, "process \(run)")
     }
   }

@@ -1,3 +1,4 @@
+import ChildTestSupport
 import Foundation
 import Testing
 
@@ -26,36 +27,15 @@ struct ProcessHashingTests {
   /// `throughPath`, started by its bare name through `PATH` (as a shell starts a program), so
   /// that the process knows its own path only from the system.
   func childReport(_ environment: [String: String], throughPath: Bool = false) throws -> String {
-    let output = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "simthreads-hash-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: output) }
-    let process = Process()
-    let binary = URL(fileURLWithPath: CommandLine.arguments[0])
-    let arguments = [
-      "--testing-library", "swift-testing", "--filter", "ProcessHashingTests/writeOrder",
+    var merged: [String: String?] = [
+      "SWIFT_DETERMINISTIC_HASHING": nil, "CELLSIM_RANDOM_HASHING": nil,
     ]
-    if throughPath {
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-      process.arguments =
-        [
-          "PATH=" + binary.deletingLastPathComponent().path, binary.lastPathComponent,
-        ] + arguments
-    } else {
-      process.executableURL = binary
-      process.arguments = arguments
-    }
-    var merged = ProcessInfo.processInfo.environment
-    merged["SWIFT_DETERMINISTIC_HASHING"] = nil
-    merged["CELLSIM_RANDOM_HASHING"] = nil
-    merged[Self.outputVariable] = output.path
     for (key, value) in environment { merged[key] = value }
-    process.environment = merged
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
-    return try String(contentsOf: output, encoding: .utf8)
+    let child = try ChildTest.run(
+      "ProcessHashingTests/writeOrder", environment: merged, fileVariable: Self.outputVariable,
+      throughPath: throughPath)
+    #expect(child.status == 0, "\(child.output)")
+    return try #require(child.file, "the child wrote no report: \(child.output)")
   }
 
   @Test("two processes iterate a set in one order; asked for random hashing, they do not")

@@ -1,4 +1,5 @@
 import CellSimUIKitHost
+import ChildTestSupport
 import Foundation
 import Scenarios
 import TestSupport
@@ -41,26 +42,14 @@ struct HostedHashingTests {
 
   /// The digest a child process of this test binary computes, with `environment` added.
   func childDigest(_ environment: [String: String]) throws -> String {
-    let output = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "cellsim-hosted-hashing-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: output) }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-    process.arguments = [
-      "--testing-library", "swift-testing", "--filter", "HostedHashingTests/writeDigest",
+    var merged: [String: String?] = [
+      "SWIFT_DETERMINISTIC_HASHING": nil, "CELLSIM_RANDOM_HASHING": nil,
     ]
-    var merged = ProcessInfo.processInfo.environment
-    merged["SWIFT_DETERMINISTIC_HASHING"] = nil
-    merged["CELLSIM_RANDOM_HASHING"] = nil
-    merged[Self.outputVariable] = output.path
     for (key, value) in environment { merged[key] = value }
-    process.environment = merged
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
-    return (try? String(contentsOf: output, encoding: .utf8)) ?? "none"
+    let child = try ChildTest.run(
+      "HostedHashingTests/writeDigest", environment: merged, fileVariable: Self.outputVariable)
+    #expect(child.status == 0, "\(child.output)")
+    return child.file ?? "none"
   }
 
   @Test("two processes give one digest; processes hashing at random give others")
