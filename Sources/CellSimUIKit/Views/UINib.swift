@@ -68,6 +68,21 @@ import Synchronization
     return view
   }
 
+  /// A view of the stand-in class that must be a `View` (a cell, a header): `registered` names
+  /// the registration for the message; `identify` gives it its reuse identifier.
+  func makeView<View: UIView>(
+    _ kind: View.Type, call: String, registered identifier: String,
+    identify: (View) -> Void
+  ) -> View {
+    let view = makeView(call: call) { if let view = $0 as? View { identify(view) } }
+    guard let typed = view as? View else {
+      preconditionFailure(
+        "CellSimUIKit: the nib registered for \"\(identifier)\" holds a \(type(of: view)), not a "
+          + "\(View.self)")
+    }
+    return typed
+  }
+
   /// A coder over an empty keyed archive: every `decode…` finds nothing.
   static func emptyArchive() -> NSCoder {
     let archiver = NSKeyedArchiver(requiringSecureCoding: false)
@@ -103,16 +118,10 @@ extension UITableView {
 
   /// A cell from the nib registered for `identifier`.
   func cell(fromNibFor identifier: String) -> UITableViewCell? {
-    guard let nib = registeredNibs[identifier] else { return nil }
-    let view = nib.makeView(call: "UITableView.dequeueReusableCell(withIdentifier:)") { view in
-      (view as? UITableViewCell)?.reuseIdentifier = identifier
-    }
-    guard let cell = view as? UITableViewCell else {
-      preconditionFailure(
-        "CellSimUIKit: the nib registered for \"\(identifier)\" holds a \(type(of: view)), not a "
-          + "UITableViewCell")
-    }
-    return cell
+    registeredNibs[identifier]?.makeView(
+      UITableViewCell.self, call: "UITableView.dequeueReusableCell(withIdentifier:)",
+      registered: identifier
+    ) { $0.reuseIdentifier = identifier }
   }
 }
 
@@ -126,16 +135,10 @@ extension UICollectionView {
 
   /// A cell from the nib registered for `identifier`.
   func cell(fromNibFor identifier: String) -> UICollectionViewCell? {
-    guard let nib = registeredNibs[identifier] else { return nil }
-    let view = nib.makeView(call: "UICollectionView.dequeueReusableCell(withReuseIdentifier:for:)")
-    { view in
-      (view as? UICollectionViewCell)?.reuseIdentifier = identifier
-    }
-    guard let cell = view as? UICollectionViewCell else {
-      preconditionFailure(
-        "CellSimUIKit: the nib registered for \"\(identifier)\" holds a \(type(of: view)), not a "
-          + "UICollectionViewCell")
-    }
-    return cell
+    registeredNibs[identifier]?.makeView(
+      UICollectionViewCell.self,
+      call: "UICollectionView.dequeueReusableCell(withReuseIdentifier:for:)",
+      registered: identifier
+    ) { $0.reuseIdentifier = identifier }
   }
 }

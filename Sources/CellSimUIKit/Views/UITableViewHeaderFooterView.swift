@@ -96,16 +96,10 @@ extension UITableView {
     if let type = headerFooterClasses[identifier] {
       return type.init(registeredReuseIdentifier: identifier)
     }
-    guard let nib = headerFooterNibs[identifier] else { return nil }
-    let view = nib.makeView(call: "UITableView.dequeueReusableHeaderFooterView(withIdentifier:)") {
-      ($0 as? UITableViewHeaderFooterView)?.reuseIdentifier = identifier
-    }
-    guard let header = view as? UITableViewHeaderFooterView else {
-      preconditionFailure(
-        "CellSimUIKit: the nib registered for \"\(identifier)\" holds a \(type(of: view)), not a "
-          + "UITableViewHeaderFooterView")
-    }
-    return header
+    return headerFooterNibs[identifier]?.makeView(
+      UITableViewHeaderFooterView.self,
+      call: "UITableView.dequeueReusableHeaderFooterView(withIdentifier:)", registered: identifier
+    ) { $0.reuseIdentifier = identifier }
   }
 
   /// `headerView(forSection:)`: nil (the table shows no headers).
