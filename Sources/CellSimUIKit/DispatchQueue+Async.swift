@@ -12,8 +12,8 @@ import SimThreads
 extension DispatchQueue {
   /// Schedules `work` on the queue, as blocking code on the queue's simulated thread;
   /// `group`, if given, is entered now and left when `work` returns. `qos` and `flags` are
-  /// accepted and ignored, except `.barrier` on a custom concurrent queue (not modelled: it
-  /// stops the process).
+  /// accepted and ignored, except `.barrier` on a custom concurrent queue, which runs `work`
+  /// alone there (see `DispatchQueue`).
   @preconcurrency
   public func async(
     group: DispatchGroup? = nil, qos: DispatchQoS = .unspecified,
@@ -85,25 +85,27 @@ extension DispatchQueue {
     try syncHelper(execute: work, rescue: { throw $0 })
   }
 
-  /// `sync(execute:)` with flags (accepted and ignored, except `.barrier` on a custom
-  /// concurrent queue, which is not modelled).
+  /// `sync(execute:)` with flags: `.barrier` on a custom concurrent queue waits until every
+  /// block enqueued before has ended and runs alone (the writer of a reader-writer cache);
+  /// other flags are accepted and ignored.
   public func sync<T>(flags: DispatchWorkItemFlags, execute work: () throws -> T) rethrows -> T {
-    if flags.contains(.barrier), kind == .concurrent {
-      preconditionFailure(
-        "CellSimUIKit: a .barrier sync on the concurrent queue \"\(label)\" is not modelled")
-    }
-    return try syncHelper(execute: work, rescue: { throw $0 })
+    try syncHelper(
+      barrier: flags.contains(.barrier) && kind == .concurrent, execute: work,
+      rescue: { throw $0 })
   }
 
-  /// Runs `workItem` on the calling thread once the queue's turn comes.
+  /// Runs `workItem` on the calling thread once the queue's turn comes (alone, for a
+  /// `.barrier` item on a custom concurrent queue).
   public func sync(execute workItem: DispatchWorkItem) {
-    syncHelper(execute: { workItem.perform() }, rescue: { _ in })
+    syncHelper(
+      barrier: workItem.flags.contains(.barrier) && kind == .concurrent,
+      execute: { workItem.perform() }, rescue: { _ in })
   }
 
   /// Runs `work` through the simulated `sync`, catching its error so the simulated call
   /// (which does not rethrow) can return, then rethrows it through `rescue`.
   private func syncHelper<T>(
-    execute work: () throws -> T, rescue: (any Error) throws -> T
+    barrier: Bool = false, execute work: () throws -> T, rescue: (any Error) throws -> T
   ) rethrows -> T {
     let world = SimulationContext.world(for: "DispatchQueue.sync")
     SimulationContext.requireBlocking("DispatchQueue.sync")
@@ -114,7 +116,7 @@ extension DispatchQueue {
         QueueContext.run(on: self) { outcome = Result { try work() } }
       }
     case .queue(let queue):
-      queue.sync(label: "sync") {
+      queue.sync(label: "sync", barrier: barrier) {
         QueueContext.run(on: self) { outcome = Result { try work() } }
       }
     }

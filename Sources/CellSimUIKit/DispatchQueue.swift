@@ -18,10 +18,13 @@ import SimThreads
 ///   it): the run ends with a deadlock naming the queue; so does `DispatchQueue.main.sync` from
 ///   the main thread;
 /// - `asyncAfter` enqueues the block at its deadline, in virtual time;
-/// - a queue made `.initiallyInactive` runs nothing until `activate()`.
+/// - a queue made `.initiallyInactive` runs nothing until `activate()`;
+/// - a `.barrier` block (`async`, `sync` or a work item) on a custom concurrent queue starts
+///   once every block enqueued before it has ended, and no block enqueued after it starts until
+///   it has ended; on a serial or a global queue it is an ordinary block, as in GCD.
 ///
-/// Not modelled, and so refused with a message rather than answered wrongly: a `.barrier`
-/// block on a custom concurrent queue, and a target queue other than a global queue.
+/// Not modelled, and so refused with a message rather than answered wrongly: a target queue
+/// other than a global queue.
 ///
 /// The closure parameters of `async` and `asyncAfter` are `@preconcurrency @Sendable`, as in
 /// Apple's overlay: the compiler's special case that treats a closure passed to
@@ -168,10 +171,9 @@ public final class DispatchQueue: @unchecked Sendable {
     in world: World, delay: SimDuration?, group: DispatchGroup?, flags: DispatchWorkItemFlags,
     _ body: @escaping () -> Void
   ) {
-    if flags.contains(.barrier), kind == .concurrent {
-      preconditionFailure(
-        "CellSimUIKit: a .barrier block on the concurrent queue \"\(label)\" is not modelled")
-    }
+    // A barrier matters on a custom concurrent queue only: GCD runs one on a serial queue or
+    // a global queue as an ordinary block.
+    let barrier = flags.contains(.barrier) && kind == .concurrent
     let simGroup = group?.simGroup(in: world)
     simGroup?.enter()
     let block: () -> Void = { [self] in
@@ -188,9 +190,11 @@ public final class DispatchQueue: @unchecked Sendable {
       }
     case .queue(let queue):
       if let delay {
-        world.loop.schedule(after: delay) { queue.async(label: nil, blocking: block) }
+        world.loop.schedule(after: delay) {
+          queue.async(label: nil, barrier: barrier, blocking: block)
+        }
       } else {
-        queue.async(label: nil, blocking: block)
+        queue.async(label: nil, barrier: barrier, blocking: block)
       }
     }
   }

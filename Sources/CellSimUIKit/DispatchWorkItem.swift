@@ -8,11 +8,11 @@ import SimThreads
 /// immediately, but does not affect any execution of the work item that is already in
 /// progress") only sets `isCancelled`: an item whose turn comes after that returns at once,
 /// and still counts as performed for `wait` and `notify`. `qos` and flags are accepted;
-/// `.barrier` on a custom concurrent queue is not modelled.
+/// `.barrier` makes the item run alone on a custom concurrent queue (see `DispatchQueue`).
 public final class DispatchWorkItem: @unchecked Sendable {
   /// The block `perform()` runs.
   let block: @Sendable () -> Void
-  /// The flags it was made with (`.barrier` is checked when it is submitted).
+  /// The flags it was made with (`.barrier` is honoured when it is submitted).
   let flags: DispatchWorkItemFlags
   /// Whether `cancel()` was called.
   public private(set) var isCancelled = false

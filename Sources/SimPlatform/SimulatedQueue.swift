@@ -14,6 +14,9 @@ public final class SimulatedQueue: WorkerClient {
     /// call that ends its turn. It takes no worker: GCD runs a `sync` block on the calling
     /// thread, which is blocked until then.
     var onTurn: ((@escaping () -> Void) -> Void)? = nil
+    /// A barrier (`.barrier` on a concurrent queue): it starts once every item before it has
+    /// ended, and nothing after it starts until it ends.
+    var isBarrier = false
   }
 
   unowned let world: World
@@ -28,6 +31,8 @@ public final class SimulatedQueue: WorkerClient {
   /// Whether the queue is suspended: no new item starts until it is resumed.
   @exclusivity(unchecked) public private(set) var isSuspended = false
   @exclusivity(unchecked) var isWaitingForWorker = false
+  /// Whether a barrier item runs now: nothing else starts until it ends.
+  @exclusivity(unchecked) package private(set) var barrierRunning = false
   /// When an item last ended: the next one started at that instant continues on an awake
   /// thread (scheduling noise draws no wake-up for it).
   @exclusivity(unchecked) var lastEndedAt: SimTime?
@@ -46,7 +51,14 @@ public final class SimulatedQueue: WorkerClient {
   /// Work dispatched from an execution that got bytes from a disk read or a transfer carries
   /// their source on (`Execution.lastSource`), so a decode of those bytes on another queue is
   /// still attributed to it (`WorkReport.sourceKey`); nothing else changes.
-  public func async(label: String? = nil, _ body: @escaping (Execution) -> Void) {
+  ///
+  /// A `barrier` item (GCD's `.barrier` on a concurrent queue) starts only once every item
+  /// enqueued before it has ended, and no item enqueued after it starts until it has ended: the
+  /// queue runs it alone, as a reader-writer cache relies on. On a serial queue it changes
+  /// nothing.
+  public func async(
+    label: String? = nil, barrier: Bool = false, _ body: @escaping (Execution) -> Void
+  ) {
     if let source = world.currentExecution?.lastSource {
       items.append(
         Item(
@@ -54,9 +66,9 @@ public final class SimulatedQueue: WorkerClient {
           body: { execution in
             execution.lastSource = source
             body(execution)
-          }))
+          }, isBarrier: barrier))
     } else {
-      items.append(Item(label: label ?? self.label, body: body))
+      items.append(Item(label: label ?? self.label, body: body, isBarrier: barrier))
     }
     world.workers.request(self)
   }
@@ -68,8 +80,13 @@ public final class SimulatedQueue: WorkerClient {
   /// started (on a serial queue: has ended) and the queue's width has room, with the call that
   /// ends the turn. The item takes no worker thread: the thread that called `sync` runs the
   /// block itself and is blocked until then. Call `end` exactly once.
-  package func enqueueSync(label: String, onTurn: @escaping (_ end: @escaping () -> Void) -> Void) {
-    items.append(Item(label: label, body: { _ in }, onTurn: onTurn))
+  /// A `barrier` turn comes when every item before it has ended, and holds the queue alone
+  /// until it ends (see `async(label:barrier:_:)`).
+  package func enqueueSync(
+    label: String, barrier: Bool = false,
+    onTurn: @escaping (_ end: @escaping () -> Void) -> Void
+  ) {
+    items.append(Item(label: label, body: { _ in }, onTurn: onTurn, isBarrier: barrier))
     startSyncItems()
   }
 
@@ -78,14 +95,16 @@ public final class SimulatedQueue: WorkerClient {
   /// Starts the synchronous items at the head of the queue while its width allows, then asks
   /// the pool for a worker if an asynchronous item is next.
   func startSyncItems() {
-    while !isSuspended, isSyncAtHead, running < (width ?? Int.max) {
+    while headCanStart, isSyncAtHead {
       let item = takeHead()
       running += 1
+      if item.isBarrier { barrierRunning = true }
       var ended = false
       item.onTurn?({ [self] in
         precondition(!ended, "SimulatedQueue.enqueueSync: the turn was ended twice")
         ended = true
         running -= 1
+        if item.isBarrier { barrierRunning = false }
         startSyncItems()
       })
     }
@@ -120,17 +139,24 @@ public final class SimulatedQueue: WorkerClient {
     if pendingCount > 0 { startSyncItems() }
   }
 
-  var hasStartableWork: Bool {
-    !isSuspended && pendingCount > 0 && running < (width ?? Int.max) && items[head].onTurn == nil
+  /// Whether the item at the head may start now: the queue is not suspended, no barrier runs,
+  /// and the width has room (a barrier needs the queue empty).
+  var headCanStart: Bool {
+    guard !isSuspended, !barrierRunning, head < items.count else { return false }
+    return items[head].isBarrier ? running == 0 : running < (width ?? Int.max)
   }
+
+  var hasStartableWork: Bool { headCanStart && items[head].onTurn == nil }
 
   func startWork(on thread: SimThread) {
     let item = takeHead()
     running += 1
+    if item.isBarrier { barrierRunning = true }
     world.workers.run(
       on: thread, label: item.label, continuing: lastEndedAt == world.now, item.body
     ) { [self] _ in
       running -= 1
+      if item.isBarrier { barrierRunning = false }
       lastEndedAt = world.now
       if isSyncAtHead {
         startSyncItems()

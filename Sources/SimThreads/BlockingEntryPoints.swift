@@ -4,11 +4,14 @@ package import SimPlatform
 extension SimulatedQueue {
   /// Enqueues blocking code: `body` runs on a real thread that stands for the worker the item
   /// gets, and may park in the middle (`Blocking.sleep`, a semaphore, a lock, a fetch, `sync`).
-  /// The worker stays busy, in virtual time, until `body` returns.
-  package func async(label: String? = nil, blocking body: @escaping () -> Void) {
+  /// The worker stays busy, in virtual time, until `body` returns. A `barrier` block runs alone
+  /// on a concurrent queue (see `SimulatedQueue.async(label:barrier:_:)`).
+  package func async(
+    label: String? = nil, barrier: Bool = false, blocking body: @escaping () -> Void
+  ) {
     let label = label ?? self.label
     let queue = width == 1 ? ObjectIdentifier(self) : nil
-    async(label: label) { [unowned(unsafe) world = owningWorld] execution in
+    async(label: label, barrier: barrier) { [unowned(unsafe) world = owningWorld] execution in
       BlockingThreads.of(world).start(execution, label: label, queue: queue, body)
     }
   }
@@ -16,10 +19,11 @@ extension SimulatedQueue {
   /// `dispatch_sync` from blocking code: waits for the queue's turn (on a serial queue, until
   /// every item enqueued before has ended), then runs `body` on the calling thread while the
   /// queue counts it as running. A `sync` onto a serial queue that the calling code runs on
-  /// never returns (libdispatch traps it): the run ends with a `deadlock` naming the queue.
-  package func sync<Result>(label: String = "sync", _ body: () throws -> Result) rethrows
-    -> Result
-  {
+  /// never returns (libdispatch traps it): the run ends with a `deadlock` naming the queue. A
+  /// `barrier` sync waits until every item before it has ended, and runs alone.
+  package func sync<Result>(
+    label: String = "sync", barrier: Bool = false, _ body: () throws -> Result
+  ) rethrows -> Result {
     let fiber = Blocking.fiber(for: "sync")
     let scheduler = fiber.scheduler
     let id = ObjectIdentifier(self)
@@ -37,7 +41,7 @@ extension SimulatedQueue {
     }
     let waiter = Waiter()
     var end: (() -> Void)?
-    enqueueSync(label: label) { turnEnd in
+    enqueueSync(label: label, barrier: barrier) { turnEnd in
       end = turnEnd
       if Blocking.canBlock, BlockingThreads.currentFiber === fiber {
         waiter.complete()

@@ -102,6 +102,28 @@ struct ThreadsAndQueuesTests {
     #expect(maxRunning == 3)
   }
 
+  @Test("a barrier item waits for the items before it and holds the queue alone until it ends")
+  func barrier() throws {
+    let w = world(cores: 4)
+    let q = w.concurrentQueue(label: "rw", width: nil)
+    var log: [String] = []
+    func item(_ name: String, _ ms: Int64, barrier: Bool = false) {
+      q.async(label: name, barrier: barrier) { execution in
+        log.append("\(name)+\(w.now.nanoseconds / 1_000_000)")
+        execution.block(for: .ms(ms)) { log.append("\(name)-\(w.now.nanoseconds / 1_000_000)") }
+      }
+    }
+    item("r1", 10)
+    item("r2", 20)
+    item("w", 5, barrier: true)
+    item("r3", 10)
+    item("r4", 10)
+    try w.run(for: .ms(100))
+    #expect(
+      log == ["r1+0", "r2+0", "r1-10", "r2-20", "w+20", "w-25", "r3+25", "r4+25", "r3-35", "r4-35"])
+    #expect(!q.barrierRunning && q.running == 0)
+  }
+
   @Test("a suspended queue starts nothing until resumed")
   func suspendResume() throws {
     let w = world()

@@ -66,6 +66,7 @@ open class FileManager: Foundation.FileManager, @unchecked Sendable {
     return data
   }
 
+  @discardableResult
   open override func createFile(
     atPath path: String, contents data: Data?, attributes attr: [FileAttributeKey: Any]? = nil
   ) -> Bool {

@@ -52,7 +52,9 @@ open class NotificationCenter: @unchecked Sendable {
   public init() {}
 
   /// Registers `block` for notifications named `name` (nil: all) from `obj` (nil: any sender);
-  /// returns the token to pass to `removeObserver(_:)`.
+  /// returns the token to pass to `removeObserver(_:)` (discardable, as the Objective-C
+  /// method imports on Apple's platforms).
+  @discardableResult
   open func addObserver(
     forName name: NSNotification.Name?, object obj: Any?, queue: OperationQueue?,
     using block: @escaping @Sendable (Notification) -> Void

@@ -70,35 +70,6 @@ open class UIColor: @unchecked Sendable, Equatable, CustomStringConvertible {
   open class var systemBlue: UIColor { UIColor(red: 0, green: 0.478, blue: 1, alpha: 1) }
 }
 
-/// UIKit's `UIFont`, as a size and a weight name: labels keep it; nothing is measured.
-open class UIFont: @unchecked Sendable {
-  /// The point size.
-  public let pointSize: CGFloat
-  /// The font's name.
-  public let fontName: String
-
-  /// `UIFont(name:size:)`: never nil (there are no font files).
-  public init?(name fontName: String, size fontSize: CGFloat) {
-    self.fontName = fontName
-    self.pointSize = fontSize
-  }
-
-  init(system name: String, size: CGFloat) {
-    self.fontName = name
-    self.pointSize = size
-  }
-
-  /// `systemFont(ofSize:)`.
-  open class func systemFont(ofSize fontSize: CGFloat) -> UIFont {
-    UIFont(system: ".SFUI-Regular", size: fontSize)
-  }
-
-  /// `boldSystemFont(ofSize:)`.
-  open class func boldSystemFont(ofSize fontSize: CGFloat) -> UIFont {
-    UIFont(system: ".SFUI-Bold", size: fontSize)
-  }
-}
-
 /// UIKit's `UIEdgeInsets`.
 public struct UIEdgeInsets: Equatable, Sendable {
   /// The insets.

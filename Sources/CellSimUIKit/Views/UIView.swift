@@ -18,6 +18,10 @@
 
   /// `prepareForInterfaceBuilder()`: never called (there is no Interface Builder).
   open func prepareForInterfaceBuilder() {}
+
+  /// `NSObject.description()` for a class: its name with its module (`App.PhotoCell`), as
+  /// `NSObject` gives it for a Swift class.
+  open class func description() -> String { String(reflecting: self) }
 }
 
 /// UIKit's `UIView`: a rectangle in a hierarchy of views.
@@ -330,6 +334,8 @@
     _ targetSize: CGSize, withHorizontalFittingPriority horizontalFittingPriority: UILayoutPriority,
     verticalFittingPriority: UILayoutPriority
   ) -> CGSize { systemLayoutSizeFitting(targetSize) }
+  /// `traitCollectionDidChange(_:)`: never called (a run's screen keeps its traits).
+  open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
   /// `draw(_:)`: never called (nothing is drawn to the screen; the oracle judges images).
   open func draw(_ rect: CGRect) {}
   /// `layoutMargins`: 8 points on each side, UIKit's default.

@@ -38,6 +38,11 @@ final class TemplateCell: UITableViewCell {
   override func updateConstraints() {
     super.updateConstraints()
   }
+
+  override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {
+    super.traitCollectionDidChange(previousTraitCollection)
+    layer.borderColor = UIColor.label.cgColor
+  }
 }
 
 /// A screen with the declarations Xcode's templates and tutorials leave in.
@@ -69,6 +74,19 @@ struct ControlsAndTraitsTests {
     #expect(cell.stack.arrangedSubviews.count == 1 && cell.stack.subviews.count == 2)
     cell.favorite.removeFromSuperview()
     #expect(cell.stack.subviews.count == 1)
+  }
+
+  @Test("fonts by weight and text style, blur views, and a class's description as NSObject's")
+  func fontsEffectsAndDescription() {
+    #expect(UIFont.systemFont(ofSize: 14, weight: .semibold).fontName == ".SFUI-Semibold")
+    #expect(UIFont.preferredFont(forTextStyle: .caption1).pointSize == 12)
+    #expect(UIFont.preferredFont(forTextStyle: .body).withSize(20).pointSize == 20)
+    let blur = UIVisualEffectView(effect: UIBlurEffect(style: .systemThinMaterial))
+    let label = UILabel(frame: .zero)
+    blur.contentView.addSubview(label)
+    #expect(blur.subviews.first === blur.contentView && label.superview === blur.contentView)
+    #expect(TemplateCell.description().hasSuffix(".TemplateCell"))
+    #expect(TemplateCell.description().components(separatedBy: ".").last == "TemplateCell")
   }
 
   @Test("a control runs its closure actions for the events it was given")
