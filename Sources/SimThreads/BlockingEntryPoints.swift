@@ -10,7 +10,9 @@ extension SimulatedQueue {
     label: String? = nil, barrier: Bool = false, blocking body: @escaping () -> Void
   ) {
     let label = label ?? self.label
-    let queue = width == 1 ? ObjectIdentifier(self) : nil
+    // The fiber records the queue it runs on, whatever the width: a serial queue's `sync` onto
+    // itself and a barrier's wait both look for the fibers running on the queue.
+    let queue = ObjectIdentifier(self)
     async(label: label, barrier: barrier) { [unowned(unsafe) world = owningWorld] execution in
       BlockingThreads.of(world).start(execution, label: label, queue: queue, body)
     }
@@ -27,7 +29,7 @@ extension SimulatedQueue {
     let fiber = Blocking.fiber(for: "sync")
     let scheduler = fiber.scheduler
     let id = ObjectIdentifier(self)
-    let resource = QueueResource(queue: self, scheduler: scheduler)
+    let resource = QueueResource(queue: self, scheduler: scheduler, barrier: barrier)
     if width == 1, fiber.queues.contains(id) {
       // Never returns while the world runs: the cycle check ends the run.
       let never = Waiter()
@@ -70,16 +72,21 @@ extension SimulatedQueue {
 final class QueueResource: BlockingResource {
   unowned let queue: SimulatedQueue
   unowned let scheduler: BlockingThreads
+  /// Whether the wait is a barrier's, which waits for every block running on the queue.
+  let barrier: Bool
 
-  init(queue: SimulatedQueue, scheduler: BlockingThreads) {
+  init(queue: SimulatedQueue, scheduler: BlockingThreads, barrier: Bool = false) {
     self.queue = queue
     self.scheduler = scheduler
+    self.barrier = barrier
   }
 
   var resourceDescription: String { "queue \"\(queue.label)\"" }
 
+  /// The threads running on the queue, for a serial queue's turn or a barrier's: a barrier
+  /// `sync` from a block of the same concurrent queue waits for itself, a deadlock.
   var holders: [SimThread] {
-    guard queue.width == 1 else { return [] }
+    guard queue.width == 1 || barrier else { return [] }
     let id = ObjectIdentifier(queue)
     return scheduler.fibers.filter { $0.queues.contains(id) && $0.phase != .finished }
       .map(\.thread)

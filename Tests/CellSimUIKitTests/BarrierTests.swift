@@ -76,6 +76,26 @@ struct BarrierTests {
       log.lines == ["reader end @10", "item @10", "sync body @10", "sync returned 7 @10"])
   }
 
+  @Test("a barrier sync from a block of the same concurrent queue is a deadlock naming it")
+  func barrierSyncOntoOwnQueue() throws {
+    let outcome = try simulate {
+      let queue = DispatchQueue(label: "com.app.rw", attributes: .concurrent)
+      queue.async { queue.sync(flags: .barrier) {} }
+    }
+    let deadlock = try #require(outcome.deadlock)
+    #expect(deadlock.contains("queue \"com.app.rw\""), "\(deadlock)")
+  }
+
+  @Test("a plain sync onto the concurrent queue the block runs on is no deadlock")
+  func plainSyncOntoOwnConcurrentQueue() throws {
+    let log = Log()
+    let outcome = try simulate {
+      let queue = DispatchQueue(label: "com.app.rw", attributes: .concurrent)
+      queue.async { log.add("inner \(queue.sync { 1 })") }
+    }
+    #expect(outcome.deadlock == nil && log.lines == ["inner 1 @0"])
+  }
+
   @Test("on a global or a serial queue a barrier is an ordinary block, as in GCD")
   func globalAndSerial() throws {
     let log = Log()
