@@ -284,8 +284,8 @@ public typealias UICollectionViewCompositionalLayoutSectionProvider = (
 ) -> NSCollectionLayoutSection?
 
 /// UIKit's `UICollectionViewCompositionalLayout`: places items as its section says (see
-/// `CompositionalPlacement`). The collection view's snapshot sections are flattened into one, so
-/// the provider is asked for section 0, with an environment whose container is the collection
+/// `CompositionalPlacement`). The collection view's sections lie back to back as one, placed
+/// with the section the provider makes for section 0, with an environment whose container is the collection
 /// view's bounds (the screen's, while they are empty).
 @preconcurrency @MainActor open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
   let fixedSection: NSCollectionLayoutSection?
@@ -365,10 +365,10 @@ public typealias UICollectionViewCompositionalLayoutSectionProvider = (
     -> [UICollectionViewLayoutAttributes]?
   {
     guard let placement = placement(), let collectionView else { return nil }
-    return (0..<collectionView.numberOfItems(inSection: 0)).compactMap { item in
+    return (0..<collectionView.engineItemCount).compactMap { item in
       guard let frame = placement.frame(ofItem: item), frame.intersects(rect) else { return nil }
       let attributes = UICollectionViewLayoutAttributes(
-        forCellWith: IndexPath(item: item, section: 0))
+        forCellWith: collectionView.appItemPath(IndexPath(item: item, section: 0)))
       attributes.frame = frame
       return attributes
     }
@@ -377,14 +377,16 @@ public typealias UICollectionViewCompositionalLayoutSectionProvider = (
   /// The content's size: the container's width, down to the last item.
   open override var collectionViewContentSize: CGSize {
     guard let placement = placement(), let collectionView else { return .zero }
-    let count = collectionView.numberOfItems(inSection: 0)
+    let count = collectionView.engineItemCount
     let bottom = count > 0 ? placement.frame(ofItem: count - 1)?.maxY ?? 0 : 0
     return CGSize(
       width: placement.container.width,
       height: bottom + placement.section.contentInsets.bottom)
   }
 
+  /// The engine's item of `indexPath` (the sections lie back to back).
   func flatIndex(of indexPath: IndexPath) -> Int {
-    indexPath.count == 2 ? indexPath.item : indexPath.last ?? 0
+    guard indexPath.count == 2 else { return indexPath.last ?? 0 }
+    return collectionView?.engineSections.row(for: indexPath) ?? indexPath.item
   }
 }

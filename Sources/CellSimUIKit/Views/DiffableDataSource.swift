@@ -5,15 +5,16 @@ import SimAsync
 /// The engine's rows are the scenario's: a hosted screen's model hears each data change before
 /// the table's callbacks, and applies the snapshot that matches it. So `apply` changes no row
 /// count; it reloads the rows whose item changed place-for-place (a `set_url`) or that the
-/// snapshot marks for reload, and reconfigures those it marks for reconfiguration. Sections are
-/// flattened into the engine's one section (index paths are `[0, row]`).
+/// snapshot marks for reload, and reconfigures those it marks for reconfiguration. The snapshot's
+/// sections are the view's (`SectionMap`): the engine's rows fill them in order.
 @MainActor struct DiffableApply<Item: Hashable> {
   let old: [Item]
   let new: [Item]
   let reloaded: [Item]
   let reconfigured: [Item]
 
-  /// Rows to reload and rows to reconfigure, in the new snapshot.
+  /// Rows to reload and rows to reconfigure, in the new snapshot, as the engine's index paths
+  /// (`[0, row]`, the snapshot's items counted through its sections).
   var rows: (reload: [IndexPath], reconfigure: [IndexPath]) {
     var reload: [Int] = []
     if old.count == new.count {
@@ -61,9 +62,14 @@ open class UITableViewDiffableDataSource<
       reconfigured: snapshot.reconfiguredItemIdentifiers)
     current = snapshot.unmarked
     if let tableView, tableView.engine != nil {
+      tableView.refreshSections()
       let rows = change.rows
-      if !rows.reload.isEmpty { tableView.reloadRows(at: rows.reload, with: .none) }
-      if !rows.reconfigure.isEmpty { tableView.reconfigureRows(at: rows.reconfigure) }
+      if !rows.reload.isEmpty {
+        tableView.reloadRows(at: rows.reload.map(tableView.appPath), with: .none)
+      }
+      if !rows.reconfigure.isEmpty {
+        tableView.reconfigureRows(at: rows.reconfigure.map(tableView.appPath))
+      }
     }
     if let completion {
       tableView?.performBatchUpdates(nil) { _ in completion() }
@@ -114,20 +120,19 @@ open class UITableViewDiffableDataSource<
     current
   }
 
-  /// The item at `indexPath` (sections flattened).
+  /// The item at `indexPath`: row `row` of the snapshot's section `section`.
   open func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? {
-    let all = current.itemIdentifiers
-    return all.indices.contains(indexPath.row) ? all[indexPath.row] : nil
+    current.item(at: indexPath)
   }
 
   /// Where `identifier` is.
   open func indexPath(for itemIdentifier: ItemIdentifierType) -> IndexPath? {
-    current.indexOfItem(itemIdentifier).map { IndexPath(row: $0, section: 0) }
+    current.indexPath(of: itemIdentifier)
   }
 
-  /// The number of items.
+  /// The number of items in the snapshot's section `section`.
   open func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
-    current.numberOfItems
+    current.items.indices.contains(section) ? current.items[section].count : 0
   }
 
   /// The cell the provider makes for the row's item.
@@ -144,11 +149,11 @@ open class UITableViewDiffableDataSource<
     return cell
   }
 
-  // The optional methods subclasses override, as UIKit's class implements them all (accepted,
-  // never asked: a hosted table has one section and no one swipes).
+  // The optional methods subclasses override, as UIKit's class implements them all (titles and
+  // editing are accepted, never asked: a hosted table draws no headers and no one swipes).
 
-  /// One section (the snapshot's sections are flattened).
-  open func numberOfSections(in tableView: UITableView) -> Int { 1 }
+  /// The snapshot's number of sections.
+  open func numberOfSections(in tableView: UITableView) -> Int { current.numberOfSections }
   /// No title.
   open func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? {
     nil
@@ -213,9 +218,14 @@ open class UICollectionViewDiffableDataSource<
       reconfigured: snapshot.reconfiguredItemIdentifiers)
     current = snapshot.unmarked
     if let collectionView, collectionView.engine != nil {
+      collectionView.refreshSections()
       let rows = change.rows
-      if !rows.reload.isEmpty { collectionView.reloadItems(at: rows.reload) }
-      if !rows.reconfigure.isEmpty { collectionView.reconfigureItems(at: rows.reconfigure) }
+      if !rows.reload.isEmpty {
+        collectionView.reloadItems(at: rows.reload.map(collectionView.appItemPath))
+      }
+      if !rows.reconfigure.isEmpty {
+        collectionView.reconfigureItems(at: rows.reconfigure.map(collectionView.appItemPath))
+      }
     }
     if let completion {
       collectionView?.performBatchUpdates(nil) { _ in completion() }
@@ -296,10 +306,9 @@ open class UICollectionViewDiffableDataSource<
     current.indexOfSection(sectionIdentifier)
   }
 
-  /// The item at `indexPath` (sections flattened).
+  /// The item at `indexPath`: item `item` of the snapshot's section `section`.
   open func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? {
-    let all = current.itemIdentifiers
-    return all.indices.contains(indexPath.item) ? all[indexPath.item] : nil
+    current.item(at: indexPath)
   }
 
   /// The view `supplementaryViewProvider` makes; stops, as UIKit asserts, without a provider.
@@ -317,13 +326,18 @@ open class UICollectionViewDiffableDataSource<
 
   /// Where `identifier` is.
   open func indexPath(for itemIdentifier: ItemIdentifierType) -> IndexPath? {
-    current.indexOfItem(itemIdentifier).map { IndexPath(item: $0, section: 0) }
+    current.indexPath(of: itemIdentifier).map { IndexPath(item: $0.row, section: $0.section) }
   }
 
-  /// The number of items.
+  /// The number of items in the snapshot's section `section`.
   open func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int)
     -> Int
-  { current.numberOfItems }
+  { current.items.indices.contains(section) ? current.items[section].count : 0 }
+
+  /// The snapshot's number of sections.
+  open func numberOfSections(in collectionView: UICollectionView) -> Int {
+    current.numberOfSections
+  }
 
   /// The cell the provider makes for the item.
   open func collectionView(

@@ -47,6 +47,21 @@ public struct NSDiffableDataSourceSnapshot<
     sections.firstIndex(of: identifier)
   }
 
+  /// The item at `indexPath`: its index in the section `indexPath.section`.
+  func item(at indexPath: IndexPath) -> ItemIdentifierType? {
+    guard indexPath.count == 2, items.indices.contains(indexPath.section) else { return nil }
+    let section = items[indexPath.section]
+    return section.indices.contains(indexPath.row) ? section[indexPath.row] : nil
+  }
+
+  /// Where `identifier` is: its section's index, and its index there.
+  func indexPath(of identifier: ItemIdentifierType) -> IndexPath? {
+    for (section, list) in items.enumerated() {
+      if let row = list.firstIndex(of: identifier) { return IndexPath(row: row, section: section) }
+    }
+    return nil
+  }
+
   /// Appends sections.
   public mutating func appendSections(_ identifiers: [SectionIdentifierType]) {
     sections += identifiers

@@ -89,7 +89,7 @@ extension UICollectionView {
     guard let engine else { return nil }
     return indexPathsForVisibleItems.first { indexPath in
       if let frame = layoutFrame(for: indexPath) { return frame.contains(point) }
-      let row = engine.layout.frame(ofRow: indexPath.item)
+      let row = engine.layout.frame(ofRow: engineSections.row(for: indexPath) ?? indexPath.item)
       return CGRect(x: row.x, y: row.y, width: row.width, height: row.height).contains(point)
     }
   }

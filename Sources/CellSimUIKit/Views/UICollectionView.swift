@@ -4,7 +4,9 @@ import Synchronization
 /// UIKit's `UICollectionView`: a façade over one SimTable `TableView`, as `UITableView` is (see
 /// it for the engine, the mutations and what is not modelled). The scenario's table decides which
 /// items are on screen (`columns` items per line, `row_height` points high); the layout gives
-/// each dequeued cell its frame (see `UICollectionViewLayout`). One section.
+/// each dequeued cell its frame (see `UICollectionViewLayout`). The engine's items fill the data
+/// source's sections in order, back to back (`SectionMap`): a section does not start a new line
+/// of a grid, and headers and footers take no space.
 @preconcurrency @MainActor open class UICollectionView: UIScrollView {
   /// `UICollectionView.ScrollPosition`.
   public struct ScrollPosition: OptionSet, Sendable {
@@ -120,16 +122,16 @@ import Synchronization
 
   /// The cell displayed at `indexPath`, if visible.
   open func cellForItem(at indexPath: IndexPath) -> UICollectionViewCell? {
-    guard let engine, indexPath.count == 2, indexPath.section == 0 else { return nil }
-    return (engine.cellForRow(at: indexPath) as? BackingCell)?.current as? UICollectionViewCell
+    guard let engine, let path = engineSections.enginePath(for: indexPath) else { return nil }
+    return (engine.cellForRow(at: path) as? BackingCell)?.current as? UICollectionViewCell
   }
 
   /// Where `cell` is displayed, if it is.
   open func indexPath(for cell: UICollectionViewCell) -> IndexPath? {
-    guard let engine, let backing = cell.pairedBacking, backing.current === cell else {
-      return nil
-    }
-    return engine.indexPath(for: backing)
+    guard let engine, let backing = cell.pairedBacking, backing.current === cell,
+      let path = engine.indexPath(for: backing)
+    else { return nil }
+    return appItemPath(path)
   }
 
   /// The displayed cells, in item order.
@@ -139,41 +141,84 @@ import Synchronization
   }
 
   /// The index paths of the displayed items.
-  open var indexPathsForVisibleItems: [IndexPath] { engine?.indexPathsForVisibleRows ?? [] }
-
-  /// One section.
-  open var numberOfSections: Int { 1 }
-
-  /// The engine's item count (section 0).
-  open func numberOfItems(inSection section: Int) -> Int {
-    section == 0 ? engine?.numberOfRows ?? 0 : 0
+  open var indexPathsForVisibleItems: [IndexPath] {
+    engine?.indexPathsForVisibleRows.map(appItemPath) ?? []
   }
 
-  /// Reloads every item (the layout is prepared again).
+  /// The data source's number of sections, as last counted (1 for one section or none).
+  open var numberOfSections: Int { engineSections.sectionCount }
+
+  /// The items of `section`, as last counted; the engine's items for one section.
+  open func numberOfItems(inSection section: Int) -> Int {
+    engineSections.rows(inSection: section, engineRows: engine?.numberOfRows ?? 0)
+  }
+
+  /// The engine's items in all (the scenario's rows), whatever the sections.
+  var engineItemCount: Int { engine?.numberOfRows ?? 0 }
+
+  /// Reloads every item (the layout is prepared again), counting the sections again.
   open func reloadData() {
     collectionViewLayout.invalidateLayout()
+    refreshSections()
     table.reloadData()
   }
   /// Reloads the items at `indexPaths`.
   open func reloadItems(at indexPaths: [IndexPath]) {
-    table.reloadRows(at: indexPaths, with: .none)
+    table.reloadRows(at: enginePaths(indexPaths, "reloadItems"), with: .none)
   }
   /// Asks the data source again for the visible items among `indexPaths` (same cell, no
   /// `prepareForReuse()`).
   open func reconfigureItems(at indexPaths: [IndexPath]) {
-    table.reconfigureRows(at: indexPaths)
+    table.reconfigureRows(at: enginePaths(indexPaths, "reconfigureItems"))
   }
-  /// Inserts items (see `UITableView` on URLs).
+  /// Inserts items (see `UITableView` on URLs), read with the counts after the insertion.
   open func insertItems(at indexPaths: [IndexPath]) {
-    table.insertRows(at: indexPaths, with: .none)
+    refreshSections()
+    table.insertRows(at: enginePaths(indexPaths, "insertItems"), with: .none)
   }
-  /// Deletes items.
+  /// Deletes items, read with the counts from before.
   open func deleteItems(at indexPaths: [IndexPath]) {
-    table.deleteRows(at: indexPaths, with: .none)
+    table.deleteRows(at: enginePaths(indexPaths, "deleteItems"), with: .none)
+    refreshSections()
   }
-  /// Moves an item.
+  /// Moves an item: `indexPath` read with the counts from before, `newIndexPath` with those
+  /// after.
   open func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {
-    table.moveRow(at: indexPath, to: newIndexPath)
+    let from = enginePaths([indexPath], "moveItem")[0]
+    refreshSections()
+    table.moveRow(at: from, to: enginePaths([newIndexPath], "moveItem")[0])
+  }
+
+  /// The engine's index paths (`[0, row]`) of `indexPaths` with the sections as last counted;
+  /// stops, as UIKit raises, at one that names no item.
+  func enginePaths(_ indexPaths: [IndexPath], _ call: String) -> [IndexPath] {
+    indexPaths.map { indexPath in
+      guard let path = engineSections.enginePath(for: indexPath) else {
+        preconditionFailure(
+          "UICollectionView.\(call): \(indexPath) names no item of the collection view's "
+            + "\(engineSections.sectionCount) section(s)")
+      }
+      return path
+    }
+  }
+
+  /// The app's index path (`[section, item]`) of the engine's `indexPath`.
+  func appItemPath(_ indexPath: IndexPath) -> IndexPath {
+    let path = engineSections.indexPath(forRow: indexPath.row)
+    return IndexPath(item: path.row, section: path.section)
+  }
+
+  /// Counts the data source's sections and items again (`SectionMap`): one section asks
+  /// nothing more; several ask each section's item count. A new count prepares the layout again.
+  func refreshSections() {
+    let old = engineSections
+    if let dataSource, case let count = dataSource.numberOfSections(in: self), count > 1 {
+      engineSections = SectionMap(
+        counts: (0..<count).map { dataSource.collectionView(self, numberOfItemsInSection: $0) })
+    } else {
+      engineSections = SectionMap()
+    }
+    if engineSections != old { collectionViewLayout.invalidateLayout() }
   }
   /// Runs `updates`, then `completion(true)` on the next main-thread turn.
   open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
@@ -186,7 +231,8 @@ import Synchronization
     let position: UITableView.ScrollPosition =
       scrollPosition.contains(.centeredVertically)
       ? .middle : scrollPosition.contains(.bottom) ? .bottom : .top
-    table.scrollToRow(at: indexPath, at: position, animated: animated)
+    table.scrollToRow(
+      at: enginePaths([indexPath], "scrollToItem")[0], at: position, animated: animated)
   }
 
   /// A table façade over the same engine, for the mutations they share.
@@ -207,33 +253,40 @@ extension UICollectionView: EngineFacade {
       configuring = previous
       backing.isConfiguring = false
     }
-    let cell = dataSource.collectionView(self, cellForItemAt: indexPath)
+    let path = appItemPath(indexPath)
+    let cell = dataSource.collectionView(self, cellForItemAt: path)
     pairCell(cell, contentView: cell.contentView, identifier: cell.reuseIdentifier, with: backing)
-    applyLayoutFrame(to: cell, at: indexPath)
+    applyLayoutFrame(to: cell, at: path)
     cell.updateConfigurationIfNeeded()
   }
 
   package func engineWillDisplay(_ cell: UIView, at indexPath: IndexPath) {
-    guard let cell = cell as? UICollectionViewCell else { return }
-    collectionDelegate?.collectionView(self, willDisplay: cell, forItemAt: indexPath)
+    guard let cell = cell as? UICollectionViewCell, let delegate = collectionDelegate else {
+      return
+    }
+    delegate.collectionView(self, willDisplay: cell, forItemAt: appItemPath(indexPath))
   }
 
   package func engineDidEndDisplaying(_ cell: UIView, at indexPath: IndexPath) {
-    guard let cell = cell as? UICollectionViewCell else { return }
-    collectionDelegate?.collectionView(self, didEndDisplaying: cell, forItemAt: indexPath)
+    guard let cell = cell as? UICollectionViewCell, let delegate = collectionDelegate else {
+      return
+    }
+    delegate.collectionView(self, didEndDisplaying: cell, forItemAt: appItemPath(indexPath))
   }
 
   package func enginePrefetch(_ indexPaths: [IndexPath]) {
-    guard isPrefetchingEnabled else { return }
-    prefetchDataSource?.collectionView(self, prefetchItemsAt: indexPaths)
+    guard isPrefetchingEnabled, let prefetcher = prefetchDataSource else { return }
+    prefetcher.collectionView(self, prefetchItemsAt: indexPaths.map(appItemPath))
   }
 
   package func engineCancelPrefetch(_ indexPaths: [IndexPath]) {
-    guard isPrefetchingEnabled else { return }
-    prefetchDataSource?.collectionView(self, cancelPrefetchingForItemsAt: indexPaths)
+    guard isPrefetchingEnabled, let prefetcher = prefetchDataSource else { return }
+    prefetcher.collectionView(self, cancelPrefetchingForItemsAt: indexPaths.map(appItemPath))
   }
 
   package var engineScrollDelegate: (any UIScrollViewDelegate)? { delegate }
+
+  package func engineRefreshSections() { refreshSections() }
 }
 
 extension UICollectionView {
@@ -260,7 +313,8 @@ enum RegistrationCounter {
 
 /// UIKit's `UICollectionViewDataSource`; `numberOfSections(in:)` is optional.
 @preconcurrency @MainActor public protocol UICollectionViewDataSource: AnyObject {
-  /// The number of items in `section` (not consulted: the scenario's rows are the items).
+  /// The number of items in `section`: with the section count, how the scenario's rows (the
+  /// items) are grouped (see `SectionMap`).
   func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int)
     -> Int
   /// The cell for the item at `indexPath`.

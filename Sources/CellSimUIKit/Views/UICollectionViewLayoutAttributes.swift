@@ -104,7 +104,7 @@ extension UICollectionView {
   func layoutAttributes(for indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
     let layout = collectionViewLayout
     if layout.collectionView !== self { layout.collectionView = self }
-    let count = numberOfItems(inSection: 0)
+    let count = engineItemCount
     if layout.needsPrepare || layout.preparedItemCount != count {
       layout.needsPrepare = false
       layout.preparedItemCount = count

@@ -18,6 +18,8 @@ package import SimTable
   /// The SimTable table behind a table view, once the host bound it.
   package internal(set) weak var engine: TableView?
   var storedOffset: CGPoint = .zero
+  /// How the engine's rows map to the data source's sections (`SectionMap`), as last counted.
+  package internal(set) var engineSections = SectionMap()
 
   /// The delegate (held weakly): the scroll callbacks, and for a table or collection view its
   /// own delegate's methods too (see the type's notes).

@@ -6,8 +6,9 @@ import SimTable
 ///
 /// The engine is bound when the host shows the table (before its first layout pass); until then
 /// the queries answer empty and the mutations do nothing. Every data-source, delegate and
-/// prefetching callback comes from the engine, on the main thread, with UIKit index paths of one
-/// section.
+/// prefetching callback comes from the engine, on the main thread, with UIKit index paths: the
+/// engine's rows fill the data source's sections in order (`SectionMap`), so a model of several
+/// sections sees each row at its own section and row.
 ///
 /// Mutations called by the app go to the engine: `reloadData()`, `reloadRows(at:with:)`,
 /// `deleteRows(at:with:)`, `moveRow(at:to:)`; `insertRows(at:with:)` inserts engine items whose
@@ -23,9 +24,15 @@ import SimTable
 /// `indexPathsForSelectedRows` answer (the delegate is not called, as in UIKit; a scroll
 /// position other than `.none` scrolls there); mutations do not move the selection.
 ///
-/// Not modelled: sections other than 0, headers and footers, row heights from the delegate (the
-/// scenario's `row_height` lays out every row), selection by taps, cells' selected look,
-/// editing, nibs.
+/// The data source's section and row counts are asked again at `reloadData()`, after each
+/// mutation and after each data change the host passes to the model, as UIKit asks them at its
+/// next layout; index paths given to a deletion or a move's source are read with the counts from
+/// before, those of an insertion or a move's destination with the counts after, as UIKit reads
+/// them.
+///
+/// Not modelled: headers and footers (sections lie back to back), row heights from the delegate
+/// (the scenario's `row_height` lays out every row), selection by taps, cells' selected look,
+/// editing.
 @preconcurrency @MainActor open class UITableView: UIScrollView {
   /// `UITableView.Style`.
   public enum Style: Int, Sendable {
@@ -163,14 +170,16 @@ import SimTable
 
   /// The cell displayed at `indexPath`, if that row is visible.
   open func cellForRow(at indexPath: IndexPath) -> UITableViewCell? {
-    guard let engine, indexPath.count == 2, indexPath.section == 0 else { return nil }
-    return (engine.cellForRow(at: indexPath) as? BackingCell)?.current as? UITableViewCell
+    guard let engine, let path = engineSections.enginePath(for: indexPath) else { return nil }
+    return (engine.cellForRow(at: path) as? BackingCell)?.current as? UITableViewCell
   }
 
   /// Where `cell` is displayed, if it is.
   open func indexPath(for cell: UITableViewCell) -> IndexPath? {
-    guard let engine, let backing = cell.pairedBacking, backing.current === cell else { return nil }
-    return engine.indexPath(for: backing)
+    guard let engine, let backing = cell.pairedBacking, backing.current === cell,
+      let path = engine.indexPath(for: backing)
+    else { return nil }
+    return engineSections.indexPath(forRow: path.row)
   }
 
   /// The displayed cells, in row order.
@@ -179,66 +188,106 @@ import SimTable
   }
 
   /// The index paths of the displayed rows, in order.
-  open var indexPathsForVisibleRows: [IndexPath]? { engine?.indexPathsForVisibleRows ?? [] }
-
-  /// One section.
-  open var numberOfSections: Int { 1 }
-
-  /// The engine's row count (section 0).
-  open func numberOfRows(inSection section: Int) -> Int {
-    section == 0 ? engine?.numberOfRows ?? 0 : 0
+  open var indexPathsForVisibleRows: [IndexPath]? {
+    engine?.indexPathsForVisibleRows.map { engineSections.indexPath(forRow: $0.row) } ?? []
   }
 
-  /// The rectangle of the row at `indexPath` (in a one-column table).
+  /// The data source's number of sections, as last counted (1 for one section or none).
+  open var numberOfSections: Int { engineSections.sectionCount }
+
+  /// The rows of `section`, as last counted; the engine's rows for a table of one section.
+  open func numberOfRows(inSection section: Int) -> Int {
+    engineSections.rows(inSection: section, engineRows: engine?.numberOfRows ?? 0)
+  }
+
+  /// The rectangle of the row at `indexPath` (in a one-column table, sections back to back).
   open func rectForRow(at indexPath: IndexPath) -> CGRect {
-    guard let engine else { return .zero }
+    guard let engine, let row = engineSections.row(for: indexPath) else { return .zero }
     let height = engine.configuration.rowHeight
     return CGRect(
-      x: 0, y: Double(indexPath.row) * height, width: engine.world.device.screenWidth,
-      height: height)
+      x: 0, y: Double(row) * height, width: engine.world.device.screenWidth, height: height)
   }
 
   // MARK: Changes
 
-  /// Reloads every row (the engine's `reloadData`).
-  open func reloadData() { mutate("reloadData") { try $0.reloadData() } }
+  /// Reloads every row (the engine's `reloadData`), counting the sections again.
+  open func reloadData() {
+    refreshSections()
+    mutate("reloadData") { try $0.reloadData() }
+  }
 
   /// Reloads the rows at `indexPaths`.
   open func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
-    let rows = indexPaths.map(\.row)
+    let rows = engineRows(indexPaths, "reloadRows")
     mutate("reloadRows") { try $0.reloadRows(rows) }
   }
 
   /// Asks the data source again for the visible rows among `indexPaths`: the same cell comes
   /// back from `dequeueReusableCell`, without `prepareForReuse()`.
   open func reconfigureRows(at indexPaths: [IndexPath]) {
-    let rows = Self.distinctRows(indexPaths)
+    let rows = Self.distinct(engineRows(indexPaths, "reconfigureRows"))
     mutate("reconfigureRows") { try $0.reconfigureRows(rows) }
   }
 
-  /// The rows of `indexPaths`, each once, in order.
-  static func distinctRows(_ indexPaths: [IndexPath]) -> [Int] {
+  /// `rows`, each once, in order.
+  static func distinct(_ rows: [Int]) -> [Int] {
     var seen = Set<Int>()
-    return indexPaths.map(\.row).filter { seen.insert($0).inserted }
+    return rows.filter { seen.insert($0).inserted }
   }
 
-  /// Inserts rows (see the type's notes on URLs).
+  /// The engine's rows of `indexPaths` with the sections as last counted; stops, as UIKit
+  /// raises, at an index path that names no row.
+  func engineRows(_ indexPaths: [IndexPath], _ call: String) -> [Int] {
+    indexPaths.map { indexPath in
+      guard let row = engineSections.row(for: indexPath) else {
+        preconditionFailure(
+          "UITableView.\(call): \(indexPath) names no row of the table's "
+            + "\(engineSections.sectionCount) section(s)")
+      }
+      return row
+    }
+  }
+
+  /// Inserts rows (see the type's notes on URLs); their index paths are read with the counts
+  /// after the insertion.
   open func insertRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
-    for indexPath in indexPaths.sorted(by: { $0.row < $1.row }) {
-      mutate("insertRows") { _ = try $0.insertRows(at: indexPath.row, count: 1) }
+    refreshSections()
+    for row in engineRows(indexPaths, "insertRows").sorted() {
+      mutate("insertRows") { _ = try $0.insertRows(at: row, count: 1) }
     }
   }
 
-  /// Deletes rows (from the last, so the others keep their index paths).
+  /// Deletes rows (from the last, so the others keep their index paths); their index paths are
+  /// read with the counts from before.
   open func deleteRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
-    for indexPath in indexPaths.sorted(by: { $0.row > $1.row }) {
-      mutate("deleteRows") { try $0.deleteRows(at: indexPath.row, count: 1) }
+    for row in engineRows(indexPaths, "deleteRows").sorted(by: >) {
+      mutate("deleteRows") { try $0.deleteRows(at: row, count: 1) }
     }
+    refreshSections()
   }
 
-  /// Moves a row.
+  /// Moves a row: `indexPath` read with the counts from before, `newIndexPath` with those after.
   open func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) {
-    mutate("moveRow") { try $0.moveRow(from: indexPath.row, to: newIndexPath.row) }
+    let from = engineRows([indexPath], "moveRow")[0]
+    refreshSections()
+    let to = engineRows([newIndexPath], "moveRow")[0]
+    mutate("moveRow") { try $0.moveRow(from: from, to: to) }
+  }
+
+  /// Counts the data source's sections and rows again (`SectionMap`). One section (the default)
+  /// asks nothing more; several ask each section's row count.
+  func refreshSections() {
+    guard let dataSource else {
+      engineSections = SectionMap()
+      return
+    }
+    let count = dataSource.numberOfSections(in: self)
+    guard count > 1 else {
+      engineSections = SectionMap()
+      return
+    }
+    engineSections = SectionMap(
+      counts: (0..<count).map { dataSource.tableView(self, numberOfRowsInSection: $0) })
   }
 
   /// Runs `updates` (each change applied as it is made), then `completion(true)` on the next
@@ -266,9 +315,8 @@ import SimTable
       case .middle: .middle
       case .bottom: .bottom
       }
-    mutate("scrollToRow") {
-      try $0.scroll(toRow: indexPath.row, position: position, animated: animated)
-    }
+    let row = engineRows([indexPath], "scrollToRow")[0]
+    mutate("scrollToRow") { try $0.scroll(toRow: row, position: position, animated: animated) }
   }
 
   // MARK: Selection (recorded)

@@ -40,7 +40,10 @@ package final class UITableViewEngineAdapter: TableDataSource, DataChangeObserve
   package func bind(_ view: any EngineFacade, to engine: TableView) {
     self.view = view
     let bound = Unchecked(value: engine)
-    onMainActor { view.engine = bound.value }
+    onMainActor {
+      view.engine = bound.value
+      view.engineRefreshSections()
+    }
     engine.world.main.addFrameObserver(.scroll, owner: self) { [weak self] _ in
       self?.scrollPhase()
     }
@@ -96,7 +99,17 @@ package final class UITableViewEngineAdapter: TableDataSource, DataChangeObserve
   package func didChangeData(in table: TableView) {
     let told = syncModel(table) || toldSinceEvent
     toldSinceEvent = false
-    if !told { dataChanged?(table, false) }
+    if !told {
+      dataChanged?(table, false)
+      refreshSections()
+    }
+  }
+
+  /// Has the bound view count its data source's sections again, after the model heard of a
+  /// change.
+  func refreshSections() {
+    guard let view else { return }
+    onMainActor { view.engineRefreshSections() }
   }
 
   /// Tells the app's model about a change of the engine's rows it has not heard of; whether
@@ -107,6 +120,7 @@ package final class UITableViewEngineAdapter: TableDataSource, DataChangeObserve
     seenGeneration = table.modelGeneration
     toldSinceEvent = true
     dataChanged?(table, true)
+    refreshSections()
     return true
   }
 
@@ -156,32 +170,43 @@ package final class UITableViewEngineAdapter: TableDataSource, DataChangeObserve
   func engineCancelPrefetch(_ indexPaths: [IndexPath])
   /// Who hears the scroll callbacks.
   var engineScrollDelegate: (any UIScrollViewDelegate)? { get }
+  /// Counts the data source's sections and rows again (the model changed).
+  func engineRefreshSections()
 }
 
 extension UITableView: EngineFacade {
   package func engineConfigure(_ backing: BackingCell, at indexPath: IndexPath) {
-    configure(backing, at: indexPath)
+    configure(backing, at: engineSections.indexPath(forRow: indexPath.row))
   }
 
   package func engineWillDisplay(_ cell: UIView, at indexPath: IndexPath) {
-    guard let cell = cell as? UITableViewCell else { return }
-    tableDelegate?.tableView(self, willDisplay: cell, forRowAt: indexPath)
+    guard let cell = cell as? UITableViewCell, let delegate = tableDelegate else { return }
+    delegate.tableView(self, willDisplay: cell, forRowAt: appPath(indexPath))
   }
 
   package func engineDidEndDisplaying(_ cell: UIView, at indexPath: IndexPath) {
-    guard let cell = cell as? UITableViewCell else { return }
-    tableDelegate?.tableView(self, didEndDisplaying: cell, forRowAt: indexPath)
+    guard let cell = cell as? UITableViewCell, let delegate = tableDelegate else { return }
+    delegate.tableView(self, didEndDisplaying: cell, forRowAt: appPath(indexPath))
   }
 
   package func enginePrefetch(_ indexPaths: [IndexPath]) {
-    guard isPrefetchingEnabled else { return }
-    prefetchDataSource?.tableView(self, prefetchRowsAt: indexPaths)
+    guard isPrefetchingEnabled, let prefetcher = prefetchDataSource else { return }
+    prefetcher.tableView(self, prefetchRowsAt: indexPaths.map(appPath))
   }
 
   package func engineCancelPrefetch(_ indexPaths: [IndexPath]) {
-    guard isPrefetchingEnabled else { return }
-    prefetchDataSource?.tableView(self, cancelPrefetchingForRowsAt: indexPaths)
+    guard isPrefetchingEnabled, let prefetcher = prefetchDataSource else { return }
+    prefetcher.tableView(self, cancelPrefetchingForRowsAt: indexPaths.map(appPath))
   }
 
   package var engineScrollDelegate: (any UIScrollViewDelegate)? { delegate }
+
+  package func engineRefreshSections() { refreshSections() }
+}
+
+extension UIScrollView {
+  /// The app's index path of the engine's `indexPath` (`[0, row]`).
+  func appPath(_ indexPath: IndexPath) -> IndexPath {
+    engineSections.indexPath(forRow: indexPath.row)
+  }
 }

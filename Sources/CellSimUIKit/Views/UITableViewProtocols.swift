@@ -1,10 +1,11 @@
 /// UIKit's `UITableViewDataSource`. Every method but the row count and the cell is optional
 /// (defaults in an extension, as there is no `@objc optional` on Linux).
 ///
-/// A hosted table has one section whose rows are the scenario's: the SimTable table behind it
-/// decides how many rows there are and which are visible, and asks `tableView(_:cellForRowAt:)`
-/// for each cell it configures. Keep your model in step with the scenario's rows (the host hands
-/// them to it); the row count you return is not consulted. Titles, editing and moving are
+/// A hosted table's rows are the scenario's: the SimTable table behind it decides how many rows
+/// there are and which are visible, and asks `tableView(_:cellForRowAt:)` for each cell it
+/// configures. Keep your model in step with the scenario's rows (the host hands them to it).
+/// Your section count and each section's row count say how those rows are grouped (they fill
+/// the sections in order; see `SectionMap`); they do not add or remove rows. Titles, editing and moving are
 /// accepted, not used: no one swipes or taps, so the table never asks for them.
 ///
 /// Swift's rule for protocol extensions applies: a method implemented only in a subclass of the
@@ -16,7 +17,7 @@
   /// The cell for the row at `indexPath`: dequeue it with
   /// `dequeueReusableCell(withIdentifier:for:)` and configure it.
   func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell
-  /// The number of sections (1 by default; a hosted table has one).
+  /// The number of sections (1 by default).
   func numberOfSections(in tableView: UITableView) -> Int
   /// A section's header title (nil by default; not shown).
   func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String?
