@@ -110,21 +110,25 @@ final class TaskProtocolClient: URLProtocolClient {
   let task: URLSessionTask
   init(task: URLSessionTask) { self.task = task }
 
+  /// The task, while this client's protocol still serves it (not after a cancel or a suspend,
+  /// whose protocol may go on calling).
+  var served: URLSessionTask? { task.protocolLoader?.1 === self ? task : nil }
+
   func urlProtocol(
     _ protocol: URLProtocol, didReceive response: URLResponse,
     cacheStoragePolicy policy: URLCache.StoragePolicy
   ) {
-    task.protocolDidReceive(response)
+    served?.protocolDidReceive(response)
   }
 
   func urlProtocol(_ protocol: URLProtocol, didLoad data: Data) {
-    task.received.append(contentsOf: data)
+    served?.received.append(contentsOf: data)
   }
 
-  func urlProtocolDidFinishLoading(_ protocol: URLProtocol) { task.protocolDidEnd(nil) }
+  func urlProtocolDidFinishLoading(_ protocol: URLProtocol) { served?.protocolDidEnd(nil) }
 
   func urlProtocol(_ protocol: URLProtocol, didFailWithError error: any Error) {
-    task.protocolDidEnd(error)
+    served?.protocolDidEnd(error)
   }
 }
 

@@ -6,8 +6,12 @@ import SimPlatform
 /// Foundation's `URLSessionTask`, over one transfer of the world's `FakeNetwork`.
 ///
 /// - `resume()` starts the transfer (or, past the session's `httpMaximumConnectionsPerHost`,
-///   keeps it waiting in the session); a second `resume()` does nothing. `suspend()` is not
-///   modelled (it stops the process).
+///   keeps it waiting in the session); a second `resume()` does nothing.
+/// - `suspend()` stops a running task: its transfer (or its `URLProtocol`, or its wait for a
+///   connection) ends without a callback, and its bytes are dropped. As Apple documents for every
+///   task but a download's, the next `resume()` starts it over, from a new request; a download
+///   starts over too (resume data is not modelled). Suspensions count, as in
+///   swift-corelibs-foundation: a task suspended twice runs again after two resumes.
 /// - `cancel()` ends the transfer at once; the completion handler then runs on the delegate
 ///   queue, once, with `URLError(.cancelled)` (domain `NSURLErrorDomain`, code
 ///   `NSURLErrorCancelled`). After the completion was enqueued, `cancel()` does nothing.
@@ -84,6 +88,10 @@ open class URLSessionTask: @unchecked Sendable {
   var protocolLoader: (URLProtocol, TaskProtocolClient)?
   /// Set by the async `data(from:)`/`data(for:)`: called at the end instead of the handler.
   var directCompletion: ((Data?, URLResponse?, (any Error)?) -> Void)?
+  /// The `suspend()` calls no `resume()` has balanced yet; a new task starts suspended once.
+  var suspendCount = 1
+  /// The client of the transfer running now, detached when the task is suspended.
+  var transferClient: TaskClient?
 
   init(
     session: URLSession, world: World, identifier: Int, request: URLRequest,
@@ -101,9 +109,12 @@ open class URLSessionTask: @unchecked Sendable {
     self.handler = handler
   }
 
-  /// Starts the task. Does nothing unless it is suspended.
+  /// Starts the task, or starts it over after `suspend()` once every suspension is balanced.
+  /// Does nothing once it was cancelled or completed.
   open func resume() {
-    guard state == .suspended else { return }
+    guard state == .suspended || state == .running else { return }
+    if suspendCount > 0 { suspendCount -= 1 }
+    guard suspendCount == 0, state == .suspended else { return }
     guard let world else {
       preconditionFailure("CellSimUIKit: URLSessionTask.resume() after its world ended")
     }
@@ -154,9 +165,33 @@ open class URLSessionTask: @unchecked Sendable {
     cache.storeCachedResponse(CachedURLResponse(response: response, data: body), for: request)
   }
 
-  /// Not modelled: stops the process.
+  /// Suspends the task (see the type's contract): a running one stops loading, at once.
   open func suspend() {
-    preconditionFailure("CellSimUIKit: URLSessionTask.suspend() is not modelled")
+    guard state == .suspended || state == .running else { return }
+    suspendCount += 1
+    guard suspendCount == 1, state == .running else { return }
+    state = .suspended
+    guard let world else { return }
+    if let (loader, _) = protocolLoader {
+      protocolLoader = nil
+      loader.stopLoading()
+    } else if let transfer, let network {
+      self.transfer = nil
+      transferClient?.task = nil
+      transferClient = nil
+      network.cancel(transfer)
+      if holdsHostSlot {
+        holdsHostSlot = false
+        session.transferEnded(host: host, in: world)
+      }
+    } else {
+      session.withdraw(self, in: world)
+    }
+    received = []
+    countOfBytesReceived = 0
+    progress.completedUnitCount = 0
+    response = nil
+    status = 200
   }
 
   /// Cancels the task (see the type's contract).
@@ -191,8 +226,9 @@ open class URLSessionTask: @unchecked Sendable {
   func startTransfer() {
     guard let network, state == .running else { return }
     holdsHostSlot = true
-    let transfer = network.submit(
-      url: url.absoluteString, priority: priority, client: TaskClient(task: self))
+    let client = TaskClient(task: self)
+    transferClient = client
+    let transfer = network.submit(url: url.absoluteString, priority: priority, client: client)
     if !transfer.hasEnded { self.transfer = transfer }
   }
 
@@ -208,6 +244,7 @@ open class URLSessionTask: @unchecked Sendable {
     let response = error == nil ? response : nil
     let transferID = transfer?.id
     transfer = nil
+    transferClient = nil
     let network = network
     if let direct = directCompletion {
       // An async `data(from:)` resumes its task at the end itself, on no queue.
@@ -287,20 +324,21 @@ open class URLSessionTask: @unchecked Sendable {
   }
 }
 
-/// The transfer's client: forwards the wire events to its task, which it holds until the end.
+/// The transfer's client: forwards the wire events to its task, which it holds until the end,
+/// or until the task is suspended (the transfer then ends unheard).
 final class TaskClient: TransferClient {
-  let task: URLSessionTask
+  var task: URLSessionTask?
   init(task: URLSessionTask) { self.task = task }
   func transferDidReceiveResponse(_ transfer: Transfer, status: Int) {
-    task.transferDidReceiveResponse(transfer, status: status)
+    task?.transferDidReceiveResponse(transfer, status: status)
   }
   func transfer(_ transfer: Transfer, didReceive chunk: ArraySlice<UInt8>) {
-    task.transfer(transfer, didReceive: chunk)
+    task?.transfer(transfer, didReceive: chunk)
   }
   func transfer(_ transfer: Transfer, didEndWith outcome: TransferOutcome) {
-    task.transfer(transfer, didEndWith: outcome)
+    task?.transfer(transfer, didEndWith: outcome)
   }
-  func networkDidTearDown() { task.networkDidTearDown() }
+  func networkDidTearDown() { task?.networkDidTearDown() }
 }
 
 /// Foundation's `URLSessionDataTask`.
