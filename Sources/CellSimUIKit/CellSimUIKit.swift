@@ -45,7 +45,8 @@
 /// SimTable cell, where the oracle judges it (`UITableViewCell`, "What the oracle sees").
 /// `CellSimUIKitHost` runs a view controller through a scenario.
 ///
-/// Out of scope: storyboards and nibs, `@objc` target-action (`#selector` and `@IBOutlet` do not
+/// Out of scope: storyboard and nib files (a test names the class each stands for: `UINib`,
+/// `UIStoryboard`), `@objc` target-action (`#selector` and `@IBOutlet` do not
 /// compile on Linux), Auto Layout solving, drawing (Core Graphics paths, clips and fills are
 /// recorded, not drawn), Combine (none on Linux), SwiftUI.
 ///

@@ -95,6 +95,10 @@ import Synchronization
       cell = type.init(registeredFrame: .zero, reuseIdentifier: identifier)
     } else if let fromNib = self.cell(fromNibFor: identifier) {
       cell = fromNib
+    } else if let prototype = UIStoryboard.prototype(
+      UICollectionViewCell.self, forReuseIdentifier: identifier)
+    {
+      cell = prototype
     } else {
       preconditionFailure(
         "UICollectionView: could not dequeue a cell with identifier \(identifier) - must "

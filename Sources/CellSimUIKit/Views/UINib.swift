@@ -6,10 +6,11 @@ import Synchronization
 /// There are no nib files off Apple's platforms, so a nib is a name, and a test says which view
 /// class each name stands for: `UINib.standIn(PhotoCell.self, forNibNamed: "PhotoCell")`. A
 /// nib's view is then made as UIKit loads one: `init(coder:)` (with an empty archive), then
-/// `awakeFromNib()`; a cell also gets the reuse identifier it was registered with. Outlets are
-/// not connected: a view that takes its subviews from a nib must make them in `init(coder:)`
-/// or `awakeFromNib()` for the run. A nib nobody stood in for stops the run, naming the nib
-/// and the call that fixes it.
+/// `awakeFromNib()`; a cell also gets the reuse identifier it was registered with. There are no
+/// outlets to connect, so the stand-in's `outlets` closure does it: it runs after
+/// `init(coder:)` and before `awakeFromNib()`, as UIKit connects a nib's outlets, and makes the
+/// subviews the nib would hold (`cell.photoView = UIImageView()`, added to the content view).
+/// A nib nobody stood in for stops the run, naming the nib and the call that fixes it.
 @preconcurrency @MainActor open class UINib {
   /// UIKit's `UINib.OptionsKey`.
   public struct OptionsKey: RawRepresentable, Hashable, Sendable {
@@ -38,13 +39,45 @@ import Synchronization
   }
 
   /// Says that the nib named `name` holds one view of `viewClass` (a test's stand-in for the
-  /// nib file, which does not exist off Apple's platforms). Process-wide; a later call for the
-  /// same name replaces the earlier one.
-  public nonisolated static func standIn(_ viewClass: UIView.Type, forNibNamed name: String) {
-    standIns.withLock { $0[name] = viewClass }
+  /// nib file, which does not exist off Apple's platforms), whose outlets `outlets` connects.
+  /// Process-wide; a later call for the same name replaces the earlier one.
+  public nonisolated static func standIn<View: UIView>(
+    _ viewClass: View.Type, forNibNamed name: String,
+    outlets: (@MainActor (View) -> Void)? = nil
+  ) {
+    let standIn = StandIn(viewClass, outlets: outlets)
+    standIns.withLock { $0[name] = standIn }
   }
 
-  nonisolated static let standIns = Mutex<[String: UIView.Type]>([:])
+  nonisolated static let standIns = Mutex<[String: StandIn]>([:])
+
+  /// A view class standing in for a nib or a storyboard's prototype cell, and what connects its
+  /// outlets.
+  struct StandIn: @unchecked Sendable {
+    let type: UIView.Type
+    let outlets: (@MainActor (UIView) -> Void)?
+
+    init<View: UIView>(_ type: View.Type, outlets: (@MainActor (View) -> Void)?) {
+      self.type = type
+      if let outlets {
+        self.outlets = { @MainActor view in
+          if let view = view as? View { outlets(view) }
+        }
+      } else {
+        self.outlets = nil
+      }
+    }
+
+    /// A view made as UIKit loads one from a nib: `init(coder:)`, `prepare`, the outlets, then
+    /// `awakeFromNib()`; nil if `init(coder:)` returns nil.
+    @MainActor func make(prepare: (UIView) -> Void) -> UIView? {
+      guard let view = type.init(coder: UINib.emptyArchive()) else { return nil }
+      prepare(view)
+      outlets?(view)
+      view.awakeFromNib()
+      return view
+    }
+  }
 
   /// A view of the stand-in class: `init(coder:)`, then `prepare` (a reuse identifier), then
   /// `awakeFromNib()`.
@@ -54,17 +87,16 @@ import Synchronization
         "CellSimUIKit: \(call) on a nib made from data: nibs are not modelled, and only a nib "
           + "with a name can have a stand-in (UINib.standIn(_:forNibNamed:))")
     }
-    guard let type = Self.standIns.withLock({ $0[name] }) else {
+    guard let standIn = Self.standIns.withLock({ $0[name] }) else {
       preconditionFailure(
         "CellSimUIKit: \(call) needs the nib \"\(name)\", and nib files are not modelled; say "
           + "which view class it holds before the run: UINib.standIn(YourView.self, "
           + "forNibNamed: \"\(name)\")")
     }
-    guard let view = type.init(coder: Self.emptyArchive()) else {
-      preconditionFailure("CellSimUIKit: \(type).init(coder:) returned nil for the nib \"\(name)\"")
+    guard let view = standIn.make(prepare: prepare) else {
+      preconditionFailure(
+        "CellSimUIKit: \(standIn.type).init(coder:) returned nil for the nib \"\(name)\"")
     }
-    prepare(view)
-    view.awakeFromNib()
     return view
   }
 

@@ -147,6 +147,10 @@ import SimTable
       made = type.init(registeredStyle: .default, reuseIdentifier: identifier)
     } else if let fromNib = cell(fromNibFor: identifier) {
       made = fromNib
+    } else if let prototype = UIStoryboard.prototype(
+      UITableViewCell.self, forReuseIdentifier: identifier)
+    {
+      made = prototype
     } else {
       return nil
     }

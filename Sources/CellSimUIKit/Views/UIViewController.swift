@@ -18,7 +18,8 @@
 /// Navigation: `navigationItem` keeps a title and bar button items; `navigationController` is the
 /// `UINavigationController` whose stack holds the controller, else nil.
 ///
-/// Not modelled: storyboards and nibs (`nibName` is kept), the presented screen's appearance
+/// Not modelled: nibs (`nibName` is kept) and storyboards beyond the stand-ins of
+/// `UIStoryboard`, the presented screen's appearance
 /// callbacks and content, child containment beyond keeping the list, size classes.
 @preconcurrency @MainActor open class UIViewController: UIResponder {
   var storedView: UIView?
@@ -35,6 +36,14 @@
   open private(set) var children: [UIViewController] = []
   /// The parent view controller.
   open private(set) weak var parent: UIViewController?
+  /// The storyboard the controller was made from (`UIStoryboard`), if any.
+  open var storyboard: UIStoryboard? { storedStoryboard }
+  var storedStoryboard: UIStoryboard?
+  /// What connects the outlets of a controller made from a storyboard's stand-in, once its view
+  /// loads (`UIStoryboard.standIn(_:forIdentifier:inStoryboard:outlets:)`).
+  // `final`: as an overridable stored property of this type, Swift 6.3.1 left its getter out
+  // of the object file while subclasses' vtables named it (a link error).
+  final var storyboardOutlets: (@MainActor (UIViewController) -> Void)?
 
   /// `UIViewController(nibName:bundle:)`, the designated initializer.
   public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
@@ -72,6 +81,10 @@
     guard storedView == nil else { return }
     loadView()
     if storedView == nil { storedView = UIView(frame: Self.screenBounds) }
+    if let outlets = storyboardOutlets {
+      storyboardOutlets = nil
+      outlets(self)
+    }
     viewDidLoad()
   }
 
