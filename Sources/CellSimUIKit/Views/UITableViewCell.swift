@@ -17,10 +17,12 @@ package import SimTable
 /// Whenever something a person would see changes inside the cell (an image view's `image` or
 /// `isHighlighted`, any view's `isHidden` or `alpha`, a subview added or removed, a progress
 /// view's value), the cell recomputes what it shows and sets it on its SimTable cell:
-/// - the image: that of the first `UIImageView` with an image (the highlighted one while
-///   highlighted) in depth-first order from the cell itself, subviews back to front, skipping
-///   hidden subtrees and those with alpha 0; or, failing that, the image of the cell's
-///   `UIListContentConfiguration`; set on the SimTable cell's `imageView` only when it is a
+/// - the image: that of the first `UIImageView` showing content, an image made from data or
+///   redrawn from one (the highlighted image while highlighted), in depth-first order from the
+///   cell itself, subviews back to front, skipping hidden subtrees and those with alpha 0;
+///   failing that, the first showing any image (a placeholder, an icon, a failure image), so an
+///   icon or an avatar placeholder before the photo in the hierarchy does not hide the photo;
+///   or, failing that, the image of the cell's `UIListContentConfiguration`; set on the SimTable cell's `imageView` only when it is a
 ///   different image, so a change costs `set_image` once, is checked for main-thread use, is
 ///   decoded at first display and is judged, exactly as a loader's direct set is;
 /// - the progress: the first visible `UIProgressView` (its value, or hidden when there is none

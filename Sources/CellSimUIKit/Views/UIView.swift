@@ -432,8 +432,7 @@
     guard let backing = pairedBacking, backing.current === self,
       let world = SimulationContext.world
     else { return }
-    let shown = firstShown(UIImageView.self) { $0.shownImage != nil }?.shownImage
-    let image = shown?.simImage(in: world)
+    let image = shownCellImage()?.simImage(in: world)
     if backing.imageView.image !== image {
       backing.imageView.setImage(image, transition: ViewLayerState.of(world).transition)
     }
@@ -449,6 +448,20 @@
     } else if !view.isHidden {
       view.isHidden = true
     }
+  }
+
+  /// The image the cell shows: that of the first visible image view (depth first) showing
+  /// content (an image from data, a redraw of one), else of the first showing any image (a
+  /// placeholder, an icon, a failure image). A cell's photo is judged even when an icon or an
+  /// avatar placeholder comes before it in the hierarchy.
+  func shownCellImage() -> UIImage? {
+    var first: UIImage?
+    let content = firstShown(UIImageView.self) { view in
+      guard let image = view.shownImage else { return false }
+      if first == nil { first = image }
+      return image.contentImage != nil
+    }
+    return content?.shownImage ?? first
   }
 
   /// The first visible view of type `T` in depth-first order (the view itself first) for which
