@@ -163,6 +163,7 @@ import Synchronization
   /// Reloads every item (the layout is prepared again), counting the sections again.
   open func reloadData() {
     collectionViewLayout.invalidateLayout()
+    blankRows.removeAll()
     refreshSections()
     table.reloadData()
   }
@@ -212,17 +213,26 @@ import Synchronization
     return IndexPath(item: path.row, section: path.section)
   }
 
-  /// Counts the data source's sections and items again (`SectionMap`): one section asks
-  /// nothing more; several ask each section's item count. A new count prepares the layout again.
+  /// Counts the data source's sections and each one's items again (`SectionMap`); a new count
+  /// prepares the layout again. Items left blank that the data source now declares are shown
+  /// (`UndeclaredRows.swift`).
   func refreshSections() {
     let old = engineSections
-    if let dataSource, case let count = dataSource.numberOfSections(in: self), count > 1 {
-      engineSections = SectionMap(
-        counts: (0..<count).map { dataSource.collectionView(self, numberOfItemsInSection: $0) })
+    if let dataSource {
+      let count = dataSource.numberOfSections(in: self)
+      let counts = (0..<max(0, count)).map {
+        dataSource.collectionView(self, numberOfItemsInSection: $0)
+      }
+      engineSections = SectionMap(counts: counts)
+      declaredRows = counts.reduce(0) { $0 + max(0, $1) }
     } else {
       engineSections = SectionMap()
+      declaredRows = nil
     }
     if engineSections != old { collectionViewLayout.invalidateLayout() }
+    reviveBlankRows { rows in
+      table.reconfigureRows(at: rows.map { IndexPath(row: $0, section: 0) })
+    }
   }
   /// Runs `updates`, then `completion(true)` on the next main-thread turn.
   open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
@@ -249,7 +259,7 @@ import Synchronization
 
 extension UICollectionView: EngineFacade {
   package func engineConfigure(_ backing: BackingCell, at indexPath: IndexPath) {
-    guard let dataSource else { return }
+    guard let dataSource, declares(indexPath.row, else: backing) else { return }
     let previous = configuring
     configuring = backing
     backing.isConfiguring = true

@@ -20,6 +20,11 @@ package import SimTable
   var storedOffset: CGPoint = .zero
   /// How the engine's rows map to the data source's sections (`SectionMap`), as last counted.
   package internal(set) var engineSections = SectionMap()
+  /// The rows the data source declares in all, as last counted; nil without a data source.
+  package internal(set) var declaredRows: Int?
+  /// The engine's rows shown blank because the data source did not declare them when the
+  /// engine asked (`UndeclaredRows.swift`).
+  var blankRows: Set<Int> = []
 
   /// The delegate (held weakly): the scroll callbacks, and for a table or collection view its
   /// own delegate's methods too (see the type's notes).

@@ -216,6 +216,7 @@ import SimTable
 
   /// Reloads every row (the engine's `reloadData`), counting the sections again.
   open func reloadData() {
+    blankRows.removeAll()
     refreshSections()
     mutate("reloadData") { try $0.reloadData() }
   }
@@ -278,20 +279,19 @@ import SimTable
     mutate("moveRow") { try $0.moveRow(from: from, to: to) }
   }
 
-  /// Counts the data source's sections and rows again (`SectionMap`). One section (the default)
-  /// asks nothing more; several ask each section's row count.
+  /// Counts the data source's sections and each one's rows again (`SectionMap`), and shows the
+  /// rows left blank that the data source now declares (`UndeclaredRows.swift`).
   func refreshSections() {
     guard let dataSource else {
       engineSections = SectionMap()
+      declaredRows = nil
       return
     }
     let count = dataSource.numberOfSections(in: self)
-    guard count > 1 else {
-      engineSections = SectionMap()
-      return
-    }
-    engineSections = SectionMap(
-      counts: (0..<count).map { dataSource.tableView(self, numberOfRowsInSection: $0) })
+    let counts = (0..<max(0, count)).map { dataSource.tableView(self, numberOfRowsInSection: $0) }
+    engineSections = SectionMap(counts: counts)
+    declaredRows = counts.reduce(0) { $0 + max(0, $1) }
+    reviveBlankRows { rows in mutate("reconfigureRows") { try $0.reconfigureRows(rows) } }
   }
 
   /// Runs `updates` (each change applied as it is made), then `completion(true)` on the next

@@ -176,6 +176,7 @@ package final class UITableViewEngineAdapter: TableDataSource, DataChangeObserve
 
 extension UITableView: EngineFacade {
   package func engineConfigure(_ backing: BackingCell, at indexPath: IndexPath) {
+    guard dataSource != nil, declares(indexPath.row, else: backing) else { return }
     configure(backing, at: engineSections.indexPath(forRow: indexPath.row))
   }
 

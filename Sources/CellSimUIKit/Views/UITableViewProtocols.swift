@@ -5,7 +5,8 @@
 /// there are and which are visible, and asks `tableView(_:cellForRowAt:)` for each cell it
 /// configures. Keep your model in step with the scenario's rows (the host hands them to it).
 /// Your section count and each section's row count say how those rows are grouped (they fill
-/// the sections in order; see `SectionMap`); they do not add or remove rows. Titles, editing and moving are
+/// the sections in order; see `SectionMap`); they never add rows, and a row past them is never
+/// asked for (it is shown blank; see `UndeclaredRows.swift`). Titles, editing and moving are
 /// accepted, not used: no one swipes or taps, so the table never asks for them.
 ///
 /// Swift's rule for protocol extensions applies: a method implemented only in a subclass of the

@@ -1,0 +1,91 @@
+import CellSimUIKit
+import CellSimUIKitHost
+import Scenarios
+import TestSupport
+import Testing
+
+/// A grid whose snapshot is applied only when the screen has appeared, as apps that load their
+/// list first write it: the first layout finds no items.
+final class LateSnapshotGridViewController: UICollectionViewController {
+  var photoURLs: [URL] = []
+  var dataSource: UICollectionViewDiffableDataSource<Int, URL>!
+
+  init() { super.init(collectionViewLayout: UICollectionViewFlowLayout()) }
+  required init?(coder: NSCoder) { nil }
+
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    let registration = UICollectionView.CellRegistration<AlbumCell, URL> { cell, _, url in
+      cell.representedURL = url
+      cell.imageView.image = nil
+      URLSession.shared.dataTask(with: url) { data, _, _ in
+        guard let data else { return }
+        DispatchQueue.main.async {
+          guard cell.representedURL == url else { return }
+          cell.imageView.image = UIImage(data: data)
+        }
+      }.resume()
+    }
+    dataSource = UICollectionViewDiffableDataSource<Int, URL>(collectionView: collectionView) {
+      collectionView, indexPath, url in
+      collectionView.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: url)
+    }
+  }
+
+  override func viewDidAppear(_ animated: Bool) {
+    super.viewDidAppear(animated)
+    var snapshot = NSDiffableDataSourceSnapshot<Int, URL>()
+    snapshot.appendSections([0])
+    snapshot.appendItems(photoURLs)
+    dataSource.apply(snapshot, animatingDifferences: true)
+  }
+}
+
+/// A table that shows only the first twenty photos, whatever the model holds.
+final class FirstTwentyViewController: CheckedPhotosViewController {
+  override func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
+    min(photoURLs.count, 20)
+  }
+}
+
+@Suite("Rows the data source does not declare are never asked for")
+struct UndeclaredRowsTests {
+  static let yaml = """
+    cellsim: 1
+    name: "hosted: rows the data source declares late, or never"
+    seed: 4
+    table: {rows: 60, columns: 3, row_height: 120}
+    images: {url: "https://img.test/{id}.png", fixtures: ["photos/*.png"]}
+    network: {latency: {min: "40ms", max: "300ms"}}
+    events:
+      - {at: "1s", fling: {velocity: 2500}}
+    run_until: "6s"
+    invariants: [no_cross_cell_image, eventually_loaded]
+    """
+
+  @Test("a snapshot applied after the first layout: the rows start blank, then load")
+  func lateSnapshot() throws {
+    let scenario = try Scenario(yaml: Self.yaml, fixturesRoot: Repository.fixtures)
+    let screen = HostedScreen(
+      makeViewController: { LateSnapshotGridViewController() },
+      rows: { controller, urls in controller.photoURLs = urls })
+    let result = try UIKitHost.run(
+      scenario, screen: screen, fixturesRoot: Repository.fixtures, keepTrace: true)
+    #expect(result.violations.isEmpty, "\(result.violations)")
+    let trace = try #require(result.traceText)
+    #expect(trace.contains("uikit.undeclared_row"))
+    #expect(trace.contains("image.decode"))
+  }
+
+  @Test("rows past the data source's count stay blank and unloaded, never asked for")
+  func fewerRows() throws {
+    let scenario = try Scenario(yaml: Self.yaml, fixturesRoot: Repository.fixtures)
+    let screen = HostedScreen(
+      makeViewController: { FirstTwentyViewController() },
+      rows: { controller, urls in controller.photoURLs = urls })
+    let result = try UIKitHost.run(
+      scenario, screen: screen, fixturesRoot: Repository.fixtures, keepTrace: true)
+    #expect(result.violations.violated == [.eventuallyLoaded], "\(result.violations)")
+    #expect(result.traceText?.contains("uikit.undeclared_row row=20") == true)
+  }
+}
