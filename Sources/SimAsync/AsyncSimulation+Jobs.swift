@@ -141,6 +141,9 @@ extension AsyncSimulation {
       $0.field("thread", execution.thread.name)
     }
     if item.task != 0 { records[item.task - 1].lastRan = now }
+    // A job run at once inside another on the same fiber (a completion a cancel runs) puts
+    // the outer one back when it returns.
+    let outer = running
     running = item
     var job: UnownedJob? = item.job
     while let next = job {
@@ -157,7 +160,7 @@ extension AsyncSimulation {
       monitor.endJob()
       job = pendingHop
     }
-    running = nil
+    running = outer
   }
 
   // MARK: Ending

@@ -1,5 +1,6 @@
 package import SimKernel
 package import SimPlatform
+import SimThreads
 
 /// How an async simulation schedules jobs and guards its run.
 package struct AsyncSimulationOptions: Hashable, Sendable {
@@ -83,8 +84,27 @@ package final class AsyncSimulation: @unchecked Sendable {
   var ready: [ReadyJob] = []
   var dispatchScheduled = false
   var scheduleStream: RandomStream?
-  /// The job running now, if any.
-  var running: ReadyJob?
+  /// The job the simulation's own thread runs now, if any.
+  var runningHere: ReadyJob?
+  /// The jobs running on blocking threads' carriers, by fiber. A job that blocks in the middle
+  /// (a `Data(contentsOf:)` in a task) parks with its fiber while other jobs run, and is still
+  /// the running job of its fiber when it resumes: its hop back onto its lane must be known as
+  /// its own then, not taken for a new job queued behind the blocked ones.
+  var runningOnFibers: [ObjectIdentifier: ReadyJob] = [:]
+  /// The job running now on the calling thread, if any.
+  var running: ReadyJob? {
+    get {
+      guard let fiber = BlockingThreads.currentFiber else { return runningHere }
+      return runningOnFibers.isEmpty ? nil : runningOnFibers[ObjectIdentifier(fiber)]
+    }
+    set {
+      guard let fiber = BlockingThreads.currentFiber else {
+        runningHere = newValue
+        return
+      }
+      runningOnFibers[ObjectIdentifier(fiber)] = newValue
+    }
+  }
   /// A hop of the running task back onto its own lane, run right after the job returns.
   var pendingHop: UnownedJob?
   var jobsRun = 0

@@ -311,7 +311,9 @@ public final class MainThread {
   }
 
   /// Runs `body` as an execution on the main thread; the next turn follows when it ends.
-  func run(label: String, _ body: (Execution) -> Void) {
+  /// `body` escapes: under an execution host it runs on a blocking thread, where a blocking call
+  /// in it (a main-actor task's `Data(contentsOf:)`) parks it past this call.
+  func run(label: String, _ body: @escaping (Execution) -> Void) {
     let execution = Execution(world: world, thread: thread, label: label) { [self] execution in
       thread.execution = nil
       busyTime += loop.now - execution.startedAt
@@ -320,8 +322,7 @@ public final class MainThread {
     }
     thread.execution = execution
     if let host = executionHost {
-      // The host runs the body to its end before it returns (a step-API body never parks).
-      withoutActuallyEscaping(body) { body in execution.start { host($0, label, body) } }
+      execution.start { host($0, label, body) }
     } else {
       execution.start(body)
     }

@@ -226,7 +226,7 @@ package final class WorkerPool {
         execution.spend(cost)
       }
     if let host = executionHost {
-      // The host runs the body to its end before it returns (a step-API body never parks).
+      // The host runs the body on a blocking thread; a blocking call in it parks it there.
       execution.start { host($0, label, run) }
     } else {
       execution.start(run)

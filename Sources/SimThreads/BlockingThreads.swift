@@ -156,8 +156,9 @@ package final class BlockingThreads: BlockingThreadHost {
   package static func hostEveryCallback(of world: World) {
     let threads = of(world)
     world.executionHost = { [unowned threads] execution, label, body in
-      // A step-API body never parks, so one started by a body already on a carrier (a
-      // completion that a cancel runs at once) runs right there: handing it to another carrier
+      // A step-API body rarely parks (only when it makes a blocking call itself, as a
+      // main-actor task's `Data(contentsOf:)` does), so one started by a body already on a
+      // carrier (a completion that a cancel runs at once) runs right there: handing it to another carrier
       // would change nothing but add two hand-offs, and would deadlock for real when the outer
       // body is inside a runtime callback holding a lock (the Swift runtime runs a task's
       // cancellation handler under its status lock; the handler's completion resumes the task).
