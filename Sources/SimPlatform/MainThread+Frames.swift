@@ -197,26 +197,40 @@ extension MainThread {
     let duringScroll = isScrolling
     let start = loop.now
     let observers = frames.observers
-    run(label: "frame") { [self] execution in
-      let context = FrameContext(number: due.number, vsync: due.vsync, execution: execution)
-      var index = 0
-      while index < observers.count, observers[index].phase < .commit {
-        observers[index].handler(context)
-        index += 1
+    if let host = executionHost {
+      run(label: "frame", host: host) { [self] execution in
+        frameBody(execution, due, start: start, duringScroll: duringScroll, observers)
       }
-      let firstCommit = index
-      // The commit runs after the steps the scroll and layout observers issued. When they
-      // issued none (an idle frame), that is now: running it here is the same instant, thread
-      // and order as a `then` step, without the step and its closure.
-      guard execution.hasPendingSteps else {
-        commitPhase(
-          due, start: start, duringScroll: duringScroll, observers[firstCommit...], context)
-        return
+    } else {
+      run(label: "frame") { [self] execution in
+        frameBody(execution, due, start: start, duringScroll: duringScroll, observers)
       }
-      execution.then { [self] in
-        commitPhase(
-          due, start: start, duringScroll: duringScroll, observers[firstCommit...], context)
-      }
+    }
+  }
+
+  /// A frame's observers before the commit, then its commit phase.
+  func frameBody(
+    _ execution: Execution, _ due: FrameState.Due, start: SimTime, duringScroll: Bool,
+    _ observers: [FrameObserver]
+  ) {
+    let context = FrameContext(number: due.number, vsync: due.vsync, execution: execution)
+    var index = 0
+    while index < observers.count, observers[index].phase < .commit {
+      observers[index].handler(context)
+      index += 1
+    }
+    let firstCommit = index
+    // The commit runs after the steps the scroll and layout observers issued. When they
+    // issued none (an idle frame), that is now: running it here is the same instant, thread
+    // and order as a `then` step, without the step and its closure.
+    guard execution.hasPendingSteps else {
+      commitPhase(
+        due, start: start, duringScroll: duringScroll, observers[firstCommit...], context)
+      return
+    }
+    execution.then { [self] in
+      commitPhase(
+        due, start: start, duringScroll: duringScroll, observers[firstCommit...], context)
     }
   }
 

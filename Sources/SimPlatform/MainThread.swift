@@ -297,13 +297,24 @@ public final class MainThread {
       batch.removeAll(keepingCapacity: true)
       batchIndex = 0
     }
+    // The run loop's and GCD's own work around the block: the main thread stays busy for it
+    // after the block's own steps.
     let cost = device.mainBlockCost
+    if let host = executionHost {
+      let body = item.body
+      run(
+        label: item.label, host: host,
+        cost > .zero
+          ? {
+            body($0)
+            $0.spend(cost)
+          } : body)
+      return
+    }
     guard cost > .zero else {
       run(label: item.label, item.body)
       return
     }
-    // The run loop's and GCD's own work around the block: the main thread stays busy for it
-    // after the block's own steps.
     run(label: item.label) { execution in
       item.body(execution)
       execution.spend(cost)
@@ -311,9 +322,21 @@ public final class MainThread {
   }
 
   /// Runs `body` as an execution on the main thread; the next turn follows when it ends.
-  /// `body` escapes: under an execution host it runs on a blocking thread, where a blocking call
-  /// in it (a main-actor task's `Data(contentsOf:)`) parks it past this call.
-  func run(label: String, _ body: @escaping (Execution) -> Void) {
+  func run(label: String, _ body: (Execution) -> Void) {
+    startExecution(label: label).start(body)
+  }
+
+  /// As `run(label:_:)`, under the world's execution host, which runs `body` on a blocking
+  /// thread: a blocking call in it (a main-actor task's `Data(contentsOf:)`) parks it past this
+  /// call, so it escapes (a separate method, so the step API's path allocates no closure).
+  func run(
+    label: String, host: ExecutionHost, _ body: @escaping (Execution) -> Void
+  ) {
+    startExecution(label: label).start { host($0, label, body) }
+  }
+
+  /// A new execution of the main thread, which continues the run loop when it ends.
+  func startExecution(label: String) -> Execution {
     let execution = Execution(world: world, thread: thread, label: label) { [self] execution in
       thread.execution = nil
       busyTime += loop.now - execution.startedAt
@@ -321,11 +344,7 @@ public final class MainThread {
       workEnded()
     }
     thread.execution = execution
-    if let host = executionHost {
-      execution.start { host($0, label, body) }
-    } else {
-      execution.start(body)
-    }
+    return execution
   }
 
   /// Drops queued work and frame observers (see `World.tearDown`).

@@ -61,9 +61,7 @@ package final class World {
   /// Runs every execution's body, on the main thread and on workers, when set: the blocking-
   /// thread scheduler's way to put every callback on a real thread (`SimThreads`), for
   /// measuring what that costs and checking that it changes no verdict. Nil runs bodies in place.
-  @exclusivity(unchecked) package var executionHost:
-    ((Execution, String, @escaping (Execution) -> Void) -> Void)?
-  {
+  @exclusivity(unchecked) package var executionHost: ExecutionHost? {
     // Kept by the two runners too, which read it at every execution: through their unowned
     // world, each read would be a checked retain and a release.
     didSet {
@@ -298,3 +296,8 @@ package protocol MemoryWarningHandling: AnyObject {
   /// Called when the world delivers a memory warning.
   func didReceiveMemoryWarning()
 }
+
+/// What runs an execution's body when a world has a host for them (`World.executionHost`): the
+/// execution, its label, and the body, which may outlive the call (it may block on a real
+/// thread).
+package typealias ExecutionHost = (Execution, String, @escaping (Execution) -> Void) -> Void
