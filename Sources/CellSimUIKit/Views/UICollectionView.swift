@@ -152,9 +152,11 @@ import Synchronization
   /// The data source's number of sections, as last counted (1 for one section or none).
   open var numberOfSections: Int { engineSections.sectionCount }
 
-  /// The items of `section`, as last counted; the engine's items for one section.
+  /// The items of `section` the data source declared, as last counted (the engine's items
+  /// before it was asked).
   open func numberOfItems(inSection section: Int) -> Int {
-    engineSections.rows(inSection: section, engineRows: engine?.numberOfRows ?? 0)
+    if engineSections.isSingle, let declaredRows { return section == 0 ? declaredRows : 0 }
+    return engineSections.rows(inSection: section, engineRows: engine?.numberOfRows ?? 0)
   }
 
   /// The engine's items in all (the scenario's rows), whatever the sections.

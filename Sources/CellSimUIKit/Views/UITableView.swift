@@ -199,9 +199,11 @@ import SimTable
   /// The data source's number of sections, as last counted (1 for one section or none).
   open var numberOfSections: Int { engineSections.sectionCount }
 
-  /// The rows of `section`, as last counted; the engine's rows for a table of one section.
+  /// The rows of `section` the data source declared, as last counted (the engine's rows before
+  /// it was asked).
   open func numberOfRows(inSection section: Int) -> Int {
-    engineSections.rows(inSection: section, engineRows: engine?.numberOfRows ?? 0)
+    if engineSections.isSingle, let declaredRows { return section == 0 ? declaredRows : 0 }
+    return engineSections.rows(inSection: section, engineRows: engine?.numberOfRows ?? 0)
   }
 
   /// The rectangle of the row at `indexPath` (in a one-column table, sections back to back).
