@@ -171,6 +171,11 @@
   open var leftBarButtonItems: [UIBarButtonItem]?
   /// The bar button items on the right, first outermost.
   open var rightBarButtonItems: [UIBarButtonItem]?
+  /// `searchController`: the search controller whose bar the navigation bar shows (kept, never
+  /// drawn; see `UISearchController`).
+  open var searchController: UISearchController?
+  /// `hidesSearchBarWhenScrolling` (kept; true by default, as UIKit's).
+  open var hidesSearchBarWhenScrolling = true
 
   /// An item with `title`.
   public init(title: String) { self.title = title }

@@ -18,6 +18,9 @@
 /// Navigation: `navigationItem` keeps a title and bar button items; `navigationController` is the
 /// `UINavigationController` whose stack holds the controller, else nil.
 ///
+/// A controller made from a storyboard scene is made through the scene's test-side stand-in
+/// (`UIStoryboard`); its nib is never loaded.
+///
 /// Not modelled: storyboards and nibs (`nibName` is kept), the presented screen's appearance
 /// callbacks and content, child containment beyond keeping the list, size classes.
 @preconcurrency @MainActor open class UIViewController: UIResponder {
@@ -31,6 +34,12 @@
     didSet { storedNavigationItem?.title = title }
   }
   var storedNavigationItem: UINavigationItem?
+  /// `definesPresentationContext` (kept; presentations are recorded, not shown).
+  open var definesPresentationContext = false
+  /// `providesPresentationContextTransitionStyle` (kept).
+  open var providesPresentationContextTransitionStyle = false
+  /// The storyboard the controller was made from (`UIStoryboard`'s stand-ins), else nil.
+  open internal(set) var storyboard: UIStoryboard?
   /// The child view controllers.
   open private(set) var children: [UIViewController] = []
   /// The parent view controller.
