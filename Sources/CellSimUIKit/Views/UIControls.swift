@@ -102,6 +102,7 @@ import Foundation
   var images: [UInt: UIImage] = [:]
   var backgroundImages: [UInt: UIImage] = [:]
   var titleColors: [UInt: UIColor] = [:]
+  var attributedTitles: [UInt: NSAttributedString] = [:]
   /// The label showing the current title.
   public let titleLabel: UILabel? = UILabel(frame: .zero)
   /// The view showing the current image (kept out of the hierarchy: see the class).
@@ -162,6 +163,17 @@ import Foundation
   open func titleColor(for state: State) -> UIColor? {
     titleColors[state.rawValue] ?? titleColors[0]
   }
+  /// `setAttributedTitle(_:for:)`: kept per state; the title label shows the current state's.
+  open func setAttributedTitle(_ title: NSAttributedString?, for state: State) {
+    attributedTitles[state.rawValue] = title
+    titleLabel?.attributedText = currentAttributedTitle
+  }
+  /// `attributedTitle(for:)`: the state's attributed title, else the normal one.
+  open func attributedTitle(for state: State) -> NSAttributedString? {
+    attributedTitles[state.rawValue] ?? attributedTitles[0]
+  }
+  /// The attributed title for the current state.
+  open var currentAttributedTitle: NSAttributedString? { attributedTitle(for: state) }
   /// The title for the current state.
   open var currentTitle: String? { title(for: state) }
   /// The image for the current state.

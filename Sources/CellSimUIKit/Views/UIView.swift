@@ -206,8 +206,22 @@
     set { storedTintColor = newValue }
   }
 
-  /// The backing layer (`cornerRadius`, `masksToBounds`, … kept, never drawn).
-  public private(set) lazy var layer = CALayer()
+  /// The backing layer (`cornerRadius`, `masksToBounds`, … kept, never drawn), sharing the
+  /// view's frame: a `CAGradientLayer` or `CAShapeLayer` when `layerClass` says so, else a plain
+  /// `CALayer` (Swift cannot make an instance of any other class from a metatype whose
+  /// initializer is not `required`, and Core Animation's is not).
+  public private(set) lazy var layer: CALayer = {
+    let type = Self.layerClass
+    let layer: CALayer =
+      type is CAGradientLayer.Type
+      ? CAGradientLayer() : type is CAShapeLayer.Type ? CAShapeLayer() : CALayer()
+    layer.backedView = self
+    return layer
+  }()
+
+  /// `layerClass`: the class of the backing layer (override it to back a view with a
+  /// `CAGradientLayer`, say).
+  open class var layerClass: AnyClass { CALayer.self }
 
   // MARK: Hierarchy
 
