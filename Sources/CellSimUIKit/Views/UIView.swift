@@ -219,6 +219,13 @@
     return layer
   }()
 
+  /// The gesture recognizers attached (`addGestureRecognizer(_:)`).
+  var attachedRecognizers: [UIGestureRecognizer] = []
+
+  /// `transform` (kept; the frame and what the cell shows do not change: a cell scaled down
+  /// while highlighted still shows its image, which is what the oracle judges).
+  open var transform: CGAffineTransform = .identity
+
   /// `layerClass`: the class of the backing layer (override it to back a view with a
   /// `CAGradientLayer`, say).
   open class var layerClass: AnyClass { CALayer.self }

@@ -34,6 +34,29 @@
     didSet { storedNavigationItem?.title = title }
   }
   var storedNavigationItem: UINavigationItem?
+  /// `modalPresentationStyle` (kept; presentations are recorded, not shown). Setting
+  /// `.popover` gives the controller a `popoverPresentationController`, as in UIKit.
+  open var modalPresentationStyle: UIModalPresentationStyle = .automatic {
+    didSet {
+      if modalPresentationStyle != .popover { storedPopover = nil }
+    }
+  }
+  /// `modalTransitionStyle` (kept).
+  open var modalTransitionStyle: UIModalTransitionStyle = .coverVertical
+  /// `isModalInPresentation` (kept).
+  open var isModalInPresentation = false
+  /// `preferredContentSize` (kept).
+  open var preferredContentSize = CGSize.zero
+  var storedPopover: UIPopoverPresentationController?
+  /// The popover presentation controller while `modalPresentationStyle` is `.popover`, else
+  /// nil, as in UIKit (its source and arrows are kept; nothing is shown).
+  open var popoverPresentationController: UIPopoverPresentationController? {
+    guard modalPresentationStyle == .popover else { return nil }
+    if let storedPopover { return storedPopover }
+    let popover = UIPopoverPresentationController(presentedViewController: self)
+    storedPopover = popover
+    return popover
+  }
   /// `definesPresentationContext` (kept; presentations are recorded, not shown).
   open var definesPresentationContext = false
   /// `providesPresentationContextTransitionStyle` (kept).
