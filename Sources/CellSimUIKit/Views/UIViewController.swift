@@ -29,9 +29,12 @@
   public let nibName: String?
   /// The bundle given (never read).
   public let nibBundle: Bundle?
-  /// `title`; setting it sets the navigation item's title too, as in UIKit.
+  /// `title`; setting it sets the navigation item's and the tab bar item's titles too, as in UIKit.
   open var title: String? {
-    didSet { storedNavigationItem?.title = title }
+    didSet {
+      storedNavigationItem?.title = title
+      storedTabBarItem?.title = title
+    }
   }
   var storedNavigationItem: UINavigationItem?
   /// `modalPresentationStyle` (kept; presentations are recorded, not shown). Setting
@@ -57,6 +60,28 @@
     storedPopover = popover
     return popover
   }
+  var storedTabBarItem: UITabBarItem?
+  /// The controller's tab: made at first access with its `title`, as UIKit makes it (kept,
+  /// never drawn).
+  open var tabBarItem: UITabBarItem! {
+    get {
+      if let storedTabBarItem { return storedTabBarItem }
+      let item = UITabBarItem(title: title, image: nil, tag: 0)
+      storedTabBarItem = item
+      return item
+    }
+    set { storedTabBarItem = newValue }
+  }
+  /// The nearest tab bar controller among the controller's ancestors, else nil.
+  open var tabBarController: UITabBarController? {
+    var ancestor = parent
+    while let controller = ancestor {
+      if let tabs = controller as? UITabBarController { return tabs }
+      ancestor = controller.parent
+    }
+    return nil
+  }
+
   /// `definesPresentationContext` (kept; presentations are recorded, not shown).
   open var definesPresentationContext = false
   /// `providesPresentationContextTransitionStyle` (kept).
