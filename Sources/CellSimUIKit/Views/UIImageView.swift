@@ -91,6 +91,12 @@ public enum NSTextAlignment: Int, Sendable {
   open var textColor: UIColor! = .label
   /// The alignment.
   open var textAlignment: NSTextAlignment = .natural
+  /// `lineBreakMode` (kept; nothing is drawn).
+  open var lineBreakMode: NSLineBreakMode = .byTruncatingTail
+  /// `minimumScaleFactor` (kept).
+  open var minimumScaleFactor: CGFloat = 0
+  /// `allowsDefaultTighteningForTruncation` (kept).
+  open var allowsDefaultTighteningForTruncation = false
   /// The number of lines (0: as many as needed).
   open var numberOfLines = 1
   /// `adjustsFontSizeToFitWidth`.

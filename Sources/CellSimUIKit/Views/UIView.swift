@@ -219,6 +219,9 @@
     return layer
   }()
 
+  /// `overrideUserInterfaceStyle` (kept; the layer's colours are their light appearance).
+  open var overrideUserInterfaceStyle: UIUserInterfaceStyle = .unspecified
+
   /// The gesture recognizers attached (`addGestureRecognizer(_:)`).
   var attachedRecognizers: [UIGestureRecognizer] = []
 

@@ -37,6 +37,8 @@
     }
   }
   var storedNavigationItem: UINavigationItem?
+  /// `overrideUserInterfaceStyle` (kept; the layer's colours are their light appearance).
+  open var overrideUserInterfaceStyle: UIUserInterfaceStyle = .unspecified
   /// `modalPresentationStyle` (kept; presentations are recorded, not shown). Setting
   /// `.popover` gives the controller a `popoverPresentationController`, as in UIKit.
   open var modalPresentationStyle: UIModalPresentationStyle = .automatic {
