@@ -36,6 +36,18 @@ public enum NSLineBreakMode: Int, Sendable {
   nonisolated(unsafe) static var tableBackgroundKey = 0
   nonisolated(unsafe) static var gridBackgroundKey = 0
   nonisolated(unsafe) static var separatorColorKey = 0
+  nonisolated(unsafe) static var tableSeparatorInsetKey = 0
+  nonisolated(unsafe) static var readableWidthKey = 0
+  nonisolated(unsafe) static var headerTopPaddingKey = 0
+  nonisolated(unsafe) static var dragInteractionKey = 0
+  nonisolated(unsafe) static var insetReferenceKey = 0
+
+  static func value<T>(_ object: AnyObject, _ key: UnsafeRawPointer, default value: T) -> T {
+    objc_getAssociatedObject(object, key) as? T ?? value
+  }
+  static func set(_ object: AnyObject, _ key: UnsafeRawPointer, _ value: Any?) {
+    objc_setAssociatedObject(object, key, value, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
+  }
 }
 
 extension UITableViewCell {
@@ -60,6 +72,44 @@ extension UITableView {
       objc_setAssociatedObject(
         self, &CensusStorage.tableBackgroundKey, newValue, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
     }
+  }
+}
+
+extension UITableView {
+  /// `separatorColor` (kept; no separator is drawn).
+  public var separatorColor: UIColor? {
+    get { CensusStorage.value(self, &CensusStorage.separatorColorKey, default: UIColor.separator) }
+    set { CensusStorage.set(self, &CensusStorage.separatorColorKey, newValue) }
+  }
+  /// `separatorInset` (kept; no separator is drawn).
+  public var separatorInset: UIEdgeInsets {
+    get {
+      CensusStorage.value(
+        self, &CensusStorage.tableSeparatorInsetKey,
+        default: UIEdgeInsets(top: 0, left: 15, bottom: 0, right: 0))
+    }
+    set { CensusStorage.set(self, &CensusStorage.tableSeparatorInsetKey, newValue) }
+  }
+  /// `cellLayoutMarginsFollowReadableWidth` (kept).
+  public var cellLayoutMarginsFollowReadableWidth: Bool {
+    get { CensusStorage.value(self, &CensusStorage.readableWidthKey, default: false) }
+    set { CensusStorage.set(self, &CensusStorage.readableWidthKey, newValue) }
+  }
+  /// `sectionHeaderTopPadding` (kept; `UITableView.automaticDimension` by default).
+  public var sectionHeaderTopPadding: CGFloat {
+    get {
+      CensusStorage.value(
+        self, &CensusStorage.headerTopPaddingKey, default: UITableView.automaticDimension)
+    }
+    set { CensusStorage.set(self, &CensusStorage.headerTopPaddingKey, newValue) }
+  }
+}
+
+extension UICollectionView {
+  /// `dragInteractionEnabled` (kept; no one drags an item).
+  public var dragInteractionEnabled: Bool {
+    get { CensusStorage.value(self, &CensusStorage.dragInteractionKey, default: false) }
+    set { CensusStorage.set(self, &CensusStorage.dragInteractionKey, newValue) }
   }
 }
 
@@ -114,5 +164,49 @@ extension UIView {
       current = parent
     }
     return origin
+  }
+}
+
+/// UIKit's `UIContextMenuConfiguration`: a context menu's identifier, preview and actions, kept
+/// (no one long-presses, so the providers are never called).
+@preconcurrency @MainActor open class UIContextMenuConfiguration {
+  /// `identifier`.
+  public let identifier: any NSCopying
+  /// The preview provider (never called).
+  public let previewProvider: UIContextMenuContentPreviewProvider?
+  /// The action provider (never called).
+  public let actionProvider: UIContextMenuActionProvider?
+
+  /// `UIContextMenuConfiguration(identifier:previewProvider:actionProvider:)`.
+  public init(
+    identifier: (any NSCopying)? = nil,
+    previewProvider: UIContextMenuContentPreviewProvider? = nil,
+    actionProvider: UIContextMenuActionProvider? = nil
+  ) {
+    self.identifier = identifier ?? NSUUID()
+    self.previewProvider = previewProvider
+    self.actionProvider = actionProvider
+  }
+}
+
+/// `UIContextMenuContentPreviewProvider`.
+public typealias UIContextMenuContentPreviewProvider = () -> UIViewController?
+/// `UIContextMenuActionProvider`: the suggested actions in, the menu out.
+public typealias UIContextMenuActionProvider = ([UIMenuElement]) -> UIMenu?
+
+extension UICollectionViewFlowLayout {
+  /// UIKit's `UICollectionViewFlowLayout.SectionInsetReference`, with its raw values.
+  public enum SectionInsetReference: Int, Sendable {
+    case fromContentInset = 0
+    case fromSafeArea = 1
+    case fromLayoutMargins = 2
+  }
+
+  /// `sectionInsetReference` (kept; the flow layout's values are accepted, not used).
+  public var sectionInsetReference: SectionInsetReference {
+    get {
+      CensusStorage.value(self, &CensusStorage.insetReferenceKey, default: .fromContentInset)
+    }
+    set { CensusStorage.set(self, &CensusStorage.insetReferenceKey, newValue) }
   }
 }
