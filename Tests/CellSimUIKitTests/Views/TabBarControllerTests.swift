@@ -54,4 +54,18 @@ struct TabBarControllerTests {
     let decodes = result.metrics.first { $0.metric == .decodes }?.value ?? 0
     #expect(decodes > 0, "the selected tab's cells showed images")
   }
+
+  @Test("a split view controller keeps its columns as children and its settings")
+  func splitView() {
+    let split = UISplitViewController(style: .doubleColumn)
+    let sidebar = UIViewController()
+    let photos = NaivePhotosViewController()
+    split.setViewController(sidebar, for: .primary)
+    split.setViewController(UINavigationController(rootViewController: photos), for: .secondary)
+    split.preferredDisplayMode = .oneBesideSecondary
+    split.preferredPrimaryColumnWidth = 280
+    #expect(split.viewController(for: .primary) === sidebar && split.children.count == 2)
+    #expect(photos.splitViewController === split && split.displayMode == .oneBesideSecondary)
+    #expect(split.viewControllers.count == 2 && !split.isCollapsed)
+  }
 }
