@@ -3,9 +3,7 @@ import SimKernel
 import SimPlatform
 
 /// The one source class behind every kind (see `DispatchSource`).
-final class SimDispatchSource: DispatchSource, DispatchSourceTimer, DispatchSourceMemoryPressure,
-  DispatchSourceUserDataAdd, DispatchSourceUserDataOr, @unchecked Sendable
-{
+final class SimDispatchSource: DispatchSource, @unchecked Sendable {
   enum Kind { case timer, memoryPressure, userDataAdd, userDataOr }
 
   let kind: Kind

@@ -83,6 +83,15 @@ public class DispatchSource: @unchecked Sendable {
   init() {}
 }
 
+/// As in Dispatch's overlay, the class conforms to every source protocol, so a source made by
+/// one `make…Source` and cast back to `DispatchSource` can be typed as any of them (image caches
+/// write `makeMemoryPressureSource(…) as? DispatchSource` into a `DispatchSourceMemoryPressure`).
+/// Use a source through its own kind's members: another kind's (`add(data:)` on a timer) are not
+/// modelled as Dispatch treats them, and act on it as on a source of that kind.
+extension DispatchSource: DispatchSourceTimer, DispatchSourceMemoryPressure,
+  DispatchSourceUserDataAdd, DispatchSourceUserDataOr
+{}
+
 /// What every source answers (`DispatchSourceProtocol`). As in Dispatch's overlay, every member
 /// is an extension member, not a requirement, so that a memory-pressure source's typed `data`
 /// and `mask` are the ones its users see; only the layer's sources conform.

@@ -58,6 +58,7 @@ struct NameLookupSwift5Tests {
     #expect(
       ObjectIdentifier(type(of: FileManager.default))
         == ObjectIdentifier(CellSimUIKit.FileManager.self))
+    #expect(ObjectIdentifier(UserDefaults.self) == ObjectIdentifier(CellSimUIKit.UserDefaults.self))
     #expect(ObjectIdentifier(RunLoop.self) == ObjectIdentifier(CellSimUIKit.RunLoop.self))
     #expect(
       ObjectIdentifier(type(of: RunLoop.main)) == ObjectIdentifier(CellSimUIKit.RunLoop.self))

@@ -93,6 +93,30 @@ struct DispatchSourceTests {
     }
     #expect(log.lines == ["pressure warning true critical false mask true @40"])
   }
+
+  @Test("a source cast to DispatchSource is every kind of source, as in Dispatch's overlay")
+  func classConformsToEveryKind() throws {
+    let log = Log()
+    let kept = Box<(any DispatchSourceMemoryPressure)?>(nil)
+    try simulate(for: 100) {
+      // The shape of a public image cache (YNImageAsync's MemoryCache).
+      if let source: DispatchSourceMemoryPressure = DispatchSource.makeMemoryPressureSource(
+        eventMask: .all, queue: .main) as? DispatchSource
+      {
+        let handler: DispatchSourceProtocol.DispatchSourceHandler = {
+          let event: DispatchSource.MemoryPressureEvent = source.data
+          if !source.isCancelled { log.add("pressure \(event.contains(.warning))") }
+        }
+        source.setEventHandler(handler: handler)
+        kept.value = source
+        source.activate()
+      }
+      DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(40)) { deliverMemoryWarning() }
+    }
+    #expect(log.lines == ["pressure true @40"])
+    let timer: (any DispatchSourceTimer)? = kept.value as? DispatchSource
+    #expect(timer != nil)
+  }
 }
 
 @Suite("DispatchSource: a run that ends without cancel leaks nothing")

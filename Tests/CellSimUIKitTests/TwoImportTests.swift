@@ -19,7 +19,7 @@ struct TwoImportTests {
       "'main'", "'global(qos:)'", "'init(value:)'", "'isMainThread'",
       "'init(contentsOf:options:)'", "'now()'", "'systemUptime'", "'shared'", "'default'",
       "'init()'", "'scheduledTimer(withTimeInterval:repeats:block:)'",
-      "'write(to:options:)'",
+      "'write(to:options:)'", "'standard'",
     ] {
       #expect(text.contains("error: ambiguous use of \(call)"), "\(call): \(text)")
     }

@@ -32,6 +32,8 @@ open class OperationQueue: @unchecked Sendable {
   final class Binding {
     let queue: SimulatedOperationQueue
     let pending: SimGroup
+    /// The last barrier added (`addBarrierBlock`), which operations added after it wait for.
+    var barrier: Operation?
     init(queue: SimulatedOperationQueue, name: String) {
       self.queue = queue
       self.pending = SimGroup(name: name)
@@ -97,7 +99,25 @@ open class OperationQueue: @unchecked Sendable {
   /// Adds `op`; it starts when ready, by `queuePriority`, then in order of addition.
   open func addOperation(_ op: Operation) {
     let binding = binding("OperationQueue.addOperation")
+    if let barrier = binding.barrier, barrier !== op {
+      if barrier.isFinished {
+        binding.barrier = nil
+      } else {
+        op.addDependency(barrier)
+      }
+    }
     op.enqueue(on: binding, queue: self)
+  }
+
+  /// `addBarrierBlock(_:)`: `barrier` runs once every operation added before it has finished,
+  /// and operations added after it start only once it has run. The barrier is a `BlockOperation`
+  /// depending on the earlier operations, and later operations get it as a dependency (Foundation
+  /// keeps the barrier out of their `dependencies`; here it shows there).
+  open func addBarrierBlock(_ barrier: @escaping @Sendable () -> Void) {
+    let operation = BlockOperation(block: barrier)
+    for earlier in operations { operation.addDependency(earlier) }
+    addOperation(operation)
+    binding("OperationQueue.addBarrierBlock").barrier = operation
   }
 
   /// Adds a `BlockOperation` running `block`.

@@ -2,7 +2,8 @@ import Foundation
 
 /// A minimal `UIApplication`: the notification names loaders observe, `shared`, and the
 /// network activity indicator tutorials switch on around a fetch (kept per world, never drawn).
-/// Not modelled: the application's state, its delegate, scenes, `open(_:)`.
+/// `open(_:options:completionHandler:)` is recorded (the app stays in the foreground). Not
+/// modelled: the application's state, its delegate, scenes.
 @preconcurrency @MainActor
 open class UIApplication {
   init() {}
@@ -19,6 +20,52 @@ open class UIApplication {
       guard let world = SimulationContext.world else { return }
       ViewLayerState.of(world).networkActivityIndicator = newValue
     }
+  }
+
+  /// UIKit's `UIApplication.OpenExternalURLOptionsKey`.
+  public struct OpenExternalURLOptionsKey: RawRepresentable, Hashable, Sendable {
+    /// The key's name.
+    public let rawValue: String
+    /// The key named `rawValue`.
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// Open the URL only if an installed app claims it as a universal link.
+    public static let universalLinksOnly = OpenExternalURLOptionsKey(
+      rawValue: "UIApplicationOpenURLOptionUniversalLinksOnly")
+  }
+
+  /// `canOpenURL(_:)`: true for `http` and `https` URLs (Safari is always installed), false for
+  /// other schemes (no other app is).
+  open func canOpenURL(_ url: URL) -> Bool {
+    ["http", "https"].contains(url.scheme?.lowercased() ?? "")
+  }
+
+  /// `open(_:options:completionHandler:)`: records the URL in the world's trace
+  /// (`uikit.open_url`) and keeps the app in the foreground, since no other app runs. The
+  /// completion runs on the next main-thread turn with `canOpenURL(url)`, false with
+  /// `.universalLinksOnly` (no app claims a link).
+  open func open(
+    _ url: URL, options: [OpenExternalURLOptionsKey: Any] = [:],
+    completionHandler completion: (@MainActor @Sendable (Bool) -> Void)? = nil
+  ) {
+    let opened = recordOpen(url, options: options)
+    guard let completion, let world = SimulationContext.world else { return }
+    world.main.async(label: "UIApplication.open.completion") {
+      MainActor.assumeIsolated { completion(opened) }
+    }
+  }
+
+  /// `open(_:options:) async`: as the completion-handler form, returning what it would be given.
+  open func open(_ url: URL, options: [OpenExternalURLOptionsKey: Any] = [:]) async -> Bool {
+    recordOpen(url, options: options)
+  }
+
+  func recordOpen(_ url: URL, options: [OpenExternalURLOptionsKey: Any]) -> Bool {
+    let universalOnly = (options[.universalLinksOnly] as? Bool) ?? false
+    if let world = SimulationContext.world {
+      ViewLayerState.of(world).openedURLs.append(url)
+      world.trace.record(at: world.now, "uikit.open_url") { $0.field("url", url.absoluteString) }
+    }
+    return !universalOnly && canOpenURL(url)
   }
 }
 

@@ -20,7 +20,72 @@ extension URLSession {
     try await asyncData(request, "URLSession.data(for:)")
   }
 
-  func asyncData(_ request: URLRequest, _ api: StaticString) async throws -> (Data, URLResponse) {
+  /// `bytes(from:delegate:)`: the body as an async sequence of bytes, with the response.
+  ///
+  /// Buffered, unlike Foundation's: the task resumes at the end of the transfer (as
+  /// `data(from:)` does), not when the response arrives, and the sequence then yields the whole
+  /// body, so progress computed while iterating goes from nothing to everything at once and an
+  /// HTTP error status is known only at the end. Cancelling the task during the transfer cancels
+  /// it and throws `URLError(.cancelled)`, as does iterating after the task was cancelled.
+  /// `delegate` is accepted and never called. Stops the process outside an async simulation.
+  public func bytes(
+    from url: URL, delegate: (any URLSessionTaskDelegate)? = nil
+  ) async throws -> (AsyncBytes, URLResponse) {
+    try await asyncBytes(URLRequest(url: url), "URLSession.bytes(from:)")
+  }
+
+  /// `bytes(for:delegate:)`; see `bytes(from:delegate:)`.
+  public func bytes(
+    for request: URLRequest, delegate: (any URLSessionTaskDelegate)? = nil
+  ) async throws -> (AsyncBytes, URLResponse) {
+    try await asyncBytes(request, "URLSession.bytes(for:)")
+  }
+
+  /// Foundation's `URLSession.AsyncBytes`: the body's bytes (here, once the transfer ended; see
+  /// `bytes(from:delegate:)`).
+  public struct AsyncBytes: AsyncSequence, @unchecked Sendable {
+    /// A byte.
+    public typealias Element = UInt8
+    /// The data task that fetched the bytes.
+    public let task: URLSessionDataTask
+    let body: Data
+
+    /// The iterator: the bytes in order.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+      let body: Data
+      var index: Data.Index
+      /// The next byte; throws `URLError(.cancelled)` once the calling task is cancelled.
+      public mutating func next() async throws -> UInt8? {
+        if Task.isCancelled { throw URLError(.cancelled) }
+        guard index < body.endIndex else { return nil }
+        defer { index = body.index(after: index) }
+        return body[index]
+      }
+    }
+
+    /// An iterator over the bytes.
+    public func makeAsyncIterator() -> AsyncIterator {
+      AsyncIterator(body: body, index: body.startIndex)
+    }
+  }
+
+  func asyncBytes(_ request: URLRequest, _ api: StaticString) async throws -> (
+    AsyncBytes, URLResponse
+  ) {
+    let made = Unchecked(TaskBox())
+    let (data, response) = try await asyncData(request, api) { made.value.task = $0 }
+    guard let task = made.value.task else {
+      preconditionFailure("CellSimUIKit: \(api): no data task was made")
+    }
+    return (AsyncBytes(task: task, body: data), response)
+  }
+
+  final class TaskBox { var task: URLSessionDataTask? }
+
+  func asyncData(
+    _ request: URLRequest, _ api: StaticString,
+    made: (URLSessionDataTask) -> Void = { _ in }
+  ) async throws -> (Data, URLResponse) {
     guard let simulation = AsyncSimulation.running else {
       preconditionFailure(
         "CellSimUIKit: \(api) was called outside an async simulation's tasks (SimAsync); "
@@ -30,6 +95,7 @@ extension URLSession {
       "GET \(request.url?.absoluteString ?? "?")"
     ) { complete in
       let task = makeTask(request, nil)
+      made(task)
       task.directCompletion = { data, response, error in
         if let error {
           complete(.failure(error))

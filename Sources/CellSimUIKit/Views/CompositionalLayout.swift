@@ -162,6 +162,12 @@ public struct NSDirectionalEdgeInsets: Sendable, Hashable {
     self.count = count
     super.init(layoutSize: layoutSize, supplementaryItems: [])
   }
+  /// `NSCollectionLayoutGroup(layoutSize:)`, which Swift inherits from
+  /// `NSCollectionLayoutItem`: a group without subitems, which places no items (apps return one
+  /// for an empty section).
+  public convenience init(layoutSize: NSCollectionLayoutSize) {
+    self.init(layoutSize: layoutSize, subitems: [], vertical: false, count: nil)
+  }
   /// A horizontal group; its subitems repeat while they fit.
   open class func horizontal(
     layoutSize: NSCollectionLayoutSize, subitems: [NSCollectionLayoutItem]

@@ -120,6 +120,70 @@ public struct CGAffineTransform: Equatable, Sendable {
   }
   /// `.identity`.
   public static let identity = CGAffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+  /// `CGAffineTransform()`: the identity.
+  public init() { self.init(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0) }
+  /// `CGAffineTransform(rotationAngle:)`, in radians.
+  public init(rotationAngle angle: CGFloat) {
+    let (sine, cosine) = (CGFloat(sin(Double(angle))), CGFloat(cos(Double(angle))))
+    self.init(a: cosine, b: sine, c: -sine, d: cosine, tx: 0, ty: 0)
+  }
+  /// Whether this is the identity.
+  public var isIdentity: Bool { self == .identity }
+  /// `concatenating(_:)`: this transform, then `t2`.
+  public func concatenating(_ t2: CGAffineTransform) -> CGAffineTransform {
+    CGAffineTransform(
+      a: a * t2.a + b * t2.c, b: a * t2.b + b * t2.d,
+      c: c * t2.a + d * t2.c, d: c * t2.b + d * t2.d,
+      tx: tx * t2.a + ty * t2.c + t2.tx, ty: tx * t2.b + ty * t2.d + t2.ty)
+  }
+  /// `scaledBy(x:y:)`: a scale, then this transform.
+  public func scaledBy(x sx: CGFloat, y sy: CGFloat) -> CGAffineTransform {
+    CGAffineTransform(scaleX: sx, y: sy).concatenating(self)
+  }
+  /// `translatedBy(x:y:)`: a translation, then this transform.
+  public func translatedBy(x tx: CGFloat, y ty: CGFloat) -> CGAffineTransform {
+    CGAffineTransform(translationX: tx, y: ty).concatenating(self)
+  }
+  /// `rotated(by:)`: a rotation, then this transform.
+  public func rotated(by angle: CGFloat) -> CGAffineTransform {
+    CGAffineTransform(rotationAngle: angle).concatenating(self)
+  }
+  /// `inverted()`: the inverse, or this transform when it has none (as Core Graphics does).
+  public func inverted() -> CGAffineTransform {
+    let determinant = a * d - b * c
+    guard determinant != 0 else { return self }
+    return CGAffineTransform(
+      a: d / determinant, b: -b / determinant, c: -c / determinant, d: a / determinant,
+      tx: (c * ty - d * tx) / determinant, ty: (b * tx - a * ty) / determinant)
+  }
+}
+
+extension CGPoint {
+  /// `applying(_:)`: the point transformed.
+  public func applying(_ t: CGAffineTransform) -> CGPoint {
+    CGPoint(x: t.a * x + t.c * y + t.tx, y: t.b * x + t.d * y + t.ty)
+  }
+}
+
+extension CGSize {
+  /// `applying(_:)`: the size transformed (without the translation).
+  public func applying(_ t: CGAffineTransform) -> CGSize {
+    CGSize(width: t.a * width + t.c * height, height: t.b * width + t.d * height)
+  }
+}
+
+extension CGRect {
+  /// `applying(_:)`: the smallest rectangle holding the transformed corners.
+  public func applying(_ t: CGAffineTransform) -> CGRect {
+    let corners = [
+      CGPoint(x: minX, y: minY), CGPoint(x: maxX, y: minY), CGPoint(x: minX, y: maxY),
+      CGPoint(x: maxX, y: maxY),
+    ].map { $0.applying(t) }
+    let xs = corners.map(\.x)
+    let ys = corners.map(\.y)
+    let (x0, y0) = (xs.min() ?? 0, ys.min() ?? 0)
+    return CGRect(x: x0, y: y0, width: (xs.max() ?? 0) - x0, height: (ys.max() ?? 0) - y0)
+  }
 }
 
 /// Core Graphics' `CGColor`: its components, kept.

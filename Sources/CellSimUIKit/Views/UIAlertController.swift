@@ -83,4 +83,31 @@
   open var textColor: UIColor?
   /// `isSecureTextEntry` (kept).
   open var isSecureTextEntry = false
+  /// `autocapitalizationType` (kept).
+  open var autocapitalizationType: UITextAutocapitalizationType = .sentences
+  /// `autocorrectionType` (kept).
+  open var autocorrectionType: UITextAutocorrectionType = .default
+  /// `spellCheckingType` (kept).
+  open var spellCheckingType: UITextSpellCheckingType = .default
+  /// `keyboardType` (kept).
+  open var keyboardType: UIKeyboardType = .default
+  /// `returnKeyType` (kept).
+  open var returnKeyType: UIReturnKeyType = .default
+  /// `clearButtonMode` (kept).
+  open var clearButtonMode: ViewMode = .never
+  /// `leftView` (kept, never shown).
+  open var leftView: UIView?
+  /// `rightView` (kept, never shown).
+  open var rightView: UIView?
+
+  /// UIKit's `UITextField.ViewMode`, with its raw values.
+  public enum ViewMode: Int, Sendable {
+    case never = 0
+    case whileEditing = 1
+    case unlessEditing = 2
+    case always = 3
+  }
+
+  /// A text field can become the first responder (no keyboard is shown).
+  open override var canBecomeFirstResponder: Bool { true }
 }

@@ -18,8 +18,10 @@
 /// primary action, a menu, or a custom view (an activity indicator in the navigation bar).
 /// Everything is kept; nothing is drawn and no one taps, so the primary action never runs.
 ///
-/// Not provided: the `target:action:` initializers, which need `#selector` and the Objective-C
-/// runtime.
+/// The `target:action:` initializers keep their target (weakly) and action; the action is never
+/// sent (no one taps, and there is no Objective-C runtime to send it). `#selector` itself needs
+/// that runtime, so they compile with `action: nil` (a back button's title item) or a
+/// `Selector("name")`.
 @preconcurrency @MainActor open class UIBarButtonItem: UIBarItem {
   /// `UIBarButtonItem.SystemItem`.
   public enum SystemItem: Int, Sendable {
@@ -101,6 +103,38 @@
     self.image = primaryAction?.image ?? image
     self.primaryAction = primaryAction
     self.menu = menu
+  }
+
+  /// The target (weak; the action is never sent).
+  open weak var target: AnyObject?
+  /// The action (kept; never sent).
+  open var action: Selector?
+
+  /// `UIBarButtonItem(title:style:target:action:)`.
+  public convenience init(title: String?, style: Style, target: Any?, action: Selector?) {
+    self.init(system: nil)
+    self.title = title
+    self.style = style
+    self.target = target as AnyObject?
+    self.action = action
+  }
+
+  /// `UIBarButtonItem(image:style:target:action:)`.
+  public convenience init(image: UIImage?, style: Style, target: Any?, action: Selector?) {
+    self.init(system: nil)
+    self.image = image
+    self.style = style
+    self.target = target as AnyObject?
+    self.action = action
+  }
+
+  /// `UIBarButtonItem(barButtonSystemItem:target:action:)`.
+  public convenience init(
+    barButtonSystemItem systemItem: SystemItem, target: Any?, action: Selector?
+  ) {
+    self.init(system: systemItem)
+    self.target = target as AnyObject?
+    self.action = action
   }
 
   /// An item that shows `customView`.

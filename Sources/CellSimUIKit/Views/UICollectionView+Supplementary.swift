@@ -23,9 +23,20 @@ extension UICollectionView {
           "UICollectionView.register: \(viewClass) is not a UICollectionReusableView subclass")
       }
       supplementary.registered[key] = type
+      supplementary.nibs[key] = nil
     } else {
       supplementary.registered[key] = nil
     }
+  }
+
+  /// Registers a nib for supplementary views of `elementKind` and `identifier`: views of the
+  /// nib's stand-in class (see `UINib`), made as UIKit loads a nib; nil removes the registration.
+  public func register(
+    _ nib: UINib?, forSupplementaryViewOfKind kind: String, withReuseIdentifier identifier: String
+  ) {
+    let key = "\(kind)/\(identifier)"
+    supplementary.registered[key] = nil
+    supplementary.nibs[key] = nib
   }
 
   /// A supplementary view of the class registered for `elementKind` and `identifier`; stops, as
@@ -34,12 +45,25 @@ extension UICollectionView {
     ofKind elementKind: String, withReuseIdentifier identifier: String, for indexPath: IndexPath
   ) -> UICollectionReusableView {
     let key = "\(elementKind)/\(identifier)"
+    let viewKey = "\(key)@\(indexPath.section).\(indexPath.item)"
+    if let nib = supplementary.nibs[key] {
+      if let view = supplementary.views[viewKey] {
+        view.prepareForReuse()
+        return view
+      }
+      let view = nib.makeView(
+        UICollectionReusableView.self,
+        call: "UICollectionView.dequeueReusableSupplementaryView(ofKind:withReuseIdentifier:for:)",
+        registered: identifier
+      ) { $0.reuseIdentifier = identifier }
+      supplementary.views[viewKey] = view
+      return view
+    }
     guard let type = supplementary.registered[key] else {
       preconditionFailure(
         "UICollectionView: could not dequeue a view of kind: \(elementKind) with identifier "
           + "\(identifier) - must register a nib or a class for the identifier")
     }
-    let viewKey = "\(key)@\(indexPath.section).\(indexPath.item)"
     if let view = supplementary.views[viewKey], Swift.type(of: view) == type {
       view.prepareForReuse()
       return view
@@ -147,6 +171,7 @@ extension UICollectionView {
 /// What a collection view keeps for supplementary views and selection.
 @MainActor struct CollectionExtras {
   var registered: [String: UICollectionReusableView.Type] = [:]
+  var nibs: [String: UINib] = [:]
   var views: [String: UICollectionReusableView] = [:]
   var selected: [IndexPath] = []
 }

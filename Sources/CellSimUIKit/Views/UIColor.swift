@@ -68,7 +68,97 @@ open class UIColor: @unchecked Sendable, Equatable, CustomStringConvertible {
   }
   /// `.tintColor` / `.systemBlue` (light appearance).
   open class var systemBlue: UIColor { UIColor(red: 0, green: 0.478, blue: 1, alpha: 1) }
+
+  /// Apple's system colours in their light appearance, as the Human Interface Guidelines
+  /// tabulate them (iOS 15 and later), from 0–255 components.
+  /// `.systemRed` (light appearance: 255, 59, 48).
+  open class var systemRed: UIColor { rgb(255, 59, 48, 1) }
+  /// `.systemOrange` (light appearance: 255, 149, 0).
+  open class var systemOrange: UIColor { rgb(255, 149, 0, 1) }
+  /// `.systemYellow` (light appearance: 255, 204, 0).
+  open class var systemYellow: UIColor { rgb(255, 204, 0, 1) }
+  /// `.systemGreen` (light appearance: 52, 199, 89).
+  open class var systemGreen: UIColor { rgb(52, 199, 89, 1) }
+  /// `.systemMint` (light appearance: 0, 199, 190).
+  open class var systemMint: UIColor { rgb(0, 199, 190, 1) }
+  /// `.systemTeal` (light appearance: 48, 176, 199).
+  open class var systemTeal: UIColor { rgb(48, 176, 199, 1) }
+  /// `.systemCyan` (light appearance: 50, 173, 230).
+  open class var systemCyan: UIColor { rgb(50, 173, 230, 1) }
+  /// `.systemIndigo` (light appearance: 88, 86, 214).
+  open class var systemIndigo: UIColor { rgb(88, 86, 214, 1) }
+  /// `.systemPurple` (light appearance: 175, 82, 222).
+  open class var systemPurple: UIColor { rgb(175, 82, 222, 1) }
+  /// `.systemPink` (light appearance: 255, 45, 85).
+  open class var systemPink: UIColor { rgb(255, 45, 85, 1) }
+  /// `.systemBrown` (light appearance: 162, 132, 94).
+  open class var systemBrown: UIColor { rgb(162, 132, 94, 1) }
+  /// `.systemGray2` (light appearance: 174, 174, 178).
+  open class var systemGray2: UIColor { rgb(174, 174, 178, 1) }
+  /// `.systemGray3` (light appearance: 199, 199, 204).
+  open class var systemGray3: UIColor { rgb(199, 199, 204, 1) }
+  /// `.systemGray4` (light appearance: 209, 209, 214).
+  open class var systemGray4: UIColor { rgb(209, 209, 214, 1) }
+  /// `.tertiarySystemBackground` (light appearance: 255, 255, 255).
+  open class var tertiarySystemBackground: UIColor { rgb(255, 255, 255, 1) }
+  /// `.systemGroupedBackground` (light appearance: 242, 242, 247).
+  open class var systemGroupedBackground: UIColor { rgb(242, 242, 247, 1) }
+  /// `.secondarySystemGroupedBackground` (light appearance: 255, 255, 255).
+  open class var secondarySystemGroupedBackground: UIColor { rgb(255, 255, 255, 1) }
+  /// `.tertiarySystemGroupedBackground` (light appearance: 242, 242, 247).
+  open class var tertiarySystemGroupedBackground: UIColor { rgb(242, 242, 247, 1) }
+  /// `.tertiaryLabel` (light appearance: 60, 60, 67, alpha 0.3).
+  open class var tertiaryLabel: UIColor { rgb(60, 60, 67, 0.3) }
+  /// `.quaternaryLabel` (light appearance: 60, 60, 67, alpha 0.18).
+  open class var quaternaryLabel: UIColor { rgb(60, 60, 67, 0.18) }
+  /// `.placeholderText` (light appearance: 60, 60, 67, alpha 0.3).
+  open class var placeholderText: UIColor { rgb(60, 60, 67, 0.3) }
+  /// `.separator` (light appearance: 60, 60, 67, alpha 0.29).
+  open class var separator: UIColor { rgb(60, 60, 67, 0.29) }
+  /// `.opaqueSeparator` (light appearance: 198, 198, 200).
+  open class var opaqueSeparator: UIColor { rgb(198, 198, 200, 1) }
+  /// `.link` (light appearance: 0, 122, 255).
+  open class var link: UIColor { rgb(0, 122, 255, 1) }
+  /// `.systemFill` (light appearance: 120, 120, 128, alpha 0.2).
+  open class var systemFill: UIColor { rgb(120, 120, 128, 0.2) }
+  /// `.secondarySystemFill` (light appearance: 120, 120, 128, alpha 0.16).
+  open class var secondarySystemFill: UIColor { rgb(120, 120, 128, 0.16) }
+  /// `.tertiarySystemFill` (light appearance: 118, 118, 128, alpha 0.12).
+  open class var tertiarySystemFill: UIColor { rgb(118, 118, 128, 0.12) }
+  /// `.quaternarySystemFill` (light appearance: 116, 116, 128, alpha 0.08).
+  open class var quaternarySystemFill: UIColor { rgb(116, 116, 128, 0.08) }
+  /// `.lightText`: white at alpha 0.6.
+  open class var lightText: UIColor { rgb(255, 255, 255, 0.6) }
+  /// `.darkText`: black.
+  open class var darkText: UIColor { rgb(0, 0, 0, 1) }
+
+  /// `.cyan`.
+  open class var cyan: UIColor { UIColor(red: 0, green: 1, blue: 1, alpha: 1) }
+  /// `.yellow`.
+  open class var yellow: UIColor { UIColor(red: 1, green: 1, blue: 0, alpha: 1) }
+  /// `.magenta`.
+  open class var magenta: UIColor { UIColor(red: 1, green: 0, blue: 1, alpha: 1) }
+  /// `.orange`.
+  open class var orange: UIColor { UIColor(red: 1, green: 0.5, blue: 0, alpha: 1) }
+  /// `.purple`.
+  open class var purple: UIColor { UIColor(red: 0.5, green: 0, blue: 0.5, alpha: 1) }
+  /// `.brown`.
+  open class var brown: UIColor { UIColor(red: 0.6, green: 0.4, blue: 0.2, alpha: 1) }
+
+  static func rgb(_ r: CGFloat, _ g: CGFloat, _ b: CGFloat, _ a: CGFloat) -> UIColor {
+    UIColor(red: r / 255, green: g / 255, blue: b / 255, alpha: a)
+  }
+
+  /// `#colorLiteral(red:green:blue:alpha:)`, as Xcode's colour picker writes it (UIKit's
+  /// `_ExpressibleByColorLiteral` conformance).
+  public required convenience init(
+    _colorLiteralRed red: Float, green: Float, blue: Float, alpha: Float
+  ) {
+    self.init(red: CGFloat(red), green: CGFloat(green), blue: CGFloat(blue), alpha: CGFloat(alpha))
+  }
 }
+
+extension UIColor: _ExpressibleByColorLiteral {}
 
 /// UIKit's `UIEdgeInsets`.
 public struct UIEdgeInsets: Equatable, Sendable {
@@ -89,7 +179,9 @@ public struct UIEdgeInsets: Equatable, Sendable {
 
 /// Core Animation's `CALayer`, as far as views configure it: the values are kept, nothing is
 /// drawn. The defaults are Core Animation's (a shadow is black, 3 points below, of radius 3,
-/// and transparent until `shadowOpacity` is set).
+/// and transparent until `shadowOpacity` is set). A view's layer shares the view's frame; a free
+/// layer keeps its own. Sublayers and the mask are kept; animations are kept by key and never run
+/// (see `add(_:forKey:)`).
 open class CALayer {
   /// `cornerRadius`.
   open var cornerRadius: CGFloat = 0
@@ -131,6 +223,113 @@ open class CALayer {
   open var shadowPath: CGPath?
   /// `name`.
   open var name: String?
+  /// `contents` (kept; a layer draws nothing, and the oracle judges image views, not layers).
+  open var contents: Any?
+  /// `mask` (kept).
+  open var mask: CALayer?
+  /// `anchorPoint` (kept; `frame` is computed around the centre, as for the default anchor).
+  open var anchorPoint = CGPoint(x: 0.5, y: 0.5)
+
+  /// The view this layer backs, whose frame and bounds it shares (nil for a free layer).
+  weak var backedView: UIView?
+  var storedFrame = CGRect.zero
+
+  /// `frame`: the backed view's frame, else the layer's own.
+  open var frame: CGRect {
+    get {
+      guard let view = backedView else { return storedFrame }
+      return MainActor.assumeIsolated { view.frame }
+    }
+    set {
+      if let view = backedView {
+        MainActor.assumeIsolated { view.frame = newValue }
+      } else {
+        storedFrame = newValue
+      }
+    }
+  }
+  /// `bounds`: the frame's size at the origin.
+  open var bounds: CGRect {
+    get { CGRect(origin: .zero, size: frame.size) }
+    set { frame.size = newValue.size }
+  }
+  /// `position`: the frame's centre.
+  open var position: CGPoint {
+    get { CGPoint(x: frame.midX, y: frame.midY) }
+    set {
+      frame.origin = CGPoint(x: newValue.x - frame.width / 2, y: newValue.y - frame.height / 2)
+    }
+  }
+
+  /// The sublayers, back to front (nil when there are none, as in Core Animation).
+  open var sublayers: [CALayer]? {
+    get { storedSublayers.isEmpty ? nil : storedSublayers }
+    set {
+      for layer in storedSublayers { layer.superlayer = nil }
+      storedSublayers = []
+      for layer in newValue ?? [] { addSublayer(layer) }
+    }
+  }
+  var storedSublayers: [CALayer] = []
+  /// The layer this one is a sublayer of.
+  open private(set) weak var superlayer: CALayer?
+
+  /// `addSublayer(_:)`: adds `layer` in front (moving it from its former superlayer).
+  open func addSublayer(_ layer: CALayer) {
+    insertSublayer(layer, at: UInt32(storedSublayers.count))
+  }
+  /// `insertSublayer(_:at:)`.
+  open func insertSublayer(_ layer: CALayer, at index: UInt32) {
+    layer.removeFromSuperlayer()
+    storedSublayers.insert(layer, at: min(Int(index), storedSublayers.count))
+    layer.superlayer = self
+  }
+  /// `insertSublayer(_:below:)`: at the front when `sibling` is not a sublayer.
+  open func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
+    let index = sibling.flatMap { s in storedSublayers.firstIndex { $0 === s } }
+    insertSublayer(layer, at: UInt32(index ?? storedSublayers.count))
+  }
+  /// `insertSublayer(_:above:)`: at the front when `sibling` is not a sublayer.
+  open func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
+    let index = sibling.flatMap { s in storedSublayers.firstIndex { $0 === s } }
+    insertSublayer(layer, at: UInt32(index.map { $0 + 1 } ?? storedSublayers.count))
+  }
+  /// `removeFromSuperlayer()`.
+  open func removeFromSuperlayer() {
+    guard let superlayer else { return }
+    superlayer.storedSublayers.removeAll { $0 === self }
+    self.superlayer = nil
+  }
+
+  /// The animations added, by key, in the order added.
+  var animations: [(key: String, animation: CAAnimation)] = []
+
+  /// `add(_:forKey:)`: keeps a copy of `animation` under `key` (replacing the animation of the
+  /// same key; a nil key gets a key of its own). Animations are kept, never run: the layer's
+  /// values stay as set, an image change is shown at once, and a finite animation stays until
+  /// removed (Core Animation removes it at its end when `isRemovedOnCompletion`).
+  open func add(_ animation: CAAnimation, forKey key: String?) {
+    let key = key ?? "CellSimUIKit.animation.\(animations.count)"
+    let copy = animation.copy() as! CAAnimation
+    if let index = animations.firstIndex(where: { $0.key == key }) {
+      animations[index].animation = copy
+    } else {
+      animations.append((key, copy))
+    }
+  }
+  /// `animation(forKey:)`: the animation kept under `key`.
+  open func animation(forKey key: String) -> CAAnimation? {
+    animations.first { $0.key == key }?.animation
+  }
+  /// `removeAnimation(forKey:)`.
+  open func removeAnimation(forKey key: String) { animations.removeAll { $0.key == key } }
+  /// `removeAllAnimations()`.
+  open func removeAllAnimations() { animations.removeAll() }
+  /// `animationKeys()`: the keys in the order added, nil when there are none.
+  open func animationKeys() -> [String]? {
+    animations.isEmpty ? nil : animations.map(\.key)
+  }
+
   /// A layer.
   public init() {}
 }

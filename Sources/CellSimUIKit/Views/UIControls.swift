@@ -102,6 +102,29 @@ import Foundation
   var images: [UInt: UIImage] = [:]
   var backgroundImages: [UInt: UIImage] = [:]
   var titleColors: [UInt: UIColor] = [:]
+  var attributedTitles: [UInt: NSAttributedString] = [:]
+  /// `configuration` (iOS 15): kept; setting it shows its title in `titleLabel` and its image in
+  /// `imageView` (the icon stays out of the hierarchy), and runs `configurationUpdateHandler`.
+  open var configuration: Configuration? {
+    didSet { showConfiguration() }
+  }
+
+  /// Shows the configuration's title and image in `titleLabel` and `imageView`.
+  func showConfiguration() {
+    titleLabel?.text = configuration?.title ?? currentTitle
+    imageView?.image = configuration?.image ?? currentImage
+  }
+  /// `configurationUpdateHandler` (iOS 15): run by `setNeedsUpdateConfiguration()` and
+  /// `updateConfiguration()`.
+  open var configurationUpdateHandler: ((UIButton) -> Void)?
+  /// `automaticallyUpdatesConfiguration` (kept).
+  open var automaticallyUpdatesConfiguration = true
+
+  /// `setNeedsUpdateConfiguration()`: runs the update at once (there is no layout pass to wait
+  /// for).
+  open func setNeedsUpdateConfiguration() { updateConfiguration() }
+  /// `updateConfiguration()`: runs `configurationUpdateHandler`.
+  open func updateConfiguration() { configurationUpdateHandler?(self) }
   /// The label showing the current title.
   public let titleLabel: UILabel? = UILabel(frame: .zero)
   /// The view showing the current image (kept out of the hierarchy: see the class).
@@ -162,6 +185,17 @@ import Foundation
   open func titleColor(for state: State) -> UIColor? {
     titleColors[state.rawValue] ?? titleColors[0]
   }
+  /// `setAttributedTitle(_:for:)`: kept per state; the title label shows the current state's.
+  open func setAttributedTitle(_ title: NSAttributedString?, for state: State) {
+    attributedTitles[state.rawValue] = title
+    titleLabel?.attributedText = currentAttributedTitle
+  }
+  /// `attributedTitle(for:)`: the state's attributed title, else the normal one.
+  open func attributedTitle(for state: State) -> NSAttributedString? {
+    attributedTitles[state.rawValue] ?? attributedTitles[0]
+  }
+  /// The attributed title for the current state.
+  open var currentAttributedTitle: NSAttributedString? { attributedTitle(for: state) }
   /// The title for the current state.
   open var currentTitle: String? { title(for: state) }
   /// The image for the current state.

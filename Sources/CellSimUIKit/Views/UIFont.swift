@@ -130,3 +130,24 @@ open class UIFont: @unchecked Sendable {
     }
   }
 }
+
+/// UIKit's `UIFontMetrics`: scales fonts for Dynamic Type. The simulated device keeps the
+/// default content size (Large), at which UIKit's scaling is the identity, so a scaled font or
+/// value is the one given.
+public struct UIFontMetrics: Sendable {
+  /// The text style whose curve the metrics follow.
+  public let textStyle: UIFont.TextStyle
+  /// The metrics of `.body`.
+  public static let `default` = UIFontMetrics(forTextStyle: .body)
+  /// `UIFontMetrics(forTextStyle:)`.
+  public init(forTextStyle textStyle: UIFont.TextStyle) { self.textStyle = textStyle }
+  /// `scaledFont(for:)`: `font` (the default content size scales by 1).
+  public func scaledFont(for font: UIFont) -> UIFont { font }
+  /// `scaledFont(for:maximumPointSize:)`: `font`, capped at `maximumPointSize` (0: no cap).
+  public func scaledFont(for font: UIFont, maximumPointSize: CGFloat) -> UIFont {
+    maximumPointSize > 0 && font.pointSize > maximumPointSize
+      ? font.withSize(maximumPointSize) : font
+  }
+  /// `scaledValue(for:)`: `value` (the default content size scales by 1).
+  public func scaledValue(for value: CGFloat) -> CGFloat { value }
+}

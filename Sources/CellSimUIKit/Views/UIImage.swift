@@ -106,6 +106,12 @@ open class UIImage: @unchecked Sendable, CustomStringConvertible {
     self.scale = 1
   }
 
+  /// `#imageLiteral(resourceName:)`, as Xcode's image picker writes it (UIKit's
+  /// `_ExpressibleByImageLiteral` conformance): the placeholder of `UIImage(named:)`.
+  public required convenience init(imageLiteralResourceName path: String) {
+    self.init(named: path)!
+  }
+
   /// An empty image (`UIImage()`): a placeholder of its own.
   public init() {
     self.content = .named("empty")
@@ -260,3 +266,5 @@ open class UIImage: @unchecked Sendable, CustomStringConvertible {
     preparingThumbnail(of: size)
   }
 }
+
+extension UIImage: _ExpressibleByImageLiteral {}

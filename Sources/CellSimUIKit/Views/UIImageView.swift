@@ -48,6 +48,12 @@
 
   /// Images to cycle through (kept, never cycled).
   open var animationImages: [UIImage]?
+  /// Highlighted images to cycle through (kept, never cycled).
+  open var highlightedAnimationImages: [UIImage]?
+  /// `animationDuration` (kept).
+  open var animationDuration: TimeInterval = 0
+  /// `animationRepeatCount` (kept; 0 repeats for ever).
+  open var animationRepeatCount = 0
   /// Whether `startAnimating()` was called (for animation images; nothing cycles).
   open private(set) var isAnimating = false
   /// Starts cycling animation images (recorded only).
@@ -91,6 +97,14 @@ public enum NSTextAlignment: Int, Sendable {
   open var textColor: UIColor! = .label
   /// The alignment.
   open var textAlignment: NSTextAlignment = .natural
+  /// `lineBreakMode` (kept; nothing is drawn).
+  open var lineBreakMode: NSLineBreakMode = .byTruncatingTail
+  /// `minimumScaleFactor` (kept).
+  open var minimumScaleFactor: CGFloat = 0
+  /// `allowsDefaultTighteningForTruncation` (kept).
+  open var allowsDefaultTighteningForTruncation = false
+  /// `adjustsFontForContentSizeCategory` (kept; the content size stays the default, Large).
+  open var adjustsFontForContentSizeCategory = false
   /// The number of lines (0: as many as needed).
   open var numberOfLines = 1
   /// `adjustsFontSizeToFitWidth`.

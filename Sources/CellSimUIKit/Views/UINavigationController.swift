@@ -171,6 +171,23 @@
   open var leftBarButtonItems: [UIBarButtonItem]?
   /// The bar button items on the right, first outermost.
   open var rightBarButtonItems: [UIBarButtonItem]?
+  /// `searchController`: the search controller whose bar the navigation bar shows (kept, never
+  /// drawn; see `UISearchController`).
+  open var searchController: UISearchController?
+  /// `backBarButtonItem`: the item a pushed controller's back button shows (kept).
+  open var backBarButtonItem: UIBarButtonItem?
+  /// `backButtonDisplayMode` (kept).
+  open var backButtonDisplayMode: BackButtonDisplayMode = .default
+
+  /// UIKit's `UINavigationItem.BackButtonDisplayMode`, with its raw values.
+  public enum BackButtonDisplayMode: Int, Sendable {
+    case `default` = 0
+    case generic = 1
+    case minimal = 2
+  }
+
+  /// `hidesSearchBarWhenScrolling` (kept; true by default, as UIKit's).
+  open var hidesSearchBarWhenScrolling = true
 
   /// An item with `title`.
   public init(title: String) { self.title = title }

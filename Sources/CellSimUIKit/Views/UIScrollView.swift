@@ -50,6 +50,44 @@ package import SimTable
   open var contentSize: CGSize = .zero
   /// The content's insets (kept).
   open var contentInset: UIEdgeInsets = .zero
+  /// `adjustedContentInset`: `contentInset` (no safe area or bars adjust it here).
+  open var adjustedContentInset: UIEdgeInsets { contentInset }
+  /// `contentInsetAdjustmentBehavior` (kept).
+  open var contentInsetAdjustmentBehavior: ContentInsetAdjustmentBehavior = .automatic
+  /// `keyboardDismissMode` (kept; there is no keyboard).
+  open var keyboardDismissMode: KeyboardDismissMode = .none
+  /// `verticalScrollIndicatorInsets` (kept).
+  open var verticalScrollIndicatorInsets: UIEdgeInsets = .zero
+  /// `horizontalScrollIndicatorInsets` (kept).
+  open var horizontalScrollIndicatorInsets: UIEdgeInsets = .zero
+  /// `scrollIndicatorInsets`, deprecated in iOS 13 (kept).
+  open var scrollIndicatorInsets: UIEdgeInsets = .zero
+  /// `indicatorStyle` (kept).
+  open var indicatorStyle: IndicatorStyle = .default
+
+  /// UIKit's `UIScrollView.ContentInsetAdjustmentBehavior`, with its raw values.
+  public enum ContentInsetAdjustmentBehavior: Int, Sendable {
+    case automatic = 0
+    case scrollableAxes = 1
+    case never = 2
+    case always = 3
+  }
+
+  /// UIKit's `UIScrollView.KeyboardDismissMode`, with its raw values.
+  public enum KeyboardDismissMode: Int, Sendable {
+    case none = 0
+    case onDrag = 1
+    case interactive = 2
+    case onDragWithAccessory = 3
+    case interactiveWithAccessory = 4
+  }
+
+  /// UIKit's `UIScrollView.IndicatorStyle`, with its raw values.
+  public enum IndicatorStyle: Int, Sendable {
+    case `default` = 0
+    case black = 1
+    case white = 2
+  }
   /// `isScrollEnabled` (kept; the scenario's gestures scroll regardless).
   open var isScrollEnabled = true
   /// `showsVerticalScrollIndicator` (kept).

@@ -130,6 +130,19 @@ open class UITableViewController: UIViewController, UITableViewDataSource,
   open func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {}
   /// Does nothing.
   open func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath) {}
+  /// No actions (never asked: no one swipes).
+  open func tableView(
+    _ tableView: UITableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath
+  ) -> UISwipeActionsConfiguration? { nil }
+  /// No actions (never asked: no one swipes).
+  open func tableView(
+    _ tableView: UITableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath
+  ) -> UISwipeActionsConfiguration? { nil }
+  /// No menu (never asked: no one presses).
+  open func tableView(
+    _ tableView: UITableView, contextMenuConfigurationForRowAt indexPath: IndexPath,
+    point: CGPoint
+  ) -> UIContextMenuConfiguration? { nil }
 
   // MARK: UIScrollViewDelegate
 

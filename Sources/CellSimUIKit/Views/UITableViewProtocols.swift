@@ -104,6 +104,19 @@ extension UITableViewDataSource {
   func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath)
   /// The row was deselected (never called).
   func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath)
+  /// The actions a leading swipe shows (nil by default; never asked: no one swipes).
+  func tableView(
+    _ tableView: UITableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath
+  ) -> UISwipeActionsConfiguration?
+  /// The actions a trailing swipe shows (nil by default; never asked).
+  func tableView(
+    _ tableView: UITableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath
+  ) -> UISwipeActionsConfiguration?
+  /// The context menu a long press shows (nil by default; never asked: no one presses).
+  func tableView(
+    _ tableView: UITableView, contextMenuConfigurationForRowAt indexPath: IndexPath,
+    point: CGPoint
+  ) -> UIContextMenuConfiguration?
 }
 
 extension UITableViewDelegate {
@@ -148,6 +161,19 @@ extension UITableViewDelegate {
   public func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {}
   /// Does nothing.
   public func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath) {}
+  /// No actions.
+  public func tableView(
+    _ tableView: UITableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath
+  ) -> UISwipeActionsConfiguration? { nil }
+  /// No actions.
+  public func tableView(
+    _ tableView: UITableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath
+  ) -> UISwipeActionsConfiguration? { nil }
+  /// No menu.
+  public func tableView(
+    _ tableView: UITableView, contextMenuConfigurationForRowAt indexPath: IndexPath,
+    point: CGPoint
+  ) -> UIContextMenuConfiguration? { nil }
 }
 
 /// UIKit's `UITableViewDataSourcePrefetching`: the rows about to enter, as the SimTable table's

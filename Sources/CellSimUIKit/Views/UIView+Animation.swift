@@ -15,6 +15,8 @@ final class ViewLayerState {
   /// What the app presented (`UIViewController.present`), in order: the presented controller's
   /// type name, for tests and traces.
   var presentations: [String] = []
+  /// What the app asked `UIApplication.open(_:options:completionHandler:)` to open, in order.
+  var openedURLs: [URL] = []
 
   /// The state of `world`, attached at its first use.
   static func of(_ world: World) -> ViewLayerState { world.layerAttachment { ViewLayerState() } }

@@ -11,6 +11,35 @@
   /// The next responder: the superview for a view, nil otherwise.
   open var next: UIResponder? { nil }
 
+  var storedIsFirstResponder = false
+
+  /// Whether the responder is the first responder: it became one through
+  /// `becomeFirstResponder()` and has not resigned. Each responder keeps its own flag (there is no
+  /// window whose single first responder it would be), so making one the first responder does not
+  /// make another resign.
+  open var isFirstResponder: Bool { storedIsFirstResponder }
+  /// Whether the responder can become the first responder: false, as in UIKit, except for text
+  /// fields and search bars.
+  open var canBecomeFirstResponder: Bool { false }
+  /// Whether the responder may resign: true.
+  open var canResignFirstResponder: Bool { true }
+
+  /// Makes the responder the first responder if it can become one (no keyboard is shown).
+  @discardableResult
+  open func becomeFirstResponder() -> Bool {
+    guard canBecomeFirstResponder else { return false }
+    storedIsFirstResponder = true
+    return true
+  }
+
+  /// Resigns the first responder if it may.
+  @discardableResult
+  open func resignFirstResponder() -> Bool {
+    guard canResignFirstResponder else { return false }
+    storedIsFirstResponder = false
+    return true
+  }
+
   /// `awakeFromNib()`, which UIKit declares on `NSObject` and calls on objects loaded from a
   /// nib or storyboard. The layer loads none, so it is called only on cells that a host made
   /// as nib prototypes (`UINib`); subclasses override it and call `super`, as on iOS.
@@ -177,8 +206,32 @@
     set { storedTintColor = newValue }
   }
 
-  /// The backing layer (`cornerRadius`, `masksToBounds`, … kept, never drawn).
-  public private(set) lazy var layer = CALayer()
+  /// The backing layer (`cornerRadius`, `masksToBounds`, … kept, never drawn), sharing the
+  /// view's frame: a `CAGradientLayer` or `CAShapeLayer` when `layerClass` says so, else a plain
+  /// `CALayer` (Swift cannot make an instance of any other class from a metatype whose
+  /// initializer is not `required`, and Core Animation's is not).
+  public private(set) lazy var layer: CALayer = {
+    let type = Self.layerClass
+    let layer: CALayer =
+      type is CAGradientLayer.Type
+      ? CAGradientLayer() : type is CAShapeLayer.Type ? CAShapeLayer() : CALayer()
+    layer.backedView = self
+    return layer
+  }()
+
+  /// `overrideUserInterfaceStyle` (kept; the layer's colours are their light appearance).
+  open var overrideUserInterfaceStyle: UIUserInterfaceStyle = .unspecified
+
+  /// The gesture recognizers attached (`addGestureRecognizer(_:)`).
+  var attachedRecognizers: [UIGestureRecognizer] = []
+
+  /// `transform` (kept; the frame and what the cell shows do not change: a cell scaled down
+  /// while highlighted still shows its image, which is what the oracle judges).
+  open var transform: CGAffineTransform = .identity
+
+  /// `layerClass`: the class of the backing layer (override it to back a view with a
+  /// `CAGradientLayer`, say).
+  open class var layerClass: AnyClass { CALayer.self }
 
   // MARK: Hierarchy
 
@@ -297,6 +350,20 @@
   /// Resizes the view to `sizeThatFits(bounds.size)`.
   open func sizeToFit() {
     frame.size = sizeThatFits(storedBounds.size)
+  }
+
+  /// `endEditing(_:)`: makes the first responder among the view and its subviews (depth first)
+  /// resign, and says whether one did. `force` resigns it even if it would refuse.
+  @discardableResult
+  open func endEditing(_ force: Bool) -> Bool {
+    if isFirstResponder {
+      if resignFirstResponder() { return true }
+      guard force else { return false }
+      storedIsFirstResponder = false
+      return true
+    }
+    for subview in storedSubviews where subview.endEditing(force) { return true }
+    return false
   }
 
   // MARK: Auto Layout and drawing, as subclasses override them

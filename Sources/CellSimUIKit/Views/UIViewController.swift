@@ -18,6 +18,9 @@
 /// Navigation: `navigationItem` keeps a title and bar button items; `navigationController` is the
 /// `UINavigationController` whose stack holds the controller, else nil.
 ///
+/// A controller made from a storyboard scene is made through the scene's test-side stand-in
+/// (`UIStoryboard`); its nib is never loaded.
+///
 /// Not modelled: nibs (`nibName` is kept) and storyboards beyond the stand-ins of
 /// `UIStoryboard`, the presented screen's appearance
 /// callbacks and content, child containment beyond keeping the list, size classes.
@@ -27,11 +30,65 @@
   public let nibName: String?
   /// The bundle given (never read).
   public let nibBundle: Bundle?
-  /// `title`; setting it sets the navigation item's title too, as in UIKit.
+  /// `title`; setting it sets the navigation item's and the tab bar item's titles too, as in UIKit.
   open var title: String? {
-    didSet { storedNavigationItem?.title = title }
+    didSet {
+      storedNavigationItem?.title = title
+      storedTabBarItem?.title = title
+    }
   }
   var storedNavigationItem: UINavigationItem?
+  /// `overrideUserInterfaceStyle` (kept; the layer's colours are their light appearance).
+  open var overrideUserInterfaceStyle: UIUserInterfaceStyle = .unspecified
+  /// `modalPresentationStyle` (kept; presentations are recorded, not shown). Setting
+  /// `.popover` gives the controller a `popoverPresentationController`, as in UIKit.
+  open var modalPresentationStyle: UIModalPresentationStyle = .automatic {
+    didSet {
+      if modalPresentationStyle != .popover { storedPopover = nil }
+    }
+  }
+  /// `modalTransitionStyle` (kept).
+  open var modalTransitionStyle: UIModalTransitionStyle = .coverVertical
+  /// `isModalInPresentation` (kept).
+  open var isModalInPresentation = false
+  /// `preferredContentSize` (kept).
+  open var preferredContentSize = CGSize.zero
+  var storedPopover: UIPopoverPresentationController?
+  /// The popover presentation controller while `modalPresentationStyle` is `.popover`, else
+  /// nil, as in UIKit (its source and arrows are kept; nothing is shown).
+  open var popoverPresentationController: UIPopoverPresentationController? {
+    guard modalPresentationStyle == .popover else { return nil }
+    if let storedPopover { return storedPopover }
+    let popover = UIPopoverPresentationController(presentedViewController: self)
+    storedPopover = popover
+    return popover
+  }
+  var storedTabBarItem: UITabBarItem?
+  /// The controller's tab: made at first access with its `title`, as UIKit makes it (kept,
+  /// never drawn).
+  open var tabBarItem: UITabBarItem! {
+    get {
+      if let storedTabBarItem { return storedTabBarItem }
+      let item = UITabBarItem(title: title, image: nil, tag: 0)
+      storedTabBarItem = item
+      return item
+    }
+    set { storedTabBarItem = newValue }
+  }
+  /// The nearest tab bar controller among the controller's ancestors, else nil.
+  open var tabBarController: UITabBarController? {
+    var ancestor = parent
+    while let controller = ancestor {
+      if let tabs = controller as? UITabBarController { return tabs }
+      ancestor = controller.parent
+    }
+    return nil
+  }
+
+  /// `definesPresentationContext` (kept; presentations are recorded, not shown).
+  open var definesPresentationContext = false
+  /// `providesPresentationContextTransitionStyle` (kept).
+  open var providesPresentationContextTransitionStyle = false
   /// The child view controllers.
   open private(set) var children: [UIViewController] = []
   /// The parent view controller.

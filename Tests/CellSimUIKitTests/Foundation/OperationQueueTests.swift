@@ -119,6 +119,25 @@ struct OperationQueueTests {
     #expect(log.lines == ["c completion @0", "a @10", "b @10", "all done true true @10"])
   }
 
+  @Test("a barrier block runs after the operations before it and before those after it")
+  func barrierBlock() throws {
+    let log = Log()
+    try simulate {
+      let queue = OperationQueue()
+      queue.addOperation {
+        Thread.sleep(forTimeInterval: 0.02)
+        log.add("slow")
+      }
+      queue.addOperation {
+        Thread.sleep(forTimeInterval: 0.01)
+        log.add("fast")
+      }
+      queue.addBarrierBlock { log.add("barrier") }
+      queue.addOperation { log.add("after") }
+    }
+    #expect(log.lines == ["fast @10", "slow @20", "barrier @20", "after @20"])
+  }
+
   @Test("OperationQueue.main runs operations on the main thread")
   func mainQueue() throws {
     let log = Log()

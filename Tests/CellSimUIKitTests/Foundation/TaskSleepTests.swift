@@ -60,6 +60,35 @@ struct AsyncDataTests {
   }
 }
 
+@Suite("URLSession's async bytes(from:) in an async simulation", .serialized)
+struct AsyncBytesTests {
+  @Test("bytes(from:) resumes at the transfer's end with the whole body to iterate")
+  func bytesFrom() async throws {
+    let world = World(seed: 1, trace: .full)
+    let network = try FakeNetwork(world: world) { $0.hasSuffix("a.png") ? [1, 2, 3] : nil }
+    LayerHost.attach(network: network, to: world)
+    let log = Box<[String]>([])
+    let report = try await withAsyncSimulation(world: world) { sim in
+      sim.startTask("progress") {
+        let (bytes, response) = try await URLSession.shared.bytes(
+          from: URL(string: "https://img.test/a.png")!)
+        let expected = response.expectedContentLength
+        var received: [UInt8] = []
+        for try await byte in bytes {
+          received.append(byte)
+          log.value.append("\(received.count)/\(expected)")
+        }
+        log.value.append(
+          "\(received) \(bytes.task.state == .completed) @\(sim.world.now.nanoseconds / 1_000_000)")
+      }
+      try sim.run(for: .ms(100))
+    }
+    network.tearDown()
+    #expect(log.value == ["1/3", "2/3", "3/3", "[1, 2, 3] true @50"])
+    #expect(report.isClean)
+  }
+}
+
 @Suite("Task.sleep's deprecated and clock forms reach virtual time", .serialized)
 struct TaskSleepClockTests {
   @Test("Task.sleep(_:) (deprecated, not cancellable) and sleep(until:tolerance:clock:)")

@@ -1,0 +1,156 @@
+/// UIKit's gesture recognizers, as cells and screens attach them: kept on their view, never
+/// recognizing (a run has no touches). Their target-action forms need `#selector`, which needs
+/// the Objective-C runtime; code that makes one with `UITapGestureRecognizer()` and attaches it
+/// compiles and keeps it.
+@preconcurrency @MainActor open class UIGestureRecognizer {
+  /// UIKit's `UIGestureRecognizer.State`, with its raw values.
+  public enum State: Int, Sendable {
+    case possible = 0
+    case began = 1
+    case changed = 2
+    case ended = 3
+    case cancelled = 4
+    case failed = 5
+    /// `.recognized`, the same as `.ended`.
+    public static let recognized = State.ended
+  }
+
+  /// The state: `.possible`, as nothing is ever recognized.
+  open internal(set) var state: State = .possible
+  /// `isEnabled` (kept).
+  open var isEnabled = true
+  /// The view the recognizer is attached to.
+  open internal(set) weak var view: UIView?
+  /// `delegate` (weak; never asked).
+  open weak var delegate: (any UIGestureRecognizerDelegate)?
+  /// `cancelsTouchesInView` (kept).
+  open var cancelsTouchesInView = true
+  /// `delaysTouchesBegan` (kept).
+  open var delaysTouchesBegan = false
+  /// `delaysTouchesEnded` (kept).
+  open var delaysTouchesEnded = true
+  /// `name` (kept).
+  open var name: String?
+  /// `numberOfTouches`: 0 (no touches).
+  open var numberOfTouches: Int { 0 }
+
+  /// A recognizer without a target.
+  public init() {}
+
+  /// `location(in:)`: the origin (no touch is ever down).
+  open func location(in view: UIView?) -> CGPoint { .zero }
+  /// `require(toFail:)` (kept).
+  open func require(toFail otherGestureRecognizer: UIGestureRecognizer) {
+    failureRequirements.append(otherGestureRecognizer)
+  }
+  var failureRequirements: [UIGestureRecognizer] = []
+}
+
+/// UIKit's `UIGestureRecognizerDelegate` (every method optional; never called).
+@preconcurrency @MainActor public protocol UIGestureRecognizerDelegate: AnyObject {
+  /// Whether the recognizer may begin.
+  func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool
+  /// Whether two recognizers may recognize together.
+  func gestureRecognizer(
+    _ gestureRecognizer: UIGestureRecognizer,
+    shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer
+  ) -> Bool
+}
+
+extension UIGestureRecognizerDelegate {
+  /// True.
+  public func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+    true
+  }
+  /// False.
+  public func gestureRecognizer(
+    _ gestureRecognizer: UIGestureRecognizer,
+    shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer
+  ) -> Bool { false }
+}
+
+/// UIKit's `UITapGestureRecognizer` (kept, never recognizing).
+@preconcurrency @MainActor open class UITapGestureRecognizer: UIGestureRecognizer {
+  /// `numberOfTapsRequired` (kept).
+  open var numberOfTapsRequired = 1
+  /// `numberOfTouchesRequired` (kept).
+  open var numberOfTouchesRequired = 1
+}
+
+/// UIKit's `UILongPressGestureRecognizer` (kept, never recognizing).
+@preconcurrency @MainActor open class UILongPressGestureRecognizer: UIGestureRecognizer {
+  /// `minimumPressDuration` (kept; 0.5 s by default).
+  open var minimumPressDuration: TimeInterval = 0.5
+  /// `allowableMovement` (kept; 10 points by default).
+  open var allowableMovement: CGFloat = 10
+  /// `numberOfTapsRequired` (kept).
+  open var numberOfTapsRequired = 0
+}
+
+/// UIKit's `UIPanGestureRecognizer` (kept, never recognizing).
+@preconcurrency @MainActor open class UIPanGestureRecognizer: UIGestureRecognizer {
+  /// `minimumNumberOfTouches` (kept).
+  open var minimumNumberOfTouches = 1
+  /// `maximumNumberOfTouches` (kept).
+  open var maximumNumberOfTouches = Int.max
+  /// `translation(in:)`: zero (no pan happens).
+  open func translation(in view: UIView?) -> CGPoint { .zero }
+  /// `setTranslation(_:in:)` (nothing to reset).
+  open func setTranslation(_ translation: CGPoint, in view: UIView?) {}
+  /// `velocity(in:)`: zero.
+  open func velocity(in view: UIView?) -> CGPoint { .zero }
+}
+
+/// UIKit's `UIPinchGestureRecognizer` (kept, never recognizing).
+@preconcurrency @MainActor open class UIPinchGestureRecognizer: UIGestureRecognizer {
+  /// `scale` (kept; 1 by default).
+  open var scale: CGFloat = 1
+  /// `velocity`: 0.
+  open var velocity: CGFloat { 0 }
+}
+
+/// UIKit's `UISwipeGestureRecognizer` (kept, never recognizing).
+@preconcurrency @MainActor open class UISwipeGestureRecognizer: UIGestureRecognizer {
+  /// UIKit's `UISwipeGestureRecognizer.Direction`, with its raw values.
+  public struct Direction: OptionSet, Sendable {
+    /// The directions' bits.
+    public let rawValue: UInt
+    /// The directions of `rawValue`.
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    /// `.right`.
+    public static let right = Direction(rawValue: 1)
+    /// `.left`.
+    public static let left = Direction(rawValue: 2)
+    /// `.up`.
+    public static let up = Direction(rawValue: 4)
+    /// `.down`.
+    public static let down = Direction(rawValue: 8)
+  }
+  /// `direction` (kept; right by default).
+  open var direction: Direction = .right
+}
+
+extension UIView {
+  /// The recognizers attached, in order (nil when there are none, as in UIKit).
+  public var gestureRecognizers: [UIGestureRecognizer]? {
+    get { attachedRecognizers.isEmpty ? nil : attachedRecognizers }
+    set {
+      for recognizer in attachedRecognizers { recognizer.view = nil }
+      attachedRecognizers = []
+      for recognizer in newValue ?? [] { addGestureRecognizer(recognizer) }
+    }
+  }
+
+  /// Attaches `gestureRecognizer` (moving it from the view it was on).
+  public func addGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
+    gestureRecognizer.view?.removeGestureRecognizer(gestureRecognizer)
+    attachedRecognizers.append(gestureRecognizer)
+    gestureRecognizer.view = self
+  }
+
+  /// Detaches `gestureRecognizer`.
+  public func removeGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
+    attachedRecognizers.removeAll { $0 === gestureRecognizer }
+    if gestureRecognizer.view === self { gestureRecognizer.view = nil }
+  }
+}

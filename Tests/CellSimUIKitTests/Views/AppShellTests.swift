@@ -1,0 +1,60 @@
+// Written as iOS code, with only the layer imported: the app and scene delegates Xcode's
+// templates generate (without `@main`, which a test target cannot link: it has its own entry).
+import CellSimUIKit
+import Testing
+
+final class TemplateAppDelegate: UIResponder, UIApplicationDelegate {
+  func application(
+    _ application: UIApplication,
+    didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+  ) -> Bool { true }
+
+  func application(
+    _ application: UIApplication,
+    configurationForConnecting connectingSceneSession: UISceneSession,
+    options: UIScene.ConnectionOptions
+  ) -> UISceneConfiguration {
+    UISceneConfiguration(name: "Default Configuration", sessionRole: connectingSceneSession.role)
+  }
+}
+
+final class TemplateSceneDelegate: UIResponder, UIWindowSceneDelegate {
+  var window: UIWindow?
+
+  func scene(
+    _ scene: UIScene, willConnectTo session: UISceneSession,
+    options connectionOptions: UIScene.ConnectionOptions
+  ) {
+    guard let windowScene = (scene as? UIWindowScene) else { return }
+    window = UIWindow(windowScene: windowScene)
+    window?.rootViewController = UINavigationController(rootViewController: UIViewController())
+    window?.makeKeyAndVisible()
+  }
+}
+
+@Suite("The app shell compiles; the layer launches no app")
+@MainActor
+struct AppShellTests {
+  @Test("delegates compile with UIKit's defaults; a window shows its root's view")
+  func shell() {
+    let app = TemplateAppDelegate()
+    let session = UISceneSession(role: .windowApplication)
+    let configuration = app.application(
+      UIApplication.shared, configurationForConnecting: session,
+      options: UIScene.ConnectionOptions())
+    #expect(
+      configuration.name == "Default Configuration" && configuration.role == .windowApplication)
+    #expect(UIApplication.shared.connectedScenes.isEmpty)
+    let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+    let root = UIViewController()
+    window.rootViewController = root
+    window.makeKeyAndVisible()
+    #expect(window.isKeyWindow && root.view.superview === window)
+    let scene = UIWindowScene(session: session, connectionOptions: UIScene.ConnectionOptions())
+    let sceneDelegate = TemplateSceneDelegate()
+    sceneDelegate.scene(scene, willConnectTo: session, options: UIScene.ConnectionOptions())
+    #expect(
+      sceneDelegate.window?.windowScene === scene && sceneDelegate.window?.isKeyWindow == true)
+    #expect(scene.activationState == .unattached)
+  }
+}
