@@ -375,6 +375,20 @@ extension UICollectionViewDataSource {
   func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath)
   /// The item was deselected (never called).
   func collectionView(_ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath)
+  /// Whether the item may be highlighted (never asked: no one touches it).
+  func collectionView(
+    _ collectionView: UICollectionView, shouldHighlightItemAt indexPath: IndexPath
+  ) -> Bool
+  /// The item was highlighted (never called).
+  func collectionView(_ collectionView: UICollectionView, didHighlightItemAt indexPath: IndexPath)
+  /// The item's highlight ended (never called).
+  func collectionView(
+    _ collectionView: UICollectionView, didUnhighlightItemAt indexPath: IndexPath)
+  /// The item's context menu (never asked: no one long-presses it).
+  func collectionView(
+    _ collectionView: UICollectionView, contextMenuConfigurationForItemAt indexPath: IndexPath,
+    point: CGPoint
+  ) -> UIContextMenuConfiguration?
 }
 
 extension UICollectionViewDelegate {
@@ -400,6 +414,23 @@ extension UICollectionViewDelegate {
   public func collectionView(
     _ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath
   ) {}
+  /// Yes.
+  public func collectionView(
+    _ collectionView: UICollectionView, shouldHighlightItemAt indexPath: IndexPath
+  ) -> Bool { true }
+  /// Does nothing.
+  public func collectionView(
+    _ collectionView: UICollectionView, didHighlightItemAt indexPath: IndexPath
+  ) {}
+  /// Does nothing.
+  public func collectionView(
+    _ collectionView: UICollectionView, didUnhighlightItemAt indexPath: IndexPath
+  ) {}
+  /// No menu.
+  public func collectionView(
+    _ collectionView: UICollectionView, contextMenuConfigurationForItemAt indexPath: IndexPath,
+    point: CGPoint
+  ) -> UIContextMenuConfiguration? { nil }
 }
 
 /// UIKit's `UICollectionViewDataSourcePrefetching`.

@@ -255,6 +255,23 @@ open class UICollectionViewController: UIViewController, UICollectionViewDataSou
   open func collectionView(
     _ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath
   ) {}
+  /// Yes.
+  open func collectionView(
+    _ collectionView: UICollectionView, shouldHighlightItemAt indexPath: IndexPath
+  ) -> Bool { true }
+  /// Does nothing.
+  open func collectionView(
+    _ collectionView: UICollectionView, didHighlightItemAt indexPath: IndexPath
+  ) {}
+  /// Does nothing.
+  open func collectionView(
+    _ collectionView: UICollectionView, didUnhighlightItemAt indexPath: IndexPath
+  ) {}
+  /// No menu.
+  open func collectionView(
+    _ collectionView: UICollectionView, contextMenuConfigurationForItemAt indexPath: IndexPath,
+    point: CGPoint
+  ) -> UIContextMenuConfiguration? { nil }
   /// Does nothing.
   open func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView) {}
   /// Does nothing.
