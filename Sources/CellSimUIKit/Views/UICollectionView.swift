@@ -292,12 +292,16 @@ extension UICollectionView: EngineFacade {
 
   package func enginePrefetch(_ indexPaths: [IndexPath]) {
     guard isPrefetchingEnabled, let prefetcher = prefetchDataSource else { return }
-    prefetcher.collectionView(self, prefetchItemsAt: indexPaths.map(appItemPath))
+    let declared = declaredPaths(indexPaths)
+    guard !declared.isEmpty else { return }
+    prefetcher.collectionView(self, prefetchItemsAt: declared.map(appItemPath))
   }
 
   package func engineCancelPrefetch(_ indexPaths: [IndexPath]) {
     guard isPrefetchingEnabled, let prefetcher = prefetchDataSource else { return }
-    prefetcher.collectionView(self, cancelPrefetchingForItemsAt: indexPaths.map(appItemPath))
+    let declared = declaredPaths(indexPaths)
+    guard !declared.isEmpty else { return }
+    prefetcher.collectionView(self, cancelPrefetchingForItemsAt: declared.map(appItemPath))
   }
 
   package var engineScrollDelegate: (any UIScrollViewDelegate)? { delegate }

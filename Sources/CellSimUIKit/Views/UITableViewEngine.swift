@@ -192,12 +192,16 @@ extension UITableView: EngineFacade {
 
   package func enginePrefetch(_ indexPaths: [IndexPath]) {
     guard isPrefetchingEnabled, let prefetcher = prefetchDataSource else { return }
-    prefetcher.tableView(self, prefetchRowsAt: indexPaths.map(appPath))
+    let declared = declaredPaths(indexPaths)
+    guard !declared.isEmpty else { return }
+    prefetcher.tableView(self, prefetchRowsAt: declared.map(appPath))
   }
 
   package func engineCancelPrefetch(_ indexPaths: [IndexPath]) {
     guard isPrefetchingEnabled, let prefetcher = prefetchDataSource else { return }
-    prefetcher.tableView(self, cancelPrefetchingForRowsAt: indexPaths.map(appPath))
+    let declared = declaredPaths(indexPaths)
+    guard !declared.isEmpty else { return }
+    prefetcher.tableView(self, cancelPrefetchingForRowsAt: declared.map(appPath))
   }
 
   package var engineScrollDelegate: (any UIScrollViewDelegate)? { delegate }
@@ -206,6 +210,13 @@ extension UITableView: EngineFacade {
 }
 
 extension UIScrollView {
+  /// The engine's index paths among `indexPaths` whose rows the data source declares: UIKit
+  /// prefetches no row past the data source's count (`UndeclaredRows.swift`).
+  func declaredPaths(_ indexPaths: [IndexPath]) -> [IndexPath] {
+    guard let declaredRows else { return indexPaths }
+    return indexPaths.filter { $0.row < declaredRows }
+  }
+
   /// The app's index path of the engine's `indexPath` (`[0, row]`).
   func appPath(_ indexPath: IndexPath) -> IndexPath {
     engineSections.indexPath(forRow: indexPath.row)

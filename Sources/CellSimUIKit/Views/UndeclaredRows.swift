@@ -5,7 +5,7 @@ import SimPlatform
 /// The engine's rows are the scenario's, from the first layout on. An app's data source may
 /// declare fewer for a while: its snapshot is applied in `viewDidAppear` or in a `Task`, its
 /// model arrives after a fetch, or it shows only the first rows. UIKit never asks a data source
-/// for a row beyond its count; neither does the layer. Such a row is shown blank (no UIKit cell,
+/// for a row beyond its count, nor prefetches one; neither does the layer. Such a row is shown blank (no UIKit cell,
 /// no image: the oracle sees a row not loaded yet) and noted in the trace
 /// (`uikit.undeclared_row`); once the data source declares it (its counts are asked again at
 /// `reloadData()`, after a mutation, an `apply`, or a data change the host hands the model), a

@@ -41,10 +41,22 @@ final class LateSnapshotGridViewController: UICollectionViewController {
   }
 }
 
-/// A table that shows only the first twenty photos, whatever the model holds.
-final class FirstTwentyViewController: CheckedPhotosViewController {
+/// A table that shows only the first forty photos, whatever the model holds, and prefetches.
+final class FirstFortyViewController: CheckedPhotosViewController, UITableViewDataSourcePrefetching
+{
+  var prefetched: [IndexPath] = []
+
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    tableView.prefetchDataSource = self
+  }
+
   override func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
-    min(photoURLs.count, 20)
+    min(photoURLs.count, 40)
+  }
+
+  func tableView(_ tableView: UITableView, prefetchRowsAt indexPaths: [IndexPath]) {
+    prefetched += indexPaths
   }
 }
 
@@ -54,7 +66,7 @@ struct UndeclaredRowsTests {
     cellsim: 1
     name: "hosted: rows the data source declares late, or never"
     seed: 4
-    table: {rows: 60, columns: 3, row_height: 120}
+    table: {rows: 60, columns: 3, row_height: 120, prefetching: true}
     images: {url: "https://img.test/{id}.png", fixtures: ["photos/*.png"]}
     network: {latency: {min: "40ms", max: "300ms"}}
     events:
@@ -77,15 +89,23 @@ struct UndeclaredRowsTests {
     #expect(trace.contains("image.decode"))
   }
 
-  @Test("rows past the data source's count stay blank and unloaded, never asked for")
+  @Test("rows past the data source's count stay blank and unloaded, never asked for or prefetched")
   func fewerRows() throws {
     let scenario = try Scenario(yaml: Self.yaml, fixturesRoot: Repository.fixtures)
+    let holder = Holder<FirstFortyViewController>()
     let screen = HostedScreen(
-      makeViewController: { FirstTwentyViewController() },
+      makeViewController: { () -> FirstFortyViewController in
+        let controller = FirstFortyViewController()
+        holder.value = controller
+        return controller
+      },
       rows: { controller, urls in controller.photoURLs = urls })
     let result = try UIKitHost.run(
       scenario, screen: screen, fixturesRoot: Repository.fixtures, keepTrace: true)
     #expect(result.violations.violated == [.eventuallyLoaded], "\(result.violations)")
-    #expect(result.traceText?.contains("uikit.undeclared_row row=20") == true)
+    #expect(result.traceText?.contains("uikit.undeclared_row row=40") == true)
+    let controller = try #require(holder.value)
+    #expect(!controller.prefetched.isEmpty)
+    #expect(controller.prefetched.allSatisfy { $0.row < 40 }, "\(controller.prefetched)")
   }
 }
