@@ -50,6 +50,10 @@ import Synchronization
   var supplementary = CollectionExtras()
   /// `allowsSelection` (kept).
   open var allowsSelection = true
+  /// `backgroundView` (kept, never drawn; not a subview, so never taken for a cell's image).
+  open var backgroundView: UIView?
+  /// `dragInteractionEnabled` (kept; no one drags an item).
+  open var dragInteractionEnabled = false
   /// `allowsMultipleSelection`.
   open var allowsMultipleSelection = false
 

@@ -67,6 +67,8 @@
   open var minimumInteritemSpacing: CGFloat = 10
   /// `sectionInset`.
   open var sectionInset: UIEdgeInsets = .zero
+  /// `sectionInsetReference` (kept; the flow layout's values are accepted, not used).
+  open var sectionInsetReference: SectionInsetReference = .fromContentInset
   /// `scrollDirection`.
   open var scrollDirection: ScrollDirection = .vertical
   /// `headerReferenceSize` (kept; there are no headers).

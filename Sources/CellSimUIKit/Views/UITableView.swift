@@ -92,6 +92,16 @@ import SimTable
   open var tableFooterView: UIView?
   /// `allowsSelection` (kept).
   open var allowsSelection = true
+  /// `backgroundView` (kept, never drawn; not a subview, so never taken for a cell's image).
+  open var backgroundView: UIView?
+  /// `separatorColor` (kept; no separator is drawn).
+  open var separatorColor: UIColor? = UIColor.separator
+  /// `separatorInset` (kept; no separator is drawn).
+  open var separatorInset = UIEdgeInsets(top: 0, left: 15, bottom: 0, right: 0)
+  /// `cellLayoutMarginsFollowReadableWidth` (kept).
+  open var cellLayoutMarginsFollowReadableWidth = false
+  /// `sectionHeaderTopPadding` (kept; `UITableView.automaticDimension` by default).
+  open var sectionHeaderTopPadding: CGFloat = UITableView.automaticDimension
 
   /// Registered cell classes, by reuse identifier.
   var registered: [String: UITableViewCell.Type] = [:]

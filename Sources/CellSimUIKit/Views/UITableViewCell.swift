@@ -66,6 +66,8 @@ package import SimTable
 
   /// The reuse identifier the cell was made with.
   public internal(set) var reuseIdentifier: String?
+  /// `separatorInset` (kept; no separator is drawn).
+  open var separatorInset = UIEdgeInsets(top: 0, left: 15, bottom: 0, right: 0)
   let style: CellStyle
   /// The view custom content goes into.
   public let contentView: UIView

@@ -1,5 +1,4 @@
-/// `UITableView` members found missing by a census of public iOS code, kept out of the table's
-/// main file.
+/// `UITableView`'s hit-testing of rows by point and rectangle.
 extension UITableView {
   /// The row whose rectangle (`rectForRow(at:)`, in the table's content) contains `point`, or
   /// nil when no row does. Any row, displayed or not, as in UIKit; sections lie back to back.

@@ -29,101 +29,6 @@ public enum NSLineBreakMode: Int, Sendable {
   case byTruncatingMiddle = 5
 }
 
-/// Side storage for values UIKit declares on classes whose files hold the table engine: kept per
-/// object, released with it (the layer's associated objects).
-@MainActor enum CensusStorage {
-  nonisolated(unsafe) static var separatorInsetKey = 0
-  nonisolated(unsafe) static var tableBackgroundKey = 0
-  nonisolated(unsafe) static var gridBackgroundKey = 0
-  nonisolated(unsafe) static var separatorColorKey = 0
-  nonisolated(unsafe) static var tableSeparatorInsetKey = 0
-  nonisolated(unsafe) static var readableWidthKey = 0
-  nonisolated(unsafe) static var headerTopPaddingKey = 0
-  nonisolated(unsafe) static var dragInteractionKey = 0
-  nonisolated(unsafe) static var insetReferenceKey = 0
-
-  static func value<T>(_ object: AnyObject, _ key: UnsafeRawPointer, default value: T) -> T {
-    objc_getAssociatedObject(object, key) as? T ?? value
-  }
-  static func set(_ object: AnyObject, _ key: UnsafeRawPointer, _ value: Any?) {
-    objc_setAssociatedObject(object, key, value, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
-  }
-}
-
-extension UITableViewCell {
-  /// `separatorInset` (kept; no separator is drawn).
-  public var separatorInset: UIEdgeInsets {
-    get {
-      (objc_getAssociatedObject(self, &CensusStorage.separatorInsetKey) as? UIEdgeInsets)
-        ?? UIEdgeInsets(top: 0, left: 15, bottom: 0, right: 0)
-    }
-    set {
-      objc_setAssociatedObject(
-        self, &CensusStorage.separatorInsetKey, newValue, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
-    }
-  }
-}
-
-extension UITableView {
-  /// `backgroundView` (kept, never drawn; not a subview, so never taken for a cell's image).
-  public var backgroundView: UIView? {
-    get { objc_getAssociatedObject(self, &CensusStorage.tableBackgroundKey) as? UIView }
-    set {
-      objc_setAssociatedObject(
-        self, &CensusStorage.tableBackgroundKey, newValue, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
-    }
-  }
-}
-
-extension UITableView {
-  /// `separatorColor` (kept; no separator is drawn).
-  public var separatorColor: UIColor? {
-    get { CensusStorage.value(self, &CensusStorage.separatorColorKey, default: UIColor.separator) }
-    set { CensusStorage.set(self, &CensusStorage.separatorColorKey, newValue) }
-  }
-  /// `separatorInset` (kept; no separator is drawn).
-  public var separatorInset: UIEdgeInsets {
-    get {
-      CensusStorage.value(
-        self, &CensusStorage.tableSeparatorInsetKey,
-        default: UIEdgeInsets(top: 0, left: 15, bottom: 0, right: 0))
-    }
-    set { CensusStorage.set(self, &CensusStorage.tableSeparatorInsetKey, newValue) }
-  }
-  /// `cellLayoutMarginsFollowReadableWidth` (kept).
-  public var cellLayoutMarginsFollowReadableWidth: Bool {
-    get { CensusStorage.value(self, &CensusStorage.readableWidthKey, default: false) }
-    set { CensusStorage.set(self, &CensusStorage.readableWidthKey, newValue) }
-  }
-  /// `sectionHeaderTopPadding` (kept; `UITableView.automaticDimension` by default).
-  public var sectionHeaderTopPadding: CGFloat {
-    get {
-      CensusStorage.value(
-        self, &CensusStorage.headerTopPaddingKey, default: UITableView.automaticDimension)
-    }
-    set { CensusStorage.set(self, &CensusStorage.headerTopPaddingKey, newValue) }
-  }
-}
-
-extension UICollectionView {
-  /// `dragInteractionEnabled` (kept; no one drags an item).
-  public var dragInteractionEnabled: Bool {
-    get { CensusStorage.value(self, &CensusStorage.dragInteractionKey, default: false) }
-    set { CensusStorage.set(self, &CensusStorage.dragInteractionKey, newValue) }
-  }
-}
-
-extension UICollectionView {
-  /// `backgroundView` (kept, never drawn; not a subview, so never taken for a cell's image).
-  public var backgroundView: UIView? {
-    get { objc_getAssociatedObject(self, &CensusStorage.gridBackgroundKey) as? UIView }
-    set {
-      objc_setAssociatedObject(
-        self, &CensusStorage.gridBackgroundKey, newValue, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
-    }
-  }
-}
-
 extension UIView {
   /// `convert(_:to:)` for a point: from this view's coordinates to `view`'s (nil: the root of
   /// the hierarchy, which stands for the window), through the frames and bounds origins (a scroll
@@ -200,13 +105,5 @@ extension UICollectionViewFlowLayout {
     case fromContentInset = 0
     case fromSafeArea = 1
     case fromLayoutMargins = 2
-  }
-
-  /// `sectionInsetReference` (kept; the flow layout's values are accepted, not used).
-  public var sectionInsetReference: SectionInsetReference {
-    get {
-      CensusStorage.value(self, &CensusStorage.insetReferenceKey, default: .fromContentInset)
-    }
-    set { CensusStorage.set(self, &CensusStorage.insetReferenceKey, newValue) }
   }
 }
