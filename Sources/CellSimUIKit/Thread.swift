@@ -21,7 +21,7 @@ import SimThreads
 /// `qualityOfService`, `stackSize` and the thread's priority are stored and ignored;
 /// `threadDictionary` is the thread's own dictionary. Not modelled: `exit()`, run loops of
 /// secondary threads (a `Timer` scheduled there never fires), `detachNewThreadSelector`.
-open class Thread: @unchecked Sendable, Hashable, CustomStringConvertible {
+open class Thread: NSObject, @unchecked Sendable {
   /// The thread's name: the simulated thread's (`main`, `w3`) for the world's threads, the one
   /// set for a thread of the user's own (nil until set).
   open var name: String?
@@ -50,7 +50,7 @@ open class Thread: @unchecked Sendable, Hashable, CustomStringConvertible {
   }
 
   /// `Thread()`: a thread to start, whose `main()` a subclass overrides.
-  public init() { isMainThread = false }
+  public override init() { isMainThread = false }
 
   /// `Thread(block:)`: a thread that runs `block` once started.
   public convenience init(block: @escaping @Sendable () -> Void) {
@@ -58,11 +58,8 @@ open class Thread: @unchecked Sendable, Hashable, CustomStringConvertible {
     self.block = block
   }
 
-  public static func == (lhs: Thread, rhs: Thread) -> Bool { lhs === rhs }
-  public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
-
   /// For example `<Thread: main>`.
-  open var description: String { "<Thread: \(name ?? "unnamed")>" }
+  open override var description: String { "<Thread: \(name ?? "unnamed")>" }
 
   // MARK: The world's threads
 

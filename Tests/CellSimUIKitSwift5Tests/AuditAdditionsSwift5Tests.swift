@@ -23,6 +23,15 @@ final class LegacyKeyPathOperation: Operation, @unchecked Sendable {
   }
 }
 
+/// Swift 5 code that hands an image view to a helper taking `NSObject`, as KFSwiftImageLoader's
+/// `UIImageView` extension registers itself with its cache manager.
+final class NSObjectObserverCache {
+  var observers: [NSObject: Int] = [:]
+  func addImageCacheObserver(_ observer: NSObject, initialIndexIdentifier: Int) {
+    observers[observer] = initialIndexIdentifier
+  }
+}
+
 /// Nonisolated Swift 5 code that keys image views in a dictionary, as view-keyed loaders do.
 final class ViewKeyedLoader {
   var urls: [UIImageView: URL] = [:]
@@ -49,6 +58,10 @@ struct AuditAdditionsSwift5Tests {
     let view = UIImageView()
     loader.track(view, URL(string: "https://img.test/1")!)
     #expect(loader.urls[view] != nil && loader.urls[UIImageView()] == nil)
+    let cache = NSObjectObserverCache()
+    cache.addImageCacheObserver(view, initialIndexIdentifier: 4)
+    cache.addImageCacheObserver(UIButton(), initialIndexIdentifier: 5)
+    #expect(cache.observers[view] == 4 && cache.observers.count == 2)
     let controller = UIViewController()
     controller.navigationItem.rightBarButtonItem = UIBarButtonItem(
       primaryAction: UIAction(title: "Reload") { _ in print("reload") })

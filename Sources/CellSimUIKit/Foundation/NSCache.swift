@@ -27,7 +27,7 @@ extension NSCacheDelegate {
 /// `evictsObjectsWithDiscardedContent` is stored and ignored (`NSDiscardableContent` is not
 /// modelled). Safe to use from any thread, as Foundation's. Its contents are kept per world (a
 /// cache in a `static` starts empty in each run, as in each launch of the app).
-open class NSCache<KeyType: AnyObject, ObjectType: AnyObject>: @unchecked Sendable {
+open class NSCache<KeyType: AnyObject, ObjectType: AnyObject>: NSObject, @unchecked Sendable {
   struct Key: Hashable {
     let object: AnyObject
     static func == (lhs: Key, rhs: Key) -> Bool {
@@ -89,7 +89,7 @@ open class NSCache<KeyType: AnyObject, ObjectType: AnyObject>: @unchecked Sendab
   open var evictsObjectsWithDiscardedContent: Bool = true
 
   /// An empty cache.
-  public init() {}
+  public override init() {}
 
   /// The object for `key`, if cached; it becomes the most recently used.
   open func object(forKey key: KeyType) -> ObjectType? {

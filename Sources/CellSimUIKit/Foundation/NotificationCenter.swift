@@ -12,7 +12,7 @@ import SimPlatform
 ///   (from the first observer in that world on).
 /// - Selector-based observers (`addObserver(_:selector:name:object:)`) need the Objective-C
 ///   runtime: not modelled.
-open class NotificationCenter: @unchecked Sendable {
+open class NotificationCenter: NSObject, @unchecked Sendable {
   /// The default center.
   public static let `default` = NotificationCenter()
 
@@ -49,7 +49,7 @@ open class NotificationCenter: @unchecked Sendable {
   let registries = PerWorld<Registry>()
 
   /// A new, empty center.
-  public init() {}
+  public override init() {}
 
   /// Registers `block` for notifications named `name` (nil: all) from `obj` (nil: any sender);
   /// returns the token to pass to `removeObserver(_:)` (discardable, as the Objective-C

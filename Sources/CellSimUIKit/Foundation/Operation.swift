@@ -18,7 +18,7 @@ import SimThreads
 /// `qualityOfService` (stored, ignored), `waitUntilFinished()` outside a queue.
 /// The `completionBlock` runs on a worker, after the operation finished, as plain code (it
 /// must not block).
-open class Operation: @unchecked Sendable {
+open class Operation: NSObject, @unchecked Sendable {
   /// Foundation's `Operation.QueuePriority`.
   public enum QueuePriority: Int, Sendable {
     case veryLow = -8
@@ -60,7 +60,7 @@ open class Operation: @unchecked Sendable {
   private var cancelled = false
 
   /// A new operation.
-  public init() {}
+  public override init() {}
 
   /// The operation's name.
   open var name: String?

@@ -17,7 +17,7 @@ import SimThreads
 /// Not modelled: `qualityOfService` (stored, ignored), `underlyingQueue` (stored, ignored),
 /// `progress`, `addBarrierBlock`. An asynchronous operation's wait holds its worker thread in
 /// the simulation (iOS frees the thread and keeps only the queue's slot).
-open class OperationQueue: @unchecked Sendable {
+open class OperationQueue: NSObject, @unchecked Sendable {
   /// `OperationQueue.defaultMaxConcurrentOperationCount`: no limit of the queue's own.
   public static let defaultMaxConcurrentOperationCount: Int = -1
 
@@ -67,7 +67,7 @@ open class OperationQueue: @unchecked Sendable {
   open var underlyingQueue: DispatchQueue?
 
   /// A new, empty, concurrent queue.
-  public init() { isBoundToMain = false }
+  public override init() { isBoundToMain = false }
 
   init(boundToMain: Bool) {
     isBoundToMain = boundToMain

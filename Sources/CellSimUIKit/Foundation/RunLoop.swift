@@ -16,7 +16,7 @@ import SimThreads
 ///   device.
 /// - Running a run loop yourself (`run()`, `run(until:)`, `run(mode:before:)`) and ports are
 ///   not modelled.
-open class RunLoop: @unchecked Sendable {
+open class RunLoop: NSObject, @unchecked Sendable {
   /// Foundation's run-loop mode names (`.default`, `.common`, and UIKit's `.tracking`).
   public typealias Mode = Foundation.RunLoop.Mode
 

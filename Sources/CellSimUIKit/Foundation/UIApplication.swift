@@ -5,8 +5,8 @@ import Foundation
 /// `open(_:options:completionHandler:)` is recorded (the app stays in the foreground). Not
 /// modelled: the application's state, its delegate, scenes.
 @preconcurrency @MainActor
-open class UIApplication {
-  init() {}
+open class UIApplication: UIResponder {
+  override init() {}
 
   /// The app's one application object.
   open class var shared: UIApplication { sharedInstance }

@@ -17,7 +17,7 @@ import SimPlatform
 /// `.reloadIgnoringLocalCacheData` skips it. A 200 response is stored when its body is at most
 /// 5% of the memory capacity, the size rule Apple gives for `willCacheResponse` ("about 5% of
 /// the disk cache size", applied here to memory since there is no disk).
-open class URLCache: @unchecked Sendable {
+open class URLCache: NSObject, @unchecked Sendable {
   nonisolated(unsafe) private static var current = URLCache(
     memoryCapacity: 4 * 1024 * 1024, diskCapacity: 20 * 1024 * 1024, diskPath: nil)
 

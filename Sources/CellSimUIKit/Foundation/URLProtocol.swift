@@ -42,7 +42,7 @@ public protocol URLProtocolClient: AnyObject {
 /// session's `httpMaximumConnectionsPerHost` slots. Not modelled: redirects, authentication
 /// challenges, `cachedResponseIsValid`, `property(forKey:in:)`; `requestIsCacheEquivalent(_:to:)` is
 /// answered but not consulted.
-open class URLProtocol: @unchecked Sendable {
+open class URLProtocol: NSObject, @unchecked Sendable {
   /// The request being served.
   public let request: URLRequest
   /// Who hears the load.

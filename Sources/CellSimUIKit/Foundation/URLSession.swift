@@ -14,7 +14,7 @@ import SimPlatform
 /// `URLCache.shared`, `.ephemeral` a private in-memory cache); `protocolClasses` as
 /// `URLProtocol` describes. `timeoutIntervalForRequest` is stored and not modelled: the fake
 /// network's timers (`device.requestTimeout`) apply.
-open class URLSessionConfiguration: @unchecked Sendable {
+open class URLSessionConfiguration: NSObject, @unchecked Sendable {
   /// Most concurrent transfers per host started by one session.
   open var httpMaximumConnectionsPerHost: Int = 6
   /// Stored only (the network's script times transfers out).
@@ -44,7 +44,7 @@ open class URLSessionConfiguration: @unchecked Sendable {
   /// Stored only.
   open var networkServiceType: URLRequest.NetworkServiceType = .default
 
-  init() {}
+  override init() {}
 
   /// A new default configuration, with `URLCache.shared`.
   open class var `default`: URLSessionConfiguration {
@@ -112,7 +112,7 @@ public protocol URLSessionDelegate: AnyObject, Sendable {}
 ///
 /// Not modelled: upload/download/stream tasks, request headers and methods
 /// (every request is a GET of its URL), redirects.
-open class URLSession: @unchecked Sendable {
+open class URLSession: NSObject, @unchecked Sendable {
   /// The shared session: default configuration, a serial delegate queue.
   public static let shared = URLSession(
     configuration: .default, delegate: nil, delegateQueue: nil)

@@ -19,7 +19,7 @@ import SimPlatform
 ///   an `HTTPURLResponse` with the status. Network failures become `URLError`s: `.timedOut`,
 ///   `.notConnectedToInternet` (an outage), `.networkConnectionLost` (a reset).
 /// - `priority` orders the transfer among those waiting for the network's slots.
-open class URLSessionTask: @unchecked Sendable {
+open class URLSessionTask: NSObject, @unchecked Sendable {
   /// Foundation's `URLSessionTask.State`.
   public enum State: Int, Sendable {
     case running = 0

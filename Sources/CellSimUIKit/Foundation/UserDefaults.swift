@@ -22,7 +22,7 @@ import Synchronization
 /// key-value coding forms apps call, `value(forKey:)` and `setValue(_:forKey:)`. Not modelled:
 /// the global and volatile domains, `addSuite(named:)`, key-value observing, and
 /// `didChangeNotification`, which is declared and not posted.
-open class UserDefaults: @unchecked Sendable {
+open class UserDefaults: NSObject, @unchecked Sendable {
   /// The suite's name (nil: the standard defaults).
   let suite: String
 
@@ -44,7 +44,7 @@ open class UserDefaults: @unchecked Sendable {
   }
 
   /// `UserDefaults()`: the standard defaults.
-  public convenience init() { self.init(domain: "") }
+  public override convenience init() { self.init(domain: "") }
 
   /// `UserDefaults.didChangeNotification` (declared, never posted).
   public static let didChangeNotification = NSNotification.Name(

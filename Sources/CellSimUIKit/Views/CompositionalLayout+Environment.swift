@@ -42,7 +42,7 @@ final class CompositionalEnvironment: NSCollectionLayoutEnvironment,
 
 /// UIKit's `NSCollectionLayoutSpacing`: `.fixed` or `.flexible` (at least, with the space left
 /// over shared out) spacing.
-@preconcurrency @MainActor open class NSCollectionLayoutSpacing {
+@preconcurrency @MainActor open class NSCollectionLayoutSpacing: NSObject {
   /// The spacing in points (the minimum, when flexible).
   public let spacing: CGFloat
   /// Whether the spacing grows to share out the space left over.
@@ -65,7 +65,7 @@ final class CompositionalEnvironment: NSCollectionLayoutEnvironment,
 
 /// UIKit's `NSCollectionLayoutEdgeSpacing`: the leading (horizontal group) or top (vertical
 /// group) spacing is added before the item, at its minimum when flexible; the others are kept.
-@preconcurrency @MainActor open class NSCollectionLayoutEdgeSpacing {
+@preconcurrency @MainActor open class NSCollectionLayoutEdgeSpacing: NSObject {
   /// The spacing before the leading edge.
   public let leading: NSCollectionLayoutSpacing?
   /// The spacing above the top edge.

@@ -119,7 +119,7 @@ public struct NSDirectionalEdgeInsets: Sendable, Hashable {
 
 /// UIKit's `NSCollectionLayoutItem`: its size, content insets and edge spacing place it in its
 /// group (see `UICollectionViewCompositionalLayout`).
-@preconcurrency @MainActor open class NSCollectionLayoutItem {
+@preconcurrency @MainActor open class NSCollectionLayoutItem: NSObject {
   /// The size.
   public let layoutSize: NSCollectionLayoutSize
   /// `contentInsets`: shrink the item inside the space the group gives it.
@@ -233,7 +233,7 @@ public enum UICollectionLayoutSectionOrthogonalScrollingBehavior: Int, Sendable 
 /// UIKit's `NSCollectionLayoutSection`: its group repeated down the section, `interGroupSpacing`
 /// apart, inside `contentInsets` and below its top boundary items (see
 /// `UICollectionViewCompositionalLayout`).
-@preconcurrency @MainActor open class NSCollectionLayoutSection {
+@preconcurrency @MainActor open class NSCollectionLayoutSection: NSObject {
   /// The group.
   public let group: NSCollectionLayoutGroup
   /// `contentInsets`.
@@ -273,7 +273,7 @@ public enum UICollectionLayoutSectionOrthogonalScrollingBehavior: Int, Sendable 
 
 /// UIKit's `UICollectionViewCompositionalLayoutConfiguration` (kept; `interSectionSpacing` has
 /// no effect with one section).
-@preconcurrency @MainActor open class UICollectionViewCompositionalLayoutConfiguration {
+@preconcurrency @MainActor open class UICollectionViewCompositionalLayoutConfiguration: NSObject {
   /// `scrollDirection`.
   open var scrollDirection: UICollectionView.ScrollDirection = .vertical
   /// `interSectionSpacing`.
@@ -281,7 +281,7 @@ public enum UICollectionLayoutSectionOrthogonalScrollingBehavior: Int, Sendable 
   /// `boundarySupplementaryItems` (kept).
   open var boundarySupplementaryItems: [NSCollectionLayoutBoundarySupplementaryItem] = []
   /// A default configuration.
-  public init() {}
+  public override init() {}
 }
 
 /// UIKit's `UICollectionViewCompositionalLayoutSectionProvider`.

@@ -202,7 +202,7 @@ public struct CAMediaTimingFunctionName: RawRepresentable, Hashable, Sendable {
 }
 
 /// Core Animation's `CAMediaTimingFunction` (kept).
-open class CAMediaTimingFunction: @unchecked Sendable {
+open class CAMediaTimingFunction: NSObject, @unchecked Sendable {
   /// The named function, or nil for control points.
   public let name: CAMediaTimingFunctionName?
   /// `CAMediaTimingFunction(name:)`.

@@ -293,14 +293,14 @@ public struct UIRectCorner: OptionSet, Sendable {
 
 /// UIKit's `UIBezierPath`, as rounded-corner image code uses it: its `cgPath`, and `addClip()`,
 /// `fill()` and `stroke()` on the current renderer context (recorded there, never drawn).
-open class UIBezierPath: @unchecked Sendable {
+open class UIBezierPath: NSObject, @unchecked Sendable {
   /// The path.
   public let cgPath: CGPath
 
   init(path: CGPath) { cgPath = path }
 
   /// `UIBezierPath()`: an empty path.
-  public convenience init() { self.init(path: CGMutablePath()) }
+  public override convenience init() { self.init(path: CGMutablePath()) }
   /// `UIBezierPath(rect:)`.
   public convenience init(rect: CGRect) { self.init(path: CGPath(rect: rect, transform: nil)) }
   /// `UIBezierPath(ovalIn:)`.

@@ -5,7 +5,7 @@ import SimThreads
 /// Core Image's `CIImage`, as image loaders use it: a recipe over a content image, rendered by
 /// `CIContext.createCGImage(_:from:)`. It wraps the SimPlatform image it stands for (with its
 /// provenance) and the names of the filters applied to it, in order.
-open class CIImage: @unchecked Sendable {
+open class CIImage: NSObject, @unchecked Sendable {
   /// The content image the recipe starts from.
   let source: Image
   /// The filters applied, in order (recorded; their pixel effects are not modelled).
@@ -45,7 +45,7 @@ open class CIImage: @unchecked Sendable {
 /// costs most: a decode and a full-size pass over the pixels. The pixels themselves are not
 /// changed (a sepia image looks like its source): the oracle judges whose image a cell shows, by
 /// provenance, and a filtered image keeps its source's.
-open class CIFilter: @unchecked Sendable {
+open class CIFilter: NSObject, @unchecked Sendable {
   /// The filter's name (`"CISepiaTone"`).
   open var name: String
   var inputs: [String: Any] = [:]
@@ -89,7 +89,7 @@ public struct CIContextOption: RawRepresentable, Hashable, Sendable {
 /// the rectangle's size (the device's resample cost, aspect fill); the result's provenance is the
 /// source's plus that resample. It blocks the calling thread, which must be blocking code (an
 /// operation's `main()`, a queue's block), as the real render blocks it.
-open class CIContext: @unchecked Sendable {
+open class CIContext: NSObject, @unchecked Sendable {
   /// `CIContext(options:)` (options kept, ignored).
   public init(options: [CIContextOption: Any]? = nil) {}
 

@@ -3,7 +3,7 @@
 /// relation, constant, multiplier, priority and `isActive`) so the code runs and a test can read
 /// what was asked, but frames come from the scenario's row geometry (a hosted cell is sized to
 /// its row; its subviews keep the frames the code set). See `UIView`, "Not modelled".
-@preconcurrency @MainActor open class NSLayoutConstraint {
+@preconcurrency @MainActor open class NSLayoutConstraint: NSObject {
   /// `NSLayoutConstraint.Attribute`.
   public enum Attribute: Int, Sendable {
     case left = 1
@@ -87,7 +87,7 @@ public struct UILayoutPriority: RawRepresentable, Hashable, Sendable {
 }
 
 /// UIKit's `NSLayoutAnchor`: makes constraints between two items' attributes.
-@preconcurrency @MainActor open class NSLayoutAnchor<AnchorType: AnyObject> {
+@preconcurrency @MainActor open class NSLayoutAnchor<AnchorType: AnyObject>: NSObject {
   let item: AnyObject
   let attribute: NSLayoutConstraint.Attribute
 
@@ -163,12 +163,12 @@ public struct UILayoutPriority: RawRepresentable, Hashable, Sendable {
 }
 
 /// UIKit's `UILayoutGuide` (`safeAreaLayoutGuide`, `layoutMarginsGuide`): anchors only.
-@preconcurrency @MainActor open class UILayoutGuide {
+@preconcurrency @MainActor open class UILayoutGuide: NSObject {
   /// The view that owns the guide.
   open internal(set) weak var owningView: UIView?
   /// `identifier`.
   open var identifier = ""
-  public init() {}
+  public override init() {}
 
   /// `leadingAnchor`.
   public var leadingAnchor: NSLayoutXAxisAnchor { .init(item: self, attribute: .leading) }

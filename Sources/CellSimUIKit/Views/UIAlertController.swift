@@ -42,7 +42,7 @@
 }
 
 /// UIKit's `UIAlertAction`: a button of an alert. Its handler runs only if a test calls it.
-@preconcurrency @MainActor open class UIAlertAction {
+@preconcurrency @MainActor open class UIAlertAction: NSObject {
   /// `UIAlertAction.Style`.
   public enum Style: Int, Sendable {
     /// `.default`.

@@ -94,7 +94,7 @@
 }
 
 /// UIKit's `UISceneSession`.
-@preconcurrency @MainActor open class UISceneSession {
+@preconcurrency @MainActor open class UISceneSession: NSObject {
   /// UIKit's `UISceneSession.Role`.
   public struct Role: RawRepresentable, Hashable, Sendable {
     /// The role's name.
@@ -116,7 +116,7 @@
 }
 
 /// UIKit's `UISceneConfiguration` (kept).
-@preconcurrency @MainActor open class UISceneConfiguration {
+@preconcurrency @MainActor open class UISceneConfiguration: NSObject {
   /// The name.
   public let name: String?
   /// The role.
@@ -131,18 +131,10 @@
 }
 
 /// UIKit's `UIOpenURLContext` (never made by the layer).
-@preconcurrency @MainActor open class UIOpenURLContext: Hashable {
+@preconcurrency @MainActor open class UIOpenURLContext: NSObject {
   /// The URL.
   public let url: URL
   init(url: URL) { self.url = url }
-  /// By identity.
-  public nonisolated static func == (a: UIOpenURLContext, b: UIOpenURLContext) -> Bool {
-    a === b
-  }
-  /// By identity.
-  public nonisolated func hash(into hasher: inout Hasher) {
-    hasher.combine(ObjectIdentifier(self))
-  }
 }
 
 /// UIKit's `UISceneDelegate` (every method optional; never called).
@@ -236,15 +228,6 @@ extension UIApplicationDelegate {
   ) {}
   /// Does nothing.
   public func applicationDidReceiveMemoryWarning(_ application: UIApplication) {}
-}
-
-extension UISceneSession: Hashable {
-  /// By identity.
-  public nonisolated static func == (a: UISceneSession, b: UISceneSession) -> Bool { a === b }
-  /// By identity.
-  public nonisolated func hash(into hasher: inout Hasher) {
-    hasher.combine(ObjectIdentifier(self))
-  }
 }
 
 extension UIApplication {

@@ -1,6 +1,6 @@
 /// UIKit's `UIBarItem`: the title, image and state a bar button item shares with tab bar items
 /// (kept, never drawn).
-@preconcurrency @MainActor open class UIBarItem {
+@preconcurrency @MainActor open class UIBarItem: NSObject {
   /// The title.
   open var title: String?
   /// The image.
@@ -11,7 +11,7 @@
   open var tag = 0
 
   /// An item.
-  public init() {}
+  public override init() {}
 }
 
 /// UIKit's `UIBarButtonItem`, in its selector-free forms: a system item, a title or an image, a
@@ -150,7 +150,7 @@
 }
 
 /// UIKit's `UIMenuElement`: what a menu holds.
-@preconcurrency @MainActor open class UIMenuElement {
+@preconcurrency @MainActor open class UIMenuElement: NSObject {
   /// The title.
   open var title: String
   /// The image.

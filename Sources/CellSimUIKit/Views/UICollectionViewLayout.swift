@@ -10,14 +10,14 @@
 /// count. A layout that answers nothing (this base class, the flow layout) leaves the cell at the
 /// table's size. `shouldInvalidateLayout(forBoundsChange:)` is never asked: the bounds keep
 /// their size. Supplementary and decoration views are not placed.
-@preconcurrency @MainActor open class UICollectionViewLayout {
+@preconcurrency @MainActor open class UICollectionViewLayout: NSObject {
   /// The collection view using the layout (set when the layout is given to one).
   public internal(set) weak var collectionView: UICollectionView?
   var needsPrepare = true
   var preparedItemCount: Int?
 
   /// A layout.
-  public init() {}
+  public override init() {}
   /// A layout (nibs are not modelled).
   public required init?(coder: NSCoder) {}
 

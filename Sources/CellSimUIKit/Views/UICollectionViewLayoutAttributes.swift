@@ -1,6 +1,7 @@
 /// UIKit's `UICollectionViewLayoutAttributes`: where a layout puts one element. A hosted
 /// collection view reads `frame` (see `UICollectionViewLayout`); the other values are kept.
-@preconcurrency @MainActor open class UICollectionViewLayoutAttributes {
+@preconcurrency @MainActor
+open class UICollectionViewLayoutAttributes: NSObject, @preconcurrency NSCopying {
   /// `UICollectionView.ElementCategory`.
   public enum Category: UInt, Sendable {
     case cell = 0
@@ -41,7 +42,7 @@
   public private(set) var representedElementKind: String?
 
   /// Attributes of a cell at item 0 of section 0.
-  public required init() {}
+  public required override init() {}
 
   convenience init(
     indexPath: IndexPath, category: UICollectionView.ElementCategory, kind: String?
@@ -85,7 +86,7 @@
   }
 
   /// Whether `object` is attributes with the same values.
-  open func isEqual(_ object: Any?) -> Bool {
+  open override func isEqual(_ object: Any?) -> Bool {
     guard let other = object as? UICollectionViewLayoutAttributes else { return false }
     return other.frame == frame && other.indexPath == indexPath && other.alpha == alpha
       && other.zIndex == zIndex && other.isHidden == isHidden

@@ -1,6 +1,6 @@
 /// UIKit's `UIColor`, as a plain RGBA value: views keep it and report it back, and nothing is
 /// drawn. Dynamic (light/dark) colours resolve to their light appearance.
-open class UIColor: @unchecked Sendable, Equatable, CustomStringConvertible {
+open class UIColor: NSObject, @unchecked Sendable {
   /// The components, 0…1.
   public let red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat
 
@@ -22,13 +22,27 @@ open class UIColor: @unchecked Sendable, Equatable, CustomStringConvertible {
     UIColor(red: red, green: green, blue: blue, alpha: alpha)
   }
 
-  /// Equal components.
-  public static func == (a: UIColor, b: UIColor) -> Bool {
-    a.red == b.red && a.green == b.green && a.blue == b.blue && a.alpha == b.alpha
+  /// Equal components: a colour is equal to another `UIColor` with the same red, green, blue and
+  /// alpha, as UIKit's `isEqual(_:)` compares two colours in one colour space.
+  open override func isEqual(_ object: Any?) -> Bool {
+    guard let other = object as? UIColor else { return false }
+    return red == other.red && green == other.green && blue == other.blue && alpha == other.alpha
+  }
+
+  /// A hash of the components, consistent with `isEqual(_:)`.
+  open override var hash: Int {
+    var hasher = Hasher()
+    hasher.combine(red)
+    hasher.combine(green)
+    hasher.combine(blue)
+    hasher.combine(alpha)
+    return hasher.finalize()
   }
 
   /// For example `UIColor(r: 1, g: 0, b: 0, a: 1)`.
-  open var description: String { "UIColor(r: \(red), g: \(green), b: \(blue), a: \(alpha))" }
+  open override var description: String {
+    "UIColor(r: \(red), g: \(green), b: \(blue), a: \(alpha))"
+  }
 
   /// `.clear`.
   open class var clear: UIColor { UIColor(white: 0, alpha: 0) }
@@ -182,7 +196,7 @@ public struct UIEdgeInsets: Equatable, Sendable {
 /// and transparent until `shadowOpacity` is set). A view's layer shares the view's frame; a free
 /// layer keeps its own. Sublayers and the mask are kept; animations are kept by key and never run
 /// (see `add(_:forKey:)`).
-open class CALayer {
+open class CALayer: NSObject {
   /// `cornerRadius`.
   open var cornerRadius: CGFloat = 0
   /// `maskedCorners`: the corners `cornerRadius` rounds.
@@ -331,7 +345,7 @@ open class CALayer {
   }
 
   /// A layer.
-  public init() {}
+  public override init() {}
 }
 
 /// Core Animation's `CACornerMask`.

@@ -1,5 +1,5 @@
 /// UIKit's `UIFont`, as a size and a weight name: labels keep it; nothing is measured.
-open class UIFont: @unchecked Sendable {
+open class UIFont: NSObject, @unchecked Sendable {
   /// The point size.
   public let pointSize: CGFloat
   /// The font's name.

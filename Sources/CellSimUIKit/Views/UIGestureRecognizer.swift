@@ -2,7 +2,7 @@
 /// recognizing (a run has no touches). Their target-action forms need `#selector`, which needs
 /// the Objective-C runtime; code that makes one with `UITapGestureRecognizer()` and attaches it
 /// compiles and keeps it.
-@preconcurrency @MainActor open class UIGestureRecognizer {
+@preconcurrency @MainActor open class UIGestureRecognizer: NSObject {
   /// UIKit's `UIGestureRecognizer.State`, with its raw values.
   public enum State: Int, Sendable {
     case possible = 0
@@ -35,7 +35,7 @@
   open var numberOfTouches: Int { 0 }
 
   /// A recognizer without a target.
-  public init() {}
+  public override init() {}
 
   /// `location(in:)`: the origin (no touch is ever down).
   open func location(in view: UIView?) -> CGPoint { .zero }

@@ -112,14 +112,14 @@ extension UIImage {
 
 /// UIKit's `UIGraphicsImageRendererFormat`: the scale (the device's screen scale by default) and
 /// opacity (kept).
-open class UIGraphicsImageRendererFormat: @unchecked Sendable {
+open class UIGraphicsImageRendererFormat: NSObject, @unchecked Sendable {
   /// Points × scale = pixels.
   open var scale: CGFloat
   /// `opaque` (kept).
   open var opaque = false
 
   /// A format at the device's screen scale (1 outside any world).
-  public init() {
+  public override init() {
     scale = SimulationContext.world.map { CGFloat($0.device.scale) } ?? 1
   }
 
@@ -130,7 +130,7 @@ open class UIGraphicsImageRendererFormat: @unchecked Sendable {
 }
 
 /// UIKit's `UIGraphicsImageRendererContext`: what `image(actions:)` hands its closure.
-open class UIGraphicsImageRendererContext {
+open class UIGraphicsImageRendererContext: NSObject {
   /// The renderer's format.
   public let format: UIGraphicsImageRendererFormat
   /// The images drawn so far, with their rectangles.
@@ -200,7 +200,7 @@ open class UIGraphicsImageRendererContext {
 /// it is taken to fill the canvas. With no content image drawn, the result is a placeholder of
 /// the canvas's size. `cgContext` draws into the same list (`CGContext.swift`); its paths, fills,
 /// clips and transforms are recorded, not drawn. Not modelled: text, blend modes' effect.
-open class UIGraphicsImageRenderer: @unchecked Sendable {
+open class UIGraphicsImageRenderer: NSObject, @unchecked Sendable {
   /// The canvas, in points.
   public let bounds: CGRect
   /// The format.

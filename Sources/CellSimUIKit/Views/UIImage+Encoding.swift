@@ -19,13 +19,7 @@ import SimThreads
 ///
 /// Divergence: `jpegData` returns PNG bytes (CellSim's images are PNG only, and its decoder reads
 /// nothing else), so the result is not JPEG, and `compressionQuality` is ignored.
-extension UIImage: Hashable {
-  /// Identity.
-  public static func == (lhs: UIImage, rhs: UIImage) -> Bool { lhs === rhs }
-
-  /// Hashes the object's identity.
-  public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
-
+extension UIImage {
   /// The image as PNG data (see the extension's notes).
   public func pngData() -> Data? {
     if let encodedData { return encodedData }

@@ -32,7 +32,7 @@ import SimThreads
 ///
 /// Not modelled: image assets, `resizableImage` (accepted, returning `self`), rendering modes
 /// and tints (recorded or accepted, never drawn), and the scale's effect on memory.
-open class UIImage: @unchecked Sendable, CustomStringConvertible {
+open class UIImage: NSObject, @unchecked Sendable {
   /// What the image stands for.
   enum Content {
     /// Content decoded (or to be decoded) from bytes.
@@ -113,7 +113,7 @@ open class UIImage: @unchecked Sendable, CustomStringConvertible {
   }
 
   /// An empty image (`UIImage()`): a placeholder of its own.
-  public init() {
+  public override init() {
     self.content = .named("empty")
     self.scale = 1
   }
@@ -130,7 +130,7 @@ open class UIImage: @unchecked Sendable, CustomStringConvertible {
   }
 
   /// For example `UIImage(640×427 px, a1b2…)`.
-  open var description: String {
+  open override var description: String {
     switch content {
     case .bitmap(let image):
       return "UIImage(\(image.pixelWidth)×\(image.pixelHeight) px, "

@@ -74,7 +74,7 @@ extension UIView {
 
 /// UIKit's `UIContextMenuConfiguration`: a context menu's identifier, preview and actions, kept
 /// (no one long-presses, so the providers are never called).
-@preconcurrency @MainActor open class UIContextMenuConfiguration {
+@preconcurrency @MainActor open class UIContextMenuConfiguration: NSObject {
   /// `identifier`.
   public let identifier: any NSCopying
   /// The preview provider (never called).

@@ -147,7 +147,7 @@
 
 /// UIKit's `UINavigationItem`: what a view controller shows in a navigation bar (kept, never
 /// drawn).
-@preconcurrency @MainActor open class UINavigationItem {
+@preconcurrency @MainActor open class UINavigationItem: NSObject {
   /// `UINavigationItem.LargeTitleDisplayMode`.
   public enum LargeTitleDisplayMode: Int, Sendable {
     case automatic = 0
@@ -193,7 +193,7 @@
   public init(title: String) { self.title = title }
 
   /// An item without a title.
-  public init() {}
+  public override init() {}
 
   /// The first left item.
   open var leftBarButtonItem: UIBarButtonItem? {

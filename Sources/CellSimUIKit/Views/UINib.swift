@@ -11,7 +11,7 @@ import Synchronization
 /// `init(coder:)` and before `awakeFromNib()`, as UIKit connects a nib's outlets, and makes the
 /// subviews the nib would hold (`cell.photoView = UIImageView()`, added to the content view).
 /// A nib nobody stood in for stops the run, naming the nib and the call that fixes it.
-@preconcurrency @MainActor open class UINib {
+@preconcurrency @MainActor open class UINib: NSObject {
   /// UIKit's `UINib.OptionsKey`.
   public struct OptionsKey: RawRepresentable, Hashable, Sendable {
     /// The key's name.

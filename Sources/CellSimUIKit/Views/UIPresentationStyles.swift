@@ -41,7 +41,7 @@ public struct UIPopoverArrowDirection: OptionSet, Sendable {
 }
 
 /// UIKit's `UIPresentationController`: the controller presented (kept; nothing is shown).
-@preconcurrency @MainActor open class UIPresentationController {
+@preconcurrency @MainActor open class UIPresentationController: NSObject {
   /// The controller presented.
   public unowned let presentedViewController: UIViewController
   /// A presentation controller for `presentedViewController`.
@@ -127,7 +127,7 @@ public protocol UIPopoverPresentationControllerDelegate:
 }
 
 /// UIKit's `UIActivity` (subclassed for app-specific activities; never performed).
-@preconcurrency @MainActor open class UIActivity {
+@preconcurrency @MainActor open class UIActivity: NSObject {
   /// UIKit's `UIActivity.ActivityType`.
   public struct ActivityType: RawRepresentable, Hashable, Sendable {
     /// The type's name.
@@ -165,14 +165,14 @@ public protocol UIPopoverPresentationControllerDelegate:
   }
 
   /// An activity.
-  public init() {}
+  public override init() {}
 }
 
 /// UIKit's `UIFeedbackGenerator`: haptics, which a simulated device does not play (every call
 /// does nothing).
-@preconcurrency @MainActor open class UIFeedbackGenerator {
+@preconcurrency @MainActor open class UIFeedbackGenerator: NSObject {
   /// A generator.
-  public init() {}
+  public override init() {}
   /// `prepare()`: does nothing.
   open func prepare() {}
 }

@@ -2,8 +2,8 @@
 /// (pixels per point) come from the scenario's device profile, so code that sizes thumbnails by
 /// `UIScreen.main.scale` asks for the pixels that device would decode; outside any world, a
 /// 390×844 pt screen at 3x. Not modelled: brightness, modes, mirroring, `coordinateSpace`.
-@preconcurrency @MainActor open class UIScreen {
-  init() {}
+@preconcurrency @MainActor open class UIScreen: NSObject {
+  override init() {}
 
   /// The main screen (deprecated on iOS 16, still what most image code reads).
   open class var main: UIScreen { mainInstance }
@@ -34,7 +34,7 @@
 /// and idiom of the world's screen, from its size in points (see `sizeClasses(width:height:)`).
 /// Not modelled: dynamic type, layout direction, trait changes (`traitCollectionDidChange` is
 /// never called: a run's screen never rotates).
-public final class UITraitCollection: @unchecked Sendable {
+public final class UITraitCollection: NSObject, @unchecked Sendable {
   /// `UIUserInterfaceStyle`.
   public enum Style: Int, Sendable {
     case unspecified = 0
@@ -165,8 +165,8 @@ public struct UIAxis: OptionSet, Sendable {
 /// (`UITraitCollection.sizeClasses(width:height:)`); the system is iOS 17.0; the orientation is
 /// portrait or landscape as the screen is taller or wider. Not modelled: battery, proximity,
 /// orientation notifications (a run's screen never rotates).
-@preconcurrency @MainActor open class UIDevice {
-  init() {}
+@preconcurrency @MainActor open class UIDevice: NSObject {
+  override init() {}
 
   /// `UIDevice.current`.
   open class var current: UIDevice { shared }

@@ -17,7 +17,7 @@ import Synchronization
 /// registered for an identifier dequeues the prototype, made with `init(coder:)`, its outlets,
 /// then `awakeFromNib()`. Segues never run. A scene nobody stood in for stops the run, naming
 /// the call that fixes it.
-@preconcurrency @MainActor open class UIStoryboard {
+@preconcurrency @MainActor open class UIStoryboard: NSObject {
   /// The storyboard's name.
   let name: String
 

@@ -1,5 +1,5 @@
 /// UIKit's `UIContextualAction`: a swipe action (kept; no one swipes, so its handler never runs).
-@preconcurrency @MainActor open class UIContextualAction {
+@preconcurrency @MainActor open class UIContextualAction: NSObject {
   /// `UIContextualAction.Style`.
   public enum Style: Int, Sendable {
     case normal = 0
@@ -28,7 +28,7 @@
 }
 
 /// UIKit's `UISwipeActionsConfiguration` (kept, never shown).
-@preconcurrency @MainActor open class UISwipeActionsConfiguration {
+@preconcurrency @MainActor open class UISwipeActionsConfiguration: NSObject {
   /// The actions.
   public let actions: [UIContextualAction]
   /// `performsFirstActionWithFullSwipe` (kept).

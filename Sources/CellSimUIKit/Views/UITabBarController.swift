@@ -158,7 +158,7 @@ extension UITabBarControllerDelegate {
 }
 
 /// UIKit's `UITabBarItem`: a tab's title, images and badge (kept, never drawn).
-@preconcurrency @MainActor open class UITabBarItem {
+@preconcurrency @MainActor open class UITabBarItem: NSObject {
   /// UIKit's `UITabBarItem.SystemItem`, with its raw values.
   public enum SystemItem: Int, Sendable {
     case more = 0
@@ -216,7 +216,7 @@ extension UITabBarControllerDelegate {
   }
 
   /// An item without a title or an image.
-  public init() {
+  public override init() {
     self.tag = 0
     self.systemItem = nil
   }

@@ -1,12 +1,13 @@
 /// UIKit's `UIResponder`: the root of the view and view-controller classes.
 ///
-/// Unlike UIKit's, it is not an `NSObject` (there is no Objective-C runtime on Linux): views are
-/// `Hashable` by identity, as `NSObject`'s `==` and `hash` make them (`ObjectIdentity.swift`), but
-/// `isEqual(_:)` cannot be overridden and there is no key-value observing. The responder chain is
-/// not modelled.
-@preconcurrency @MainActor open class UIResponder {
+/// As UIKit's, it is an `NSObject` (Foundation's, on Linux): views, cells and view controllers
+/// pass where an `NSObject` is expected, and compare and hash through `isEqual(_:)` and `hash`,
+/// identity unless a subclass overrides them, as on iOS. Linux's `NSObject` has no Objective-C
+/// runtime, so there is no key-value observing, `perform(_:)` or `responds(to:)`. The responder
+/// chain is not modelled.
+@preconcurrency @MainActor open class UIResponder: NSObject {
   /// A responder.
-  public init() {}
+  public override init() { super.init() }
 
   /// The next responder: the superview for a view, nil otherwise.
   open var next: UIResponder? { nil }

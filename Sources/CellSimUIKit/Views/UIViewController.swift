@@ -307,7 +307,7 @@
 }
 
 /// UIKit's `UIStoryboardSegue`: declared so that `prepare(for:sender:)` overrides compile.
-@preconcurrency @MainActor open class UIStoryboardSegue {
+@preconcurrency @MainActor open class UIStoryboardSegue: NSObject {
   /// The segue's identifier.
   public let identifier: String?
   /// The controller the segue starts from.

@@ -1,7 +1,7 @@
 /// UIKit's `UIVisualEffect`: an effect a `UIVisualEffectView` applies (kept, never drawn).
-@preconcurrency @MainActor open class UIVisualEffect {
+@preconcurrency @MainActor open class UIVisualEffect: NSObject {
   /// An effect.
-  public init() {}
+  public override init() {}
 }
 
 /// UIKit's `UIBlurEffect`: a blur of a style (kept, never drawn).
