@@ -9,6 +9,8 @@ final class HostedSession {
   let screen: HostedScreen
   let adapter = UITableViewEngineAdapter()
   var viewController: UIViewController?
+  /// The window the controller is the root of, as an app's scene delegate makes it.
+  var window: UIWindow?
   /// The rows as the model last heard of them.
   var items: [TableItem] = []
 
@@ -50,6 +52,12 @@ final class HostedSession {
       session.value.viewController = controller
       screen.rows(controller, urls)
       controller.loadViewIfNeeded()
+      // The screen is in a window the size of the device's screen, so its views have a
+      // `window` while they are on screen (`UIView+Window.swift`).
+      let window = UIWindow(frame: UIScreen.main.bounds)
+      window.rootViewController = controller
+      window.makeKeyAndVisible()
+      session.value.window = window
       guard let tableView = Self.findTable(in: controller) else {
         preconditionFailure(
           "UIKitHost: the view controller \(type(of: controller)) has no UITableView or "

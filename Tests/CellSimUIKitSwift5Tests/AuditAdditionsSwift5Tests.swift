@@ -32,6 +32,15 @@ final class NSObjectObserverCache {
   }
 }
 
+/// A Swift 5 view that stops its work when it leaves the window.
+final class WindowWatchingView: UIView {
+  var stops = 0
+  override func didMoveToWindow() {
+    super.didMoveToWindow()
+    if window == nil { stops += 1 }
+  }
+}
+
 /// Nonisolated Swift 5 code that keys image views in a dictionary, as view-keyed loaders do.
 final class ViewKeyedLoader {
   var urls: [UIImageView: URL] = [:]
@@ -62,6 +71,12 @@ struct AuditAdditionsSwift5Tests {
     cache.addImageCacheObserver(view, initialIndexIdentifier: 4)
     cache.addImageCacheObserver(UIButton(), initialIndexIdentifier: 5)
     #expect(cache.observers[view] == 4 && cache.observers.count == 2)
+    let window = UIWindow(frame: .zero)
+    let watcher = WindowWatchingView()
+    window.addSubview(watcher)
+    #expect(watcher.window === window && watcher.stops == 0)
+    watcher.removeFromSuperview()
+    #expect(watcher.window == nil && watcher.stops == 1)
     let controller = UIViewController()
     controller.navigationItem.rightBarButtonItem = UIBarButtonItem(
       primaryAction: UIAction(title: "Reload") { _ in print("reload") })

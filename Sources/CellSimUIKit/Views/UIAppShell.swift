@@ -2,9 +2,10 @@
 /// the scene. They compile so that a whole app's files build beside its screens; the host never
 /// launches an app (it builds the screen your test names, `HostedScreen`), so no delegate method
 /// is ever called, no scene connects, and `UIApplication.shared.connectedScenes` stays empty.
-/// A window keeps its root view controller and is a plain view otherwise; the hosted screen's
-/// views are not in a window. `@main` on an application delegate is not supported: the layer
-/// builds libraries, not apps (put the delegate outside the module you host, or drop `@main`).
+/// A window keeps its root view controller and is a plain view otherwise. The host puts the
+/// hosted screen in a window of its own (`UIView+Window.swift`), which no scene lists. `@main`
+/// on an application delegate is not supported: the layer builds libraries, not apps (put the
+/// delegate outside the module you host, or drop `@main`).
 @preconcurrency @MainActor open class UIWindow: UIView {
   /// The root view controller (kept; its view is made a subview, as UIKit shows it).
   open var rootViewController: UIViewController? {

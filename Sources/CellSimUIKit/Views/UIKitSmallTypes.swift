@@ -32,9 +32,9 @@ public enum NSLineBreakMode: Int, Sendable {
 extension UIView {
   /// `convert(_:to:)` for a point: from this view's coordinates to `view`'s (nil: the root of
   /// the hierarchy, which stands for the window), through the frames and bounds origins (a scroll
-  /// view's content offset) of the views between them. Cells of a hosted table or collection view are not
-  /// subviews of it and sit at the origin, so a conversion through a cell gives the point in its
-  /// cell, not in the table.
+  /// view's content offset) of the views between them. A displayed cell of a hosted table or
+  /// collection view is its subview, at its row's rectangle, so a point converts from a cell to
+  /// the table's content as on a device.
   public func convert(_ point: CGPoint, to view: UIView?) -> CGPoint {
     let root = rootOrigin(of: self)
     let target = view.map { rootOrigin(of: $0) } ?? .zero

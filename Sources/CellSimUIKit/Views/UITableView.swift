@@ -416,6 +416,13 @@ extension UIScrollView {
     _ cell: UIView, contentView: UIView, identifier: String?, with backing: BackingCell
   ) {
     if let old = cell.pairedBacking, old !== backing, old.current === cell { old.current = nil }
+    // A displayed row whose cell the data source replaced (another class or identifier): the
+    // new cell takes the old one's place on the screen.
+    if let replaced = backing.current, replaced !== cell, replaced.superview === self {
+      replaced.removeFromSuperview()
+      cell.frame.origin = replaced.frame.origin
+      addSubview(cell)
+    }
     cell.pairedBacking = backing
     backing.current = cell
     backing.cells[identifier ?? ""] = cell
@@ -424,7 +431,7 @@ extension UIScrollView {
       let size = CGSize(
         width: engine.world.device.screenWidth / columns, height: engine.configuration.rowHeight)
       if cell.frame.size != size {
-        cell.frame = CGRect(origin: .zero, size: size)
+        cell.frame.size = size
         contentView.frame = CGRect(origin: .zero, size: size)
       }
     }

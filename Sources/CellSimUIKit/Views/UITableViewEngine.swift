@@ -70,6 +70,7 @@ package final class UITableViewEngineAdapter: TableDataSource, DataChangeObserve
     syncModel(table)
     guard let view, let shown = (cell as? BackingCell)?.current else { return }
     onMainActor {
+      view.showCell(shown, at: indexPath)
       shown.layoutIfNeeded()
       view.engineWillDisplay(shown, at: indexPath)
     }
@@ -78,7 +79,10 @@ package final class UITableViewEngineAdapter: TableDataSource, DataChangeObserve
   package func didEndDisplaying(_ cell: TableCell, at indexPath: IndexPath, in table: TableView) {
     syncModel(table)
     guard let view, let shown = (cell as? BackingCell)?.current else { return }
-    onMainActor { view.engineDidEndDisplaying(shown, at: indexPath) }
+    onMainActor {
+      if shown.superview === view { shown.removeFromSuperview() }
+      view.engineDidEndDisplaying(shown, at: indexPath)
+    }
   }
 
   package func prefetchRows(at indexPaths: [IndexPath], in table: TableView) {
@@ -210,6 +214,17 @@ extension UITableView: EngineFacade {
 }
 
 extension UIScrollView {
+  /// Puts `cell`, about to be displayed at the engine's `indexPath`, into the view as a subview
+  /// (so into its window), as UIKit adds a cell before `willDisplay`; a table cell also gets its
+  /// row's rectangle (a collection cell has its layout's frame from the dequeue).
+  func showCell(_ cell: UIView, at indexPath: IndexPath) {
+    if let table = self as? UITableView {
+      let rect = table.rectForRow(at: appPath(indexPath))
+      if rect != .zero, cell.frame != rect { cell.frame = rect }
+    }
+    if cell.superview !== self { addSubview(cell) }
+  }
+
   /// The engine's index paths among `indexPaths` whose rows the data source declares: UIKit
   /// prefetches no row past the data source's count (`UndeclaredRows.swift`).
   func declaredPaths(_ indexPaths: [IndexPath]) -> [IndexPath] {

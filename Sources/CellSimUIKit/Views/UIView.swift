@@ -67,7 +67,7 @@
 /// cell recomputes what it shows (`UITableViewCell`, "What the oracle sees").
 ///
 /// Not modelled: drawing, Auto Layout (constraints are not solved; `translatesAutoresizing…`
-/// is kept), the window, hit testing and gestures, coordinate conversion, storyboards and nibs
+/// is kept), hit testing and gestures, coordinate conversion, storyboards and nibs
 /// (`init?(coder:)` makes an empty view).
 @preconcurrency @MainActor open class UIView: UIResponder {
   /// `UIView.ContentMode`.
@@ -255,8 +255,12 @@
       view.removeFromSuperview()
       view.willMove(toSuperview: self)
     }
+    let oldWindow = view.window
+    let newWindow = window
+    if oldWindow !== newWindow { view.windowWillChange(to: newWindow) }
     storedSubviews.insert(view, at: min(max(0, index), storedSubviews.count))
     view.storedSuperview = self
+    if oldWindow !== newWindow { view.windowDidChange() }
     view.didMoveToSuperview()
     didAddSubview(view)
     displayDidChange()
@@ -291,8 +295,11 @@
     guard let superview = storedSuperview else { return }
     superview.willRemoveSubview(self)
     willMove(toSuperview: nil)
+    let leavesWindow = window != nil
+    if leavesWindow { windowWillChange(to: nil) }
     superview.storedSubviews.removeAll { $0 === self }
     storedSuperview = nil
+    if leavesWindow { windowDidChange() }
     didMoveToSuperview()
     superview.displayDidChange()
   }
@@ -315,6 +322,24 @@
     }
     return nil
   }
+
+  /// The window the view is in: the nearest `UIWindow` among the view and its ancestors, or nil
+  /// (`UIView+Window.swift`).
+  open var window: UIWindow? {
+    var view: UIView? = self
+    while let current = view {
+      if let window = current as? UIWindow { return window }
+      view = current.storedSuperview
+    }
+    return nil
+  }
+
+  /// Called before the view (or an ancestor) moves to another window, or out of its window;
+  /// does nothing.
+  open func willMove(toWindow newWindow: UIWindow?) {}
+  /// Called after the view (or an ancestor) moved to another window, or out of its window; does
+  /// nothing.
+  open func didMoveToWindow() {}
 
   /// Called before the view moves to `newSuperview`; does nothing.
   open func willMove(toSuperview newSuperview: UIView?) {}
