@@ -98,8 +98,14 @@ let package = Package(
       dependencies: [
         "ImageLoaders", "SimThreads", "SimPlatform", "SimKernel", "SimNetwork", "SimTable",
         "PNGRender", "SimAsync",
+        // Apple's CryptoKit and CommonCrypto are not on Linux: stand-ins of the same names (the
+        // hash functions only) let a disk cache that names files by a digest compile unchanged.
+        .target(name: "CryptoKit", condition: .when(platforms: [.linux])),
+        .target(name: "CommonCrypto", condition: .when(platforms: [.linux])),
       ]
     ),
+    .target(name: "CryptoKit"),
+    .target(name: "CommonCrypto", dependencies: ["CryptoKit"]),
     // Runs a user's view controller, written against CellSimUIKit, through the scenario runner
     // and the oracle. A target of its own so that the layer that app code compiles against does
     // not depend on the scenario machinery (and Scenarios never depends on either).
