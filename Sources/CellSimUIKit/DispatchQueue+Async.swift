@@ -176,8 +176,16 @@ enum QueueContext {
     return DispatchQueue.main
   }
 
-  /// Whether the calling code runs on `queue` (directly or through `sync`).
+  /// Whether the calling code runs on `queue` (directly or through `sync`), or on a queue whose
+  /// targets include it (GCD's `dispatch_assert_queue` checks the target hierarchy).
   static func isRunning(on queue: DispatchQueue) -> Bool {
-    stack.queues.contains { $0 === queue }
+    stack.queues.contains { running in
+      var current: DispatchQueue? = running
+      while let candidate = current {
+        if candidate === queue { return true }
+        current = candidate.targetQueue
+      }
+      return false
+    }
   }
 }

@@ -17,9 +17,14 @@ extension DispatchQueue {
   }
 
   /// The value for `key` of the queue the calling code runs on: the queue of the block it runs
-  /// in (or of its innermost `sync`), or the main queue for code on the main thread. Target
-  /// queues are not modelled, so nothing is inherited from one.
+  /// in (or of its innermost `sync`), or the main queue for code on the main thread; if that
+  /// queue has none, its target's, and so on up the targets, as `dispatch_get_specific` looks.
   public class func getSpecific<T>(key: DispatchSpecificKey<T>) -> T? {
-    QueueContext.innermost(in: SimulationContext.world)?.getSpecific(key: key)
+    var queue = QueueContext.innermost(in: SimulationContext.world)
+    while let current = queue {
+      if let value = current.getSpecific(key: key) { return value }
+      queue = current.targetQueue
+    }
+    return nil
   }
 }

@@ -23,8 +23,22 @@ import SimThreads
 ///   once every block enqueued before it has ended, and no block enqueued after it starts until
 ///   it has ended; on a serial or a global queue it is an ordinary block, as in GCD.
 ///
-/// Not modelled, and so refused with a message rather than answered wrongly: a target queue
-/// other than a global queue.
+/// Target queues (`init(label:…target:)`), as GCD runs a queue's blocks on its target:
+/// - a queue whose target is the main queue runs its blocks on the main thread;
+/// - a queue whose target is a serial queue runs its blocks on that queue, in one order with the
+///   target's own blocks (so two queues that target one serial queue never run at once);
+/// - a concurrent queue whose target is a concurrent queue runs its blocks on it;
+/// - a serial queue whose target is concurrent or global, and a concurrent queue whose target
+///   is global, keep queues of their own (GCD gives them no other constraint we model).
+///
+/// A queue that runs its blocks on its target keeps its own identity: its blocks see it as
+/// their queue (`getSpecific`, `dispatchPrecondition`), and a value it lacks is looked up on its
+/// target, as `DispatchQueue.getSpecific(key:)` does. Suspending it (or making it
+/// `.initiallyInactive`) holds its own blocks back until `resume()` (or `activate()`), in order,
+/// and leaves the target's running. A `sync` onto it waits for the target's turn, so a `sync`
+/// from code on the target is a deadlock, as in GCD. Not modelled: `setTarget(queue:)` after
+/// creation, and a `sync` onto a suspended queue that targets another (it runs at the target's
+/// turn).
 ///
 /// The closure parameters of `async` and `asyncAfter` are `@preconcurrency @Sendable`, as in
 /// Apple's overlay: the compiler's special case that treats a closure passed to
@@ -62,29 +76,43 @@ public final class DispatchQueue: @unchecked Sendable {
   let specificsLock = Foundation.NSLock()
   /// Values set with `setSpecific`, by key.
   var specifics: [ObjectIdentifier: Any] = [:]
+  /// The target queue given at creation, if any.
+  let targetQueue: DispatchQueue?
+  /// The queue whose simulated thread or queue runs this queue's blocks, when it is not its own
+  /// (see the type's notes on target queues).
+  let runsOn: DispatchQueue?
+  /// Blocks held back while a queue that runs on its target is suspended or inactive, per world.
+  let holds = PerWorld<HeldBlocks>()
 
   /// A queue of `kind` named `label`.
-  init(kind: Kind, label: String, initiallyInactive: Bool = false) {
+  init(
+    kind: Kind, label: String, initiallyInactive: Bool = false, target: DispatchQueue? = nil
+  ) {
     self.kind = kind
     self.label = label
     self.initiallyInactive = initiallyInactive
+    self.targetQueue = target
+    self.runsOn = target.flatMap { Self.executionTarget(of: kind, on: $0) }
+  }
+
+  /// The queue that runs the blocks of a queue of `kind` whose target is `target`, if not the
+  /// queue itself.
+  static func executionTarget(of kind: Kind, on target: DispatchQueue) -> DispatchQueue? {
+    switch (kind, target.kind) {
+    case (_, .main), (_, .serial), (.concurrent, .concurrent): return target
+    default: return nil
+    }
   }
 
   /// A new queue: serial, or concurrent with `.concurrent`; inactive until `activate()` with
-  /// `.initiallyInactive`. `target` may be nil or a global queue (any other target is not
-  /// modelled and stops the process, naming the queue).
+  /// `.initiallyInactive`; running its blocks on `target` as the type's notes say.
   public convenience init(
     label: String, qos: DispatchQoS = .unspecified, attributes: Attributes = [],
     autoreleaseFrequency: AutoreleaseFrequency = .inherit, target: DispatchQueue? = nil
   ) {
-    if let target, !target.isGlobal {
-      preconditionFailure(
-        "CellSimUIKit: DispatchQueue \"\(label)\" targets \"\(target.label)\"; only global "
-          + "queues may be targets (target hierarchies are not modelled)")
-    }
     self.init(
       kind: attributes.contains(.concurrent) ? .concurrent : .serial, label: label,
-      initiallyInactive: attributes.contains(.initiallyInactive))
+      initiallyInactive: attributes.contains(.initiallyInactive), target: target)
   }
 
   /// Whether this is one of the global queues.
@@ -148,7 +176,9 @@ public final class DispatchQueue: @unchecked Sendable {
     switch kind {
     case .main: return .main(world.main)
     case .global(let qos): return .queue(world.globalQueue(qos: qos))
-    case .serial, .concurrent: return .queue(binding(in: world).queue)
+    case .serial, .concurrent:
+      if let runsOn { return runsOn.target(in: world) }
+      return .queue(binding(in: world).queue)
     }
   }
 
@@ -180,6 +210,15 @@ public final class DispatchQueue: @unchecked Sendable {
       QueueContext.run(on: self, body)
       simGroup?.leave()
     }
+    if runsOn != nil, delay == nil, hold(in: world).keep(barrier: barrier, block) { return }
+    if runsOn != nil, let delay {
+      // At its deadline the block joins this queue, which may be suspended by then.
+      world.loop.schedule(after: delay) { [self] in
+        if hold(in: world).keep(barrier: barrier, block) { return }
+        enqueue(block, barrier: barrier, in: world)
+      }
+      return
+    }
     switch target(in: world) {
     case .main(let main):
       MainActorIsolation.install()
@@ -199,6 +238,17 @@ public final class DispatchQueue: @unchecked Sendable {
     }
   }
 
+  /// Enqueues `block` now on the queue's target in `world`.
+  func enqueue(_ block: @escaping () -> Void, barrier: Bool, in world: World) {
+    switch target(in: world) {
+    case .main(let main):
+      MainActorIsolation.install()
+      main.async(label: "main.async", blocking: block)
+    case .queue(let queue):
+      queue.async(label: nil, barrier: barrier, blocking: block)
+    }
+  }
+
   /// Submits `work` for `api`, after `delay` if given; a nil delay with `delayed` set (a
   /// deadline of `distantFuture`) never runs it.
   func submit(
@@ -213,17 +263,27 @@ public final class DispatchQueue: @unchecked Sendable {
   /// Suspends the queue in the calling world (`dispatch_suspend`): blocks already running go
   /// on; no new one starts until `resume()`.
   public func suspend() {
-    guard case .queue(let queue) = target(in: SimulationContext.world(for: "suspend()")) else {
+    let world = SimulationContext.world(for: "suspend()")
+    if runsOn != nil {
+      hold(in: world).suspensions += 1
       return
     }
+    guard case .queue(let queue) = target(in: world) else { return }
     queue.suspend()
   }
 
   /// Resumes a suspended queue.
   public func resume() {
-    guard case .queue(let queue) = target(in: SimulationContext.world(for: "resume()")) else {
+    let world = SimulationContext.world(for: "resume()")
+    if runsOn != nil {
+      let hold = hold(in: world)
+      precondition(
+        hold.suspensions > 0, "DispatchQueue.resume(): \"\(label)\" is not suspended")
+      hold.suspensions -= 1
+      release(hold, in: world)
       return
     }
+    guard case .queue(let queue) = target(in: world) else { return }
     queue.resume()
   }
 
@@ -231,6 +291,13 @@ public final class DispatchQueue: @unchecked Sendable {
   public func activate() {
     let world = SimulationContext.world(for: "DispatchQueue.activate()")
     guard kind == .serial || kind == .concurrent else { return }
+    if runsOn != nil {
+      let hold = hold(in: world)
+      guard !hold.isActive else { return }
+      hold.isActive = true
+      release(hold, in: world)
+      return
+    }
     let binding = binding(in: world)
     guard !binding.isActive else { return }
     binding.isActive = true
