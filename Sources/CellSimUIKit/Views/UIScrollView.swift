@@ -46,8 +46,46 @@ package import SimTable
     }
   }
 
-  /// The content's size (kept).
-  open var contentSize: CGSize = .zero
+  /// The content's size: for a table or collection view the host bound, its rows' (the rows
+  /// the data source declares, in the scenario's lines of `row_height`, as wide as the screen),
+  /// as UIKit computes it from the data source; for a plain scroll view the size it is given.
+  /// Setting it on a bound view changes nothing, as UIKit recomputes a table's.
+  open var contentSize: CGSize {
+    get {
+      guard let engine else { return storedContentSize }
+      let layout = engine.layout
+      let rows = declaredRows ?? engine.numberOfRows
+      let columns = max(1, layout.columns)
+      let lines = (rows + columns - 1) / columns
+      return CGSize(width: layout.viewportWidth, height: Double(lines) * layout.rowHeight)
+    }
+    set { storedContentSize = newValue }
+  }
+  var storedContentSize: CGSize = .zero
+
+  /// The frame: for a bound table or collection view, its origin as set and the size of the
+  /// scenario's viewport (the screen), which decides what is on screen whatever the constraints
+  /// say (they are not solved); for other scroll views, as set.
+  open override var frame: CGRect {
+    get {
+      guard let size = engineViewport else { return super.frame }
+      return CGRect(origin: super.frame.origin, size: size)
+    }
+    set { super.frame = newValue }
+  }
+
+  /// The bounds: their origin is the content offset, as in UIKit; a bound table's or collection
+  /// view's size is the scenario's viewport.
+  open override var bounds: CGRect {
+    get { CGRect(origin: contentOffset, size: engineViewport ?? super.bounds.size) }
+    set { super.bounds = newValue }
+  }
+
+  /// The viewport of the bound engine, if any.
+  var engineViewport: CGSize? {
+    guard let layout = engine?.layout else { return nil }
+    return CGSize(width: layout.viewportWidth, height: layout.viewportHeight)
+  }
   /// The content's insets (kept).
   open var contentInset: UIEdgeInsets = .zero
   /// `adjustedContentInset`: `contentInset` (no safe area or bars adjust it here).

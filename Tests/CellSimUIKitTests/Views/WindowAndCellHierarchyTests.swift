@@ -181,3 +181,79 @@ struct WindowAndCellHierarchyTests {
     #expect(displayed > 20 && ended > 10 && inWindow)
   }
 }
+
+/// A feed that loads its next page when the scroll nears the end of its content, as paging
+/// tutorials write it in `scrollViewDidScroll(_:)`.
+final class PagingFeedViewController: UIViewController, UITableViewDataSource,
+  UITableViewDelegate
+{
+  var photoURLs: [URL] = []
+  let tableView = UITableView(frame: .zero, style: .plain)
+  var pageRequests: [Int] = []
+  var sizes: [CGSize] = []
+
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    // Pinned to the view's edges by constraints, which the layer does not solve: the frame stays
+    // zero as set, as on a device until the first layout pass.
+    tableView.translatesAutoresizingMaskIntoConstraints = false
+    view.addSubview(tableView)
+    tableView.dataSource = self
+    tableView.delegate = self
+    tableView.register(UITableViewCell.self, forCellReuseIdentifier: "row")
+  }
+
+  func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
+    photoURLs.count
+  }
+
+  func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+    tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+  }
+
+  func scrollViewDidScroll(_ scrollView: UIScrollView) {
+    let offsetY = scrollView.contentOffset.y
+    let contentHeight = scrollView.contentSize.height
+    sizes.append(CGSize(width: scrollView.bounds.width, height: contentHeight))
+    if offsetY > contentHeight - scrollView.frame.size.height * 2 {
+      pageRequests.append(Int(offsetY))
+    }
+  }
+}
+
+@Suite("A bound table's geometry is the scenario's")
+struct ScrollGeometryTests {
+  @Test(
+    "contentSize and the frame follow the rows and the screen, so paging asks only near the end")
+  func pagingFeed() throws {
+    let scenario = try Scenario(
+      yaml: """
+        cellsim: 1
+        name: "hosted: a feed that pages near its end"
+        seed: 3
+        table: {rows: 200, row_height: 100}
+        images: {url: "https://img.test/{id}.png", fixtures: ["photos/*.png"]}
+        events:
+          - {at: "1s", drag: {by: 3000, over: "1s"}}
+          - {at: "3s", scroll_to: {row: 199, animated: true}}
+        run_until: "5s"
+        invariants: [no_cross_cell_image]
+        """, fixturesRoot: Repository.fixtures)
+    let holder = Holder<PagingFeedViewController>()
+    let screen = HostedScreen(
+      makeViewController: { () -> PagingFeedViewController in
+        let controller = PagingFeedViewController()
+        holder.value = controller
+        return controller
+      },
+      rows: { controller, urls in controller.photoURLs = urls })
+    let result = try UIKitHost.run(scenario, screen: screen, fixturesRoot: Repository.fixtures)
+    #expect(result.violations.isEmpty, "\(result.violations)")
+    let controller = try #require(holder.value)
+    let (requests, sizes) = onMainActor { (controller.pageRequests, controller.sizes) }
+    let screenSize = try #require(sizes.first)
+    #expect(screenSize.height == 20_000 && screenSize.width > 300)
+    // The drag stops 3,000 points into 20,000: no page; the scroll to the last row asks.
+    #expect(!requests.isEmpty && requests.allSatisfy { $0 > 20_000 - 2 * 900 }, "\(requests)")
+  }
+}
