@@ -1,8 +1,8 @@
-/// UIKit's `NSLayoutConstraint`: accepted and recorded, never solved. Cells built in code pin
-/// their image view with anchors; the layer keeps each constraint (its items, attributes,
-/// relation, constant, multiplier, priority and `isActive`) so the code runs and a test can read
-/// what was asked, but frames come from the scenario's row geometry (a hosted cell is sized to
-/// its row; its subviews keep the frames the code set). See `UIView`, "Not modelled".
+/// UIKit's `NSLayoutConstraint`. Cells built in code pin their image view with anchors; the
+/// layer keeps each constraint (its items, attributes, relation, constant, multiplier, priority
+/// and `isActive`), and a view's layout pass sets the frames of its subviews laid out by
+/// constraints from the active equalities among them (`ConstraintLayout.swift` says what is
+/// solved and what is not). A hosted cell is sized to its row.
 @preconcurrency @MainActor open class NSLayoutConstraint: NSObject {
   /// `NSLayoutConstraint.Attribute`.
   public enum Attribute: Int, Sendable {
@@ -31,8 +31,14 @@
   public let secondAttribute: Attribute
   /// The multiplier.
   public let multiplier: CGFloat
-  /// The constant (kept; changing it lays nothing out).
-  open var constant: CGFloat
+  /// The constant; changing it on an active constraint marks its views for layout.
+  open var constant: CGFloat {
+    didSet {
+      guard isActive, constant != oldValue, let view = firstItem as? UIView else { return }
+      view.needsLayout = true
+      view.storedSuperview?.needsLayout = true
+    }
+  }
   /// The priority.
   open var priority: UILayoutPriority = .required
   /// The identifier.
@@ -41,6 +47,8 @@
   open var isActive = false {
     didSet {
       guard isActive != oldValue, let view = firstItem as? UIView else { return }
+      view.needsLayout = true
+      view.storedSuperview?.needsLayout = true
       if isActive {
         view.storedConstraints.append(self)
       } else {

@@ -66,9 +66,11 @@
 /// view's image, a view's `isHidden` or `alpha`, or the hierarchy changes inside a table cell, the
 /// cell recomputes what it shows (`UITableViewCell`, "What the oracle sees").
 ///
-/// Not modelled: drawing, Auto Layout (constraints are not solved; `translatesAutoresizing…`
-/// is kept), hit testing and gestures, coordinate conversion, storyboards and nibs
-/// (`init?(coder:)` makes an empty view).
+/// Auto Layout's common case is solved at each layout pass: equality constraints among a view,
+/// its direct subviews and its guides (`ConstraintLayout.swift`).
+///
+/// Not modelled: drawing, the rest of Auto Layout (inequalities, text sizes), hit testing and
+/// gestures, storyboards and nibs (`init?(coder:)` makes an empty view).
 @preconcurrency @MainActor open class UIView: UIResponder {
   /// `UIView.ContentMode`.
   public enum ContentMode: Int, Sendable {
@@ -260,6 +262,7 @@
     if oldWindow !== newWindow { view.windowWillChange(to: newWindow) }
     storedSubviews.insert(view, at: min(max(0, index), storedSubviews.count))
     view.storedSuperview = self
+    needsLayout = true
     if oldWindow !== newWindow { view.windowDidChange() }
     view.didMoveToSuperview()
     didAddSubview(view)
@@ -364,8 +367,10 @@
     for subview in storedSubviews { subview.layoutIfNeeded() }
   }
 
-  /// Lays out subviews; the base does nothing (no constraints are solved).
-  open func layoutSubviews() {}
+  /// Lays out subviews: the base sets the frames of those laid out by constraints from the
+  /// active equality constraints (`ConstraintLayout.swift`), as UIKit's applies Auto Layout's;
+  /// subclasses that override it call `super` first, as on iOS.
+  open func layoutSubviews() { layoutSubviewsFromConstraints() }
 
   /// Marks the view for redrawing; nothing is drawn.
   open func setNeedsDisplay() {}

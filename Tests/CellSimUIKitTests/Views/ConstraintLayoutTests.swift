@@ -1,0 +1,83 @@
+// Written as iOS code: this file imports only the layer (and Testing).
+import CellSimUIKit
+import Testing
+
+/// A cell built in code as tutorials build it: a thumbnail pinned to the content view's
+/// leading, top and bottom margins with a fixed width, and a title beside it.
+final class PinnedThumbnailCell: UITableViewCell {
+  let thumbnail = UIImageView()
+  let title = UILabel()
+  lazy var widthConstraint = thumbnail.widthAnchor.constraint(equalToConstant: 60)
+
+  override init(style: UITableViewCell.CellStyle, reuseIdentifier: String?) {
+    super.init(style: style, reuseIdentifier: reuseIdentifier)
+    thumbnail.translatesAutoresizingMaskIntoConstraints = false
+    title.translatesAutoresizingMaskIntoConstraints = false
+    contentView.addSubview(thumbnail)
+    contentView.addSubview(title)
+    NSLayoutConstraint.activate([
+      thumbnail.leadingAnchor.constraint(equalTo: contentView.leadingAnchor, constant: 16),
+      thumbnail.topAnchor.constraint(equalTo: contentView.topAnchor, constant: 8),
+      contentView.bottomAnchor.constraint(equalTo: thumbnail.bottomAnchor, constant: 8),
+      widthConstraint,
+      title.leadingAnchor.constraint(equalTo: thumbnail.trailingAnchor, constant: 12),
+      title.trailingAnchor.constraint(equalTo: contentView.layoutMarginsGuide.trailingAnchor),
+      title.centerYAnchor.constraint(equalTo: thumbnail.centerYAnchor),
+      title.heightAnchor.constraint(equalToConstant: 20),
+      // Inequalities and a lower-priority contradiction do not move anything.
+      title.widthAnchor.constraint(greaterThanOrEqualToConstant: 10),
+    ])
+    let weaker = thumbnail.widthAnchor.constraint(equalToConstant: 200)
+    weaker.priority = .defaultLow
+    weaker.isActive = true
+  }
+
+  required init?(coder: NSCoder) { nil }
+}
+
+@Suite("Auto Layout's common case: equality constraints set subviews' frames")
+struct ConstraintLayoutTests {
+  @Test("a cell's pinned thumbnail and title get the frames Auto Layout gives them")
+  @MainActor func pinnedCell() {
+    let cell = PinnedThumbnailCell(style: .default, reuseIdentifier: "row")
+    cell.frame = CGRect(x: 0, y: 0, width: 390, height: 96)
+    cell.contentView.frame = cell.bounds
+    cell.layoutIfNeeded()
+    #expect(cell.thumbnail.frame == CGRect(x: 16, y: 8, width: 60, height: 80))
+    // The margins guide is 8 points in: the title ends at 382.
+    #expect(cell.title.frame == CGRect(x: 88, y: 38, width: 294, height: 20))
+    // A downsampling loader sizes its thumbnail from the bounds, which are no longer zero.
+    #expect(cell.thumbnail.bounds.size == CGSize(width: 60, height: 80))
+    cell.widthConstraint.constant = 80
+    cell.layoutIfNeeded()
+    #expect(cell.thumbnail.frame.width == 80 && cell.title.frame.minX == 108)
+  }
+
+  @Test("a view pinned to its superview's edges fills it, and an aspect ratio follows a width")
+  @MainActor func edgesAndRatio() {
+    let container = UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 500))
+    let fill = UIView()
+    let square = UIView()
+    let framed = UIView(frame: CGRect(x: 5, y: 6, width: 7, height: 8))
+    for view in [fill, square] { view.translatesAutoresizingMaskIntoConstraints = false }
+    [fill, square, framed].forEach(container.addSubview)
+    NSLayoutConstraint.activate([
+      fill.topAnchor.constraint(equalTo: container.topAnchor),
+      fill.bottomAnchor.constraint(equalTo: container.bottomAnchor),
+      fill.leadingAnchor.constraint(equalTo: container.leadingAnchor),
+      fill.trailingAnchor.constraint(equalTo: container.trailingAnchor),
+      square.centerXAnchor.constraint(equalTo: container.centerXAnchor),
+      square.topAnchor.constraint(equalTo: container.safeAreaLayoutGuide.topAnchor, constant: 10),
+      square.widthAnchor.constraint(equalTo: container.widthAnchor, multiplier: 0.5),
+      square.heightAnchor.constraint(equalTo: square.widthAnchor),
+      NSLayoutConstraint(
+        item: framed, attribute: .width, relatedBy: .equal, toItem: nil,
+        attribute: .notAnAttribute, multiplier: 1, constant: 99),
+    ])
+    container.layoutIfNeeded()
+    #expect(fill.frame == container.bounds)
+    #expect(square.frame == CGRect(x: 75, y: 10, width: 150, height: 150))
+    // A view that keeps its autoresizing mask is left where its code put it.
+    #expect(framed.frame == CGRect(x: 5, y: 6, width: 7, height: 8))
+  }
+}
