@@ -5,14 +5,15 @@
 /// Each constraint says `first.attribute = multiplier × second.attribute + constant`, which is
 /// linear in the frames' unknowns (a view's `x`, `y`, width and height in its superview). The
 /// solver propagates: a constraint with one unknown left fixes it; when none has, a view whose
-/// size is still unknown takes its intrinsic content size (an image view's image), and
-/// propagation goes on. Constraints are taken by priority, highest first, so a required one wins
-/// over a lower one that contradicts it; what nothing fixes keeps the frame the code set.
+/// size is still unknown takes its `intrinsicContentSize` if it declares one, and propagation
+/// goes on. Constraints are taken by priority, highest first, so a required one wins over a
+/// lower one that contradicts it; what nothing fixes keeps the frame the code set.
 ///
 /// Not modelled: inequalities (`≥`, `≤`: they hold whatever the frames are), the priorities'
 /// trade-offs beyond that order, constraints to views outside the superview and its direct
-/// subviews, text's intrinsic size (labels have none), and stack views' arrangement. Baselines
-/// stand for the top and bottom edges.
+/// subviews, intrinsic sizes of text and images (labels and image views declare none). A stack
+/// view places its arranged views itself (`UIStackView+Arrangement.swift`). Baselines stand for
+/// the top and bottom edges.
 extension UIView {
   /// Sets the frames of the direct subviews laid out by constraints (`layoutSubviews()` calls it,
   /// as UIKit's applies the engine's frames there).

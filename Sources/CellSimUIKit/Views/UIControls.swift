@@ -205,8 +205,8 @@ import Foundation
 }
 
 /// UIKit's `UIStackView`: its arranged views are its subviews, in order, so what they show is
-/// judged as any subview's. The axis, spacing, alignment and distribution are kept; arranged
-/// views are not placed (the oracle judges what a cell shows, not where).
+/// judged as any subview's. Each layout pass places them along the axis with the spacing,
+/// alignment and distribution (`UIStackView+Arrangement.swift` says how far).
 @preconcurrency @MainActor open class UIStackView: UIView {
   /// UIKit's `UIStackView.Alignment`.
   public enum Alignment: Int, Sendable {
@@ -234,15 +234,15 @@ import Foundation
   /// The views the stack arranges, in order.
   public private(set) var arrangedSubviews: [UIView] = []
   /// `axis`.
-  open var axis: NSLayoutConstraint.Axis = .horizontal
+  open var axis: NSLayoutConstraint.Axis = .horizontal { didSet { setNeedsLayout() } }
   /// `spacing`.
-  open var spacing: CGFloat = 0
+  open var spacing: CGFloat = 0 { didSet { setNeedsLayout() } }
   /// `alignment`.
-  open var alignment: Alignment = .fill
+  open var alignment: Alignment = .fill { didSet { setNeedsLayout() } }
   /// `distribution`.
-  open var distribution: Distribution = .fill
+  open var distribution: Distribution = .fill { didSet { setNeedsLayout() } }
   /// `isLayoutMarginsRelativeArrangement`.
-  open var isLayoutMarginsRelativeArrangement = false
+  open var isLayoutMarginsRelativeArrangement = false { didSet { setNeedsLayout() } }
   /// `isBaselineRelativeArrangement`.
   open var isBaselineRelativeArrangement = false
   var customSpacing: [ObjectIdentifier: CGFloat] = [:]
@@ -266,12 +266,22 @@ import Foundation
   open func insertArrangedSubview(_ view: UIView, at stackIndex: Int) {
     arrangedSubviews.removeAll { $0 === view }
     arrangedSubviews.insert(view, at: min(stackIndex, arrangedSubviews.count))
+    // As in UIKit, the stack lays its arranged views out by constraints of its own.
+    view.translatesAutoresizingMaskIntoConstraints = false
     if view.superview !== self { addSubview(view) }
+    setNeedsLayout()
+  }
+
+  /// Places the arranged views (`UIStackView+Arrangement.swift`).
+  open override func layoutSubviews() {
+    super.layoutSubviews()
+    arrangeSubviews()
   }
 
   /// `removeArrangedSubview(_:)`: no longer arranged, but still a subview (as in UIKit).
   open func removeArrangedSubview(_ view: UIView) {
     arrangedSubviews.removeAll { $0 === view }
+    setNeedsLayout()
   }
 
   /// `setCustomSpacing(_:after:)`.

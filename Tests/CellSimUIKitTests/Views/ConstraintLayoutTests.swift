@@ -81,3 +81,53 @@ struct ConstraintLayoutTests {
     #expect(framed.frame == CGRect(x: 5, y: 6, width: 7, height: 8))
   }
 }
+
+@Suite("Stack views place their arranged views")
+struct StackArrangementTests {
+  @Test("a horizontal stack: a fixed-width thumbnail, a label taking the rest, spacing")
+  @MainActor func horizontal() {
+    let cell = UITableViewCell(style: .default, reuseIdentifier: "row")
+    let thumbnail = UIImageView()
+    let title = UILabel()
+    let hidden = UIView()
+    hidden.isHidden = true
+    let stack = UIStackView(arrangedSubviews: [thumbnail, hidden, title])
+    stack.axis = .horizontal
+    stack.spacing = 10
+    stack.alignment = .center
+    stack.translatesAutoresizingMaskIntoConstraints = false
+    cell.contentView.addSubview(stack)
+    NSLayoutConstraint.activate([
+      stack.leadingAnchor.constraint(equalTo: cell.contentView.leadingAnchor, constant: 16),
+      stack.trailingAnchor.constraint(equalTo: cell.contentView.trailingAnchor, constant: -16),
+      stack.topAnchor.constraint(equalTo: cell.contentView.topAnchor),
+      stack.bottomAnchor.constraint(equalTo: cell.contentView.bottomAnchor),
+      thumbnail.widthAnchor.constraint(equalToConstant: 64),
+      thumbnail.heightAnchor.constraint(equalTo: thumbnail.widthAnchor),
+    ])
+    cell.frame = CGRect(x: 0, y: 0, width: 390, height: 100)
+    cell.contentView.frame = cell.bounds
+    cell.layoutIfNeeded()
+    #expect(stack.frame == CGRect(x: 16, y: 0, width: 358, height: 100))
+    #expect(thumbnail.frame == CGRect(x: 0, y: 18, width: 64, height: 64))
+    // Hidden views take no room; the label takes what is left, full height (no intrinsic size).
+    #expect(title.frame == CGRect(x: 74, y: 0, width: 284, height: 100))
+  }
+
+  @Test("a vertical stack filled equally, inside its layout margins")
+  @MainActor func verticalFillEqually() {
+    let stack = UIStackView(frame: CGRect(x: 0, y: 0, width: 200, height: 312))
+    stack.axis = .vertical
+    stack.distribution = .fillEqually
+    stack.spacing = 4
+    stack.isLayoutMarginsRelativeArrangement = true
+    let views = (0..<3).map { _ in UIView() }
+    views.forEach(stack.addArrangedSubview)
+    stack.layoutIfNeeded()
+    #expect(
+      views.map(\.frame) == [
+        CGRect(x: 8, y: 8, width: 184, height: 96), CGRect(x: 8, y: 108, width: 184, height: 96),
+        CGRect(x: 8, y: 208, width: 184, height: 96),
+      ])
+  }
+}
