@@ -11,9 +11,9 @@
 ///
 /// Not modelled: inequalities (`≥`, `≤`: they hold whatever the frames are), the priorities'
 /// trade-offs beyond that order, constraints to views outside the superview and its direct
-/// subviews, intrinsic sizes of text and images (labels and image views declare none). A stack
-/// view places its arranged views itself (`UIStackView+Arrangement.swift`). Baselines stand for
-/// the top and bottom edges.
+/// subviews, the intrinsic size of text (labels declare none; an image view's is its image's).
+/// A stack view places its arranged views itself (`UIStackView+Arrangement.swift`). Baselines
+/// stand for the top and bottom edges.
 extension UIView {
   /// Sets the frames of the direct subviews laid out by constraints (`layoutSubviews()` calls it,
   /// as UIKit's applies the engine's frames there).

@@ -30,7 +30,19 @@
 
   /// The image shown.
   open var image: UIImage? {
-    didSet { displayDidChange() }
+    didSet {
+      displayDidChange()
+      // Its size is the view's intrinsic size: a view laid out by constraints is laid out again.
+      if !translatesAutoresizingMaskIntoConstraints, image?.size != oldValue?.size {
+        storedSuperview?.needsLayout = true
+      }
+    }
+  }
+
+  /// The image's size, as UIKit's image view gives it (none without an image): Auto Layout
+  /// sizes an image view that no constraint sizes to its image (`ConstraintLayout.swift`).
+  open override var intrinsicContentSize: CGSize {
+    image?.size ?? CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
   }
 
   /// The image shown while `isHighlighted`.

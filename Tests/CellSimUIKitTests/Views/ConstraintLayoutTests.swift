@@ -77,6 +77,15 @@ struct ConstraintLayoutTests {
     container.layoutIfNeeded()
     #expect(fill.frame == container.bounds)
     #expect(square.frame == CGRect(x: 75, y: 10, width: 150, height: 150))
+    // An image view that no constraint sizes takes its image's size.
+    let icon = UIImageView(image: UIImage(systemName: "photo"))
+    icon.translatesAutoresizingMaskIntoConstraints = false
+    container.addSubview(icon)
+    icon.topAnchor.constraint(equalTo: square.bottomAnchor, constant: 4).isActive = true
+    icon.leadingAnchor.constraint(equalTo: container.leadingAnchor).isActive = true
+    container.layoutIfNeeded()
+    let symbol = icon.image?.size ?? .zero
+    #expect(icon.frame == CGRect(origin: CGPoint(x: 0, y: 164), size: symbol) && symbol != .zero)
     // A view that keeps its autoresizing mask is left where its code put it.
     #expect(framed.frame == CGRect(x: 5, y: 6, width: 7, height: 8))
   }
