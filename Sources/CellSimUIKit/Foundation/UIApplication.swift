@@ -2,8 +2,9 @@ import Foundation
 
 /// A minimal `UIApplication`: the notification names loaders observe, `shared`, and the
 /// network activity indicator tutorials switch on around a fetch (kept per world, never drawn).
-/// `open(_:options:completionHandler:)` is recorded (the app stays in the foreground). Not
-/// modelled: the application's state, its delegate, scenes.
+/// `open(_:options:completionHandler:)` is recorded (the app stays in the foreground);
+/// `keyWindow` and `windows` give the hosted screen's window. Not modelled: the application's
+/// state, its delegate, scenes.
 @preconcurrency @MainActor
 open class UIApplication: UIResponder {
   override init() {}
@@ -21,6 +22,16 @@ open class UIApplication: UIResponder {
       ViewLayerState.of(world).networkActivityIndicator = newValue
     }
   }
+
+  /// `keyWindow` (deprecated in iOS 13, still in code that reads the screen's safe area or
+  /// presents from the root): the window last made key in the caller's world (the hosted
+  /// screen's, which the host makes key), or nil.
+  open var keyWindow: UIWindow? {
+    SimulationContext.world.flatMap { ViewLayerState.of($0).keyWindow }
+  }
+
+  /// `windows` (deprecated in iOS 15): the key window, if any (the layer makes no other).
+  open var windows: [UIWindow] { keyWindow.map { [$0] } ?? [] }
 
   /// UIKit's `UIApplication.OpenExternalURLOptionsKey`.
   public struct OpenExternalURLOptionsKey: RawRepresentable, Hashable, Sendable {

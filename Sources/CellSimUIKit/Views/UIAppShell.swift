@@ -50,11 +50,20 @@
 
   /// `makeKeyAndVisible()`: marks the window key (nothing is shown).
   open func makeKeyAndVisible() {
-    isKeyWindow = true
+    makeKey()
     isHidden = false
   }
-  /// `makeKey()`.
-  open func makeKey() { isKeyWindow = true }
+  /// `makeKey()`: the window becomes the application's key window (the one before resigns).
+  open func makeKey() {
+    guard let world = SimulationContext.world else {
+      isKeyWindow = true
+      return
+    }
+    let state = ViewLayerState.of(world)
+    if let previous = state.keyWindow, previous !== self { previous.isKeyWindow = false }
+    state.keyWindow = self
+    isKeyWindow = true
+  }
 }
 
 /// UIKit's `UIScene` (never connected by the layer).

@@ -17,6 +17,8 @@ final class ViewLayerState {
   var presentations: [String] = []
   /// What the app asked `UIApplication.open(_:options:completionHandler:)` to open, in order.
   var openedURLs: [URL] = []
+  /// The window last made key (`makeKeyAndVisible()`, `makeKey()`): the hosted screen's.
+  weak var keyWindow: UIWindow?
 
   /// The state of `world`, attached at its first use.
   static func of(_ world: World) -> ViewLayerState { world.layerAttachment { ViewLayerState() } }

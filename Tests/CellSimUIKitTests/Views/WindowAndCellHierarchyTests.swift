@@ -46,7 +46,10 @@ final class WindowAwareViewController: UITableViewController {
 
   override func viewDidAppear(_ animated: Bool) {
     super.viewDidAppear(animated)
-    appearedInWindow = view.window != nil && tableView.window === view.window
+    appearedInWindow =
+      view.window != nil && tableView.window === view.window
+      && UIApplication.shared.keyWindow === view.window
+      && UIApplication.shared.windows.count == 1 && view.window?.isKeyWindow == true
   }
 
   override func viewDidLoad() {
