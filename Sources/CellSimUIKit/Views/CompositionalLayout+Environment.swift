@@ -270,21 +270,65 @@ extension UICollectionViewCompositionalLayout {
     return CompositionalEnvironment(contentSize: size, insets: .zero)
   }
 
-  /// Where the items go; nil for a list section or when the provider makes no section.
-  func placement() -> CompositionalPlacement? {
+  /// Where each section's items go; nil when the first section is a list or the provider
+  /// makes none (the cells keep the scenario's row geometry).
+  func placedSections() -> PlacedSections? {
     let environment = environment()
     let size = environment.effectiveContentSize
-    let section: NSCollectionLayoutSection?
+    let count = collectionView?.engineSections.sectionCount ?? 1
+    let sections: [NSCollectionLayoutSection?]
     if let fixedSection {
-      section = fixedSection
-    } else if let resolved, resolved.size == size {
-      section = resolved.section
+      sections = Array(repeating: fixedSection, count: count)
+    } else if let resolved, resolved.size == size, resolved.sections.count == count {
+      sections = resolved.sections
     } else {
-      section = sectionProvider?(0, environment)
-      resolved = (size, section)
+      sections = (0..<count).map { sectionProvider?($0, environment) }
+      resolved = (size, sections)
     }
-    guard let section, !section.isList else { return nil }
-    return CompositionalPlacement(section: section, container: size)
+    guard let first = sections.first, let first, !first.isList else { return nil }
+    let engineRows = collectionView?.engineItemCount ?? 0
+    var placed = PlacedSections(container: size)
+    for (index, section) in sections.enumerated() {
+      let items = collectionView?.engineSections.rows(inSection: index, engineRows: engineRows) ?? 0
+      placed.append(section.flatMap { $0.isList ? nil : $0 }, items: items)
+    }
+    return placed
+  }
+}
+
+/// A compositional layout's sections down the content: each section's placement and the top
+/// it starts at.
+@MainActor struct PlacedSections {
+  let container: CGSize
+  var sections: [(placement: CompositionalPlacement?, top: CGFloat)] = []
+  /// Where the next section starts: the content's height so far.
+  var height: CGFloat = 0
+
+  init(container: CGSize) { self.container = container }
+
+  /// Places `section` (nil: a list section or none, which takes no room) of `items` items below
+  /// the sections so far.
+  mutating func append(_ section: NSCollectionLayoutSection?, items: Int) {
+    guard let section else {
+      sections.append((nil, height))
+      return
+    }
+    let placement = CompositionalPlacement(section: section, container: container)
+    sections.append((placement, height))
+    let insets = section.contentInsets
+    let bottom =
+      items > 0
+      ? placement.frame(ofItem: items - 1)?.maxY ?? placement.origin.y : placement.origin.y
+    height += bottom + insets.bottom
+  }
+
+  /// The frame of the item at the app's `indexPath`, in the content.
+  func frame(of indexPath: IndexPath) -> CGRect? {
+    guard sections.indices.contains(indexPath.section),
+      let placement = sections[indexPath.section].placement,
+      let frame = placement.frame(ofItem: indexPath.item)
+    else { return nil }
+    return frame.offsetBy(dx: 0, dy: sections[indexPath.section].top)
   }
 }
 

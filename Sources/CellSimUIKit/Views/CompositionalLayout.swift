@@ -289,14 +289,17 @@ public typealias UICollectionViewCompositionalLayoutSectionProvider = (
   Int, any NSCollectionLayoutEnvironment
 ) -> NSCollectionLayoutSection?
 
-/// UIKit's `UICollectionViewCompositionalLayout`: places items as its section says (see
-/// `CompositionalPlacement`). The collection view's sections lie back to back as one, placed
-/// with the section the provider makes for section 0, with an environment whose container is the collection
-/// view's bounds (the screen's, while they are empty).
+/// UIKit's `UICollectionViewCompositionalLayout`: places items as their section says (see
+/// `CompositionalPlacement`). The provider is asked for each of the data source's sections,
+/// with an environment whose container is the collection view's bounds (the screen's, while they
+/// are empty); the sections follow each other down the content, each as tall as its items
+/// (with its insets and top header). A list section (`.list(using:…)`) in the first section
+/// leaves the cells at the scenario's row geometry.
 @preconcurrency @MainActor open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
   let fixedSection: NSCollectionLayoutSection?
   let sectionProvider: UICollectionViewCompositionalLayoutSectionProvider?
-  var resolved: (size: CGSize, section: NSCollectionLayoutSection?)?
+  /// The sections the provider made, for the container size they were made for.
+  var resolved: (size: CGSize, sections: [NSCollectionLayoutSection?])?
   /// The configuration.
   open var configuration: UICollectionViewCompositionalLayoutConfiguration
 
@@ -354,13 +357,11 @@ public typealias UICollectionViewCompositionalLayoutSectionProvider = (
     resolved = nil
   }
 
-  /// The attributes of the item at `indexPath`, from the section (nil for a list section).
+  /// The attributes of the item at `indexPath`, from its section (nil for a list section).
   open override func layoutAttributesForItem(at indexPath: IndexPath)
     -> UICollectionViewLayoutAttributes?
   {
-    guard let placement = placement(),
-      let frame = placement.frame(ofItem: flatIndex(of: indexPath))
-    else { return nil }
+    guard let frame = placedSections()?.frame(of: appPath(indexPath)) else { return nil }
     let attributes = UICollectionViewLayoutAttributes(forCellWith: indexPath)
     attributes.frame = frame
     return attributes
@@ -370,29 +371,24 @@ public typealias UICollectionViewCompositionalLayoutSectionProvider = (
   open override func layoutAttributesForElements(in rect: CGRect)
     -> [UICollectionViewLayoutAttributes]?
   {
-    guard let placement = placement(), let collectionView else { return nil }
+    guard let placed = placedSections(), let collectionView else { return nil }
     return (0..<collectionView.engineItemCount).compactMap { item in
-      guard let frame = placement.frame(ofItem: item), frame.intersects(rect) else { return nil }
-      let attributes = UICollectionViewLayoutAttributes(
-        forCellWith: collectionView.appItemPath(IndexPath(item: item, section: 0)))
+      let path = collectionView.appItemPath(IndexPath(item: item, section: 0))
+      guard let frame = placed.frame(of: path), frame.intersects(rect) else { return nil }
+      let attributes = UICollectionViewLayoutAttributes(forCellWith: path)
       attributes.frame = frame
       return attributes
     }
   }
 
-  /// The content's size: the container's width, down to the last item.
+  /// The content's size: the container's width, down to the last section's end.
   open override var collectionViewContentSize: CGSize {
-    guard let placement = placement(), let collectionView else { return .zero }
-    let count = collectionView.engineItemCount
-    let bottom = count > 0 ? placement.frame(ofItem: count - 1)?.maxY ?? 0 : 0
-    return CGSize(
-      width: placement.container.width,
-      height: bottom + placement.section.contentInsets.bottom)
+    guard let placed = placedSections() else { return .zero }
+    return CGSize(width: placed.container.width, height: placed.height)
   }
 
-  /// The engine's item of `indexPath` (the sections lie back to back).
-  func flatIndex(of indexPath: IndexPath) -> Int {
-    guard indexPath.count == 2 else { return indexPath.last ?? 0 }
-    return collectionView?.engineSections.row(for: indexPath) ?? indexPath.item
+  /// `indexPath` as a section and an item of the app (a one-index path is an item of section 0).
+  func appPath(_ indexPath: IndexPath) -> IndexPath {
+    indexPath.count == 2 ? indexPath : IndexPath(item: indexPath.last ?? 0, section: 0)
   }
 }

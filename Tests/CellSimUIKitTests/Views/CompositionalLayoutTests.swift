@@ -275,3 +275,59 @@ import Testing
     #expect(!header.isEqual(attributes))
   }
 }
+
+/// A data source of two sections: four featured items, then nine photos.
+final class TwoSectionSource: NSObject, UICollectionViewDataSource {
+  func numberOfSections(in collectionView: UICollectionView) -> Int { 2 }
+  func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int)
+    -> Int
+  { section == 0 ? 4 : 9 }
+  func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath)
+    -> UICollectionViewCell
+  {
+    collectionView.dequeueReusableCell(withReuseIdentifier: "cell", for: indexPath)
+  }
+}
+
+@Suite("A compositional provider lays out each section in its own way, one below the other")
+@MainActor struct CompositionalSectionsTests {
+  @Test("a featured band scrolling across, then a three-column grid below it")
+  func bandThenGrid() throws {
+    let layout = UICollectionViewCompositionalLayout { section, environment in
+      if section == 0 {
+        let item = NSCollectionLayoutItem(
+          layoutSize: NSCollectionLayoutSize(
+            widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
+        let group = NSCollectionLayoutGroup.horizontal(
+          layoutSize: NSCollectionLayoutSize(
+            widthDimension: .absolute(120), heightDimension: .absolute(150)),
+          subitems: [item])
+        let band = NSCollectionLayoutSection(group: group)
+        band.orthogonalScrollingBehavior = .continuous
+        return band
+      }
+      let item = NSCollectionLayoutItem(
+        layoutSize: NSCollectionLayoutSize(
+          widthDimension: .fractionalWidth(1.0 / 3), heightDimension: .fractionalHeight(1)))
+      let group = NSCollectionLayoutGroup.horizontal(
+        layoutSize: NSCollectionLayoutSize(
+          widthDimension: .fractionalWidth(1), heightDimension: .absolute(100)),
+        subitems: [item])
+      let grid = NSCollectionLayoutSection(group: group)
+      grid.contentInsets = NSDirectionalEdgeInsets(top: 10, leading: 0, bottom: 0, trailing: 0)
+      return grid
+    }
+    let view = gridView(layout)
+    let source = TwoSectionSource()
+    view.dataSource = source
+    view.reloadData()
+    func frame(_ item: Int, _ section: Int) throws -> CGRect {
+      try #require(layout.layoutAttributesForItem(at: IndexPath(item: item, section: section)))
+        .frame
+    }
+    #expect(try frame(1, 0) == CGRect(x: 120, y: 0, width: 120, height: 150))
+    #expect(try frame(0, 1) == CGRect(x: 0, y: 160, width: 100, height: 100))
+    #expect(try frame(4, 1) == CGRect(x: 100, y: 260, width: 100, height: 100))
+    #expect(layout.collectionViewContentSize == CGSize(width: 300, height: 460))
+  }
+}
