@@ -143,6 +143,11 @@
   open var isTranslucent = true
   /// `barTintColor` (kept).
   open var barTintColor: UIColor?
+  /// `titleTextAttributes`: the title's font and colour (kept; the bar is never drawn).
+  open var titleTextAttributes: [NSAttributedString.Key: Any]?
+  /// `largeTitleTextAttributes`: the large title's font and colour (kept; the bar is never
+  /// drawn).
+  open var largeTitleTextAttributes: [NSAttributedString.Key: Any]?
 }
 
 /// UIKit's `UINavigationItem`: what a view controller shows in a navigation bar (kept, never
