@@ -12,6 +12,13 @@ final class LegacyListLoader {
       response, data, error in
       self.names.append(String(decoding: data ?? Data(), as: UTF8.self))
       self.log.append("main=\(Thread.isMainThread) error=\(error != nil)")
+      if error != nil || data?.isEmpty != false {
+        let alert = UIAlertView(
+          title: "Oops!", message: error?.localizedDescription, delegate: nil,
+          cancelButtonTitle: "OK")
+        alert.show()
+        self.log.append("alert visible=\(alert.isVisible)")
+      }
     }
   }
   func name(at indexPath: NSIndexPath) -> String? {
@@ -30,6 +37,15 @@ struct LegacyFoundationSwift5Tests {
     #expect(loader.log == ["main=true error=false"])
     #expect(loader.name(at: IndexPath(row: 0, section: 0) as NSIndexPath) == "Ada")
     #expect(loader.name(at: NSIndexPath(row: 1, section: 0)) == nil)
+  }
+
+  @Test("an empty answer shows a UIAlertView from the handler")
+  func legacyAlert() throws {
+    let loader = LegacyListLoader()
+    try simulate {
+      loader.fetch(URL(string: "https://list.test/missing")!)
+    }
+    #expect(loader.log == ["main=true error=false", "alert visible=true"])
   }
 }
 
