@@ -17,6 +17,10 @@ final class ViewLayerState {
   var presentations: [String] = []
   /// What the app asked `UIApplication.open(_:options:completionHandler:)` to open, in order.
   var openedURLs: [URL] = []
+  /// The background tasks begun and not yet ended (`UIApplication.beginBackgroundTask`), and
+  /// the next identifier to give.
+  var backgroundTasks: Set<Int> = []
+  var nextBackgroundTask = 1
 
   /// The state of `world`, attached at its first use.
   static func of(_ world: World) -> ViewLayerState { world.layerAttachment { ViewLayerState() } }
