@@ -60,4 +60,28 @@ struct AppServicesSwift5Tests {
     button.imageEdgeInsets = UIEdgeInsets(top: 2, left: 2, bottom: 2, right: 2)
     #expect(button.imageTargetSize == CGSize(width: 46, height: 26))
   }
+
+  @Test("a cell prepares its image with a completion handler and shows it on the main queue")
+  func prepareForDisplay() throws {
+    let log = Log()
+    try simulate {
+      DispatchQueue.global().async {
+        let drawn = UIGraphicsImageRenderer(size: CGSize(width: 8, height: 8)).image { context in
+          UIColor.red.setFill()
+          context.fill(CGRect(x: 0, y: 0, width: 8, height: 8))
+        }
+        let image = UIImage(data: drawn.pngData()!)!
+        DispatchQueue.main.async {
+          let imageView = UIImageView()
+          image.prepareForDisplay { prepared in
+            DispatchQueue.main.async {
+              imageView.image = prepared
+              log.add("shown \(imageView.image != nil)")
+            }
+          }
+        }
+      }
+    }
+    #expect(log.lines.count == 1 && log.lines[0].hasPrefix("shown true"))
+  }
 }
