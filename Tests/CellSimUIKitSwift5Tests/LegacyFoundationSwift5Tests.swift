@@ -73,4 +73,18 @@ struct BarsSwift5Tests {
     navigation.navigationBar.largeTitleTextAttributes = [.foregroundColor: UIColor.white]
     #expect(navigation.navigationBar.largeTitleTextAttributes?.count == 1)
   }
+
+  @Test("a Swift 5 screen configures its bar's appearances as iOS 13 apps do")
+  func appearances() {
+    let controller = Swift5TabGridController()
+    let navigation = UINavigationController(rootViewController: controller)
+    let appearance = UINavigationBarAppearance()
+    appearance.configureWithOpaqueBackground()
+    appearance.backgroundColor = .black
+    appearance.largeTitleTextAttributes = [.foregroundColor: UIColor.white]
+    navigation.navigationBar.standardAppearance = appearance
+    navigation.navigationBar.scrollEdgeAppearance = appearance
+    navigation.navigationBar.compactAppearance = appearance
+    #expect(navigation.navigationBar.scrollEdgeAppearance?.backgroundColor == .black)
+  }
 }

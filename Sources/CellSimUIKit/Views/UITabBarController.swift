@@ -157,6 +157,10 @@ extension UITabBarControllerDelegate {
   open var barStyle: UIBarStyle = .default
   /// The delegate (held weakly). Kept: no one taps a tab bar in a run, so it is never called.
   open weak var delegate: (any UITabBarDelegate)?
+  /// `standardAppearance` (iOS 13; kept, never drawn).
+  open var standardAppearance = UITabBarAppearance()
+  /// `scrollEdgeAppearance` (kept).
+  open var scrollEdgeAppearance: UITabBarAppearance?
 }
 
 /// UIKit's `UITabBarDelegate` (every method optional). Never called: the user's taps on a tab

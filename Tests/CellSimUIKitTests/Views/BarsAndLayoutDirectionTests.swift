@@ -48,4 +48,31 @@ struct BarsAndLayoutDirectionTests {
     #expect(UICollectionViewFlowLayout().flipsHorizontallyInOppositeLayoutDirection)
     #expect(UICollectionViewLayout().developmentLayoutDirection == .leftToRight)
   }
+
+  @Test("bar appearances keep UIKit's configured values and are copied, not shared")
+  func barAppearances() {
+    let appearance = UINavigationBarAppearance()
+    #expect(appearance.backgroundEffect != nil && appearance.backgroundColor == nil)
+    appearance.configureWithOpaqueBackground()
+    #expect(appearance.backgroundColor == .systemBackground && appearance.shadowColor != nil)
+    appearance.titleTextAttributes = [.foregroundColor: UIColor.white]
+    let navigation = UINavigationController(rootViewController: UIViewController())
+    navigation.navigationBar.standardAppearance = appearance
+    navigation.navigationBar.scrollEdgeAppearance = appearance.copy()
+    #expect(navigation.navigationBar.standardAppearance === appearance)
+    let edge = navigation.navigationBar.scrollEdgeAppearance!
+    #expect(edge !== appearance && edge.titleTextAttributes.count == 1)
+    edge.configureWithTransparentBackground()
+    #expect(edge.backgroundColor == nil && edge.shadowColor == nil)
+    #expect(appearance.backgroundColor == .systemBackground)
+    let tabs = UITabBarAppearance()
+    tabs.configureWithOpaqueBackground()
+    let bar = UITabBar()
+    bar.standardAppearance = tabs
+    bar.scrollEdgeAppearance = tabs
+    #expect(bar.scrollEdgeAppearance === tabs)
+    let item = UINavigationItem(title: "Photos")
+    item.scrollEdgeAppearance = appearance
+    #expect(item.scrollEdgeAppearance === appearance && item.standardAppearance == nil)
+  }
 }
