@@ -20,3 +20,9 @@ public typealias OS_dispatch_queue_serial = DispatchQueue
 /// `OS_dispatch_queue_concurrent`: the layer's `DispatchQueue` (pass `.concurrent`, as on Darwin,
 /// where `init(label:)` on this class still makes a serial queue).
 public typealias OS_dispatch_queue_concurrent = DispatchQueue
+/// `DispatchSerialQueue` (iOS 17), Dispatch's name for a serial queue's class: the layer's
+/// `DispatchQueue`, whose `init(label:)` makes a serial queue, as this class's does. (Its
+/// executor conformance, `asUnownedSerialExecutor()`, is not declared; nor is
+/// `DispatchConcurrentQueue`, whose `init(label:)` makes a concurrent queue, which an alias of
+/// `DispatchQueue` cannot do.)
+public typealias DispatchSerialQueue = DispatchQueue

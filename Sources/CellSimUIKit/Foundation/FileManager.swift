@@ -240,6 +240,22 @@ public func NSTemporaryDirectory() -> String {
   return Sandbox.root + "/tmp/"
 }
 
+/// Foundation's `NSSearchPathForDirectoriesInDomains(_:_:_:)`: in a world, the sandbox's folder
+/// for a user-domain directory (`Documents`, `Library`, `Library/Caches`, `Application
+/// Support`), as `FileManager.urls(for:in:)` gives it, so a disk cache built on the path (as
+/// HanekeSwift's is) stays in the run's sandbox; other directories and domains, and any call
+/// outside a world, are Foundation's.
+// swift-format-ignore: AlwaysUseLowerCamelCase
+public func NSSearchPathForDirectoriesInDomains(
+  _ directory: Foundation.FileManager.SearchPathDirectory,
+  _ domainMask: Foundation.FileManager.SearchPathDomainMask, _ expandTilde: Bool
+) -> [String] {
+  guard SimulationContext.world != nil, domainMask.contains(.userDomainMask),
+    let path = FileManager.sandboxPath(of: directory)
+  else { return Foundation.NSSearchPathForDirectoriesInDomains(directory, domainMask, expandTilde) }
+  return [path]
+}
+
 /// Foundation's `NSHomeDirectory()`: in a world, the sandbox's container.
 // swift-format-ignore: AlwaysUseLowerCamelCase
 public func NSHomeDirectory() -> String {

@@ -30,7 +30,11 @@ enum AssociatedObjects {
   nonisolated(unsafe) static var table: [ObjectIdentifier: Owner] = [:]
   static let guardLock = Foundation.NSLock()
 
+  /// The object `object` stands for: itself for a class instance, and for a class (as
+  /// `objc_sync_enter(Cache.self)` passes one: on Darwin a class is an object too) one token per
+  /// class, kept for the process's life, as a class lives.
   static func owner(_ object: Any, _ api: StaticString) -> AnyObject {
+    if let someClass = object as? AnyClass { return ClassObjects.token(for: someClass) }
     guard type(of: object) is AnyClass else {
       preconditionFailure("CellSimUIKit: \(api) needs a class instance as its object")
     }
@@ -40,6 +44,23 @@ enum AssociatedObjects {
   /// Drops dead owners' values (their order does not matter: nothing observes a release).
   static func sweep() {
     table = table.filter { $0.value.object != nil }
+  }
+}
+
+/// The objects that stand for classes in `AssociatedObjects.owner`: one per class, never
+/// released. Only looked up, never iterated. Guarded by a real lock, held only inside a call.
+enum ClassObjects {
+  final class Token {}
+  nonisolated(unsafe) static var tokens: [ObjectIdentifier: Token] = [:]
+  static let guardLock = Foundation.NSLock()
+
+  static func token(for someClass: AnyClass) -> Token {
+    guardLock.lock()
+    defer { guardLock.unlock() }
+    if let token = tokens[ObjectIdentifier(someClass)] { return token }
+    let token = Token()
+    tokens[ObjectIdentifier(someClass)] = token
+    return token
   }
 }
 

@@ -96,4 +96,7 @@ extension UIApplication {
   /// Not posted by the simulation; a test may post it.
   nonisolated public static let willResignActiveNotification = NSNotification.Name(
     "UIApplicationWillResignActiveNotification")
+  /// Not posted by the simulation (the app is never terminated in a run); a test may post it.
+  nonisolated public static let willTerminateNotification = NSNotification.Name(
+    "UIApplicationWillTerminateNotification")
 }

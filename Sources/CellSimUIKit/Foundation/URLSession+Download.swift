@@ -5,8 +5,9 @@ import SimPlatform
 /// Download tasks: the transfer of a data task, whose body is then written to a file in the
 /// app's sandbox (`tmp/CFNetworkDownload_N.tmp`), as `URLSession` writes downloads to a
 /// temporary file. The network, the cache, the protocols and the host limits are the data
-/// task's. Writing the file costs no thread time (the system writes it). Not modelled: resume
-/// data, background sessions, `URLSessionDownloadDelegate`.
+/// task's. Writing the file costs no thread time (the system writes it). A task made without a
+/// handler reports to a `URLSessionDownloadDelegate`. Not modelled: resume data, background
+/// sessions.
 extension URLSession {
   /// A task downloading `url`; `completionHandler` runs once on the delegate queue with the
   /// file's location, which is removed when the handler returns (move or read it there, as
@@ -37,14 +38,15 @@ extension URLSession {
       }, as: URLSessionDownloadTask.init)
   }
 
-  /// A download task without a handler (its delegate would hear it; here, nothing does).
+  /// A download task without a handler: it reports to its `URLSessionDownloadDelegate` (see
+  /// `URLSessionDownloadDelegate.swift`).
   public func downloadTask(with url: URL) -> URLSessionDownloadTask {
-    makeTask(URLRequest(url: url), nil, as: URLSessionDownloadTask.init)
+    makeDelegateDownloadTask(URLRequest(url: url))
   }
 
-  /// A download task without a handler.
+  /// A download task without a handler, reporting to its delegate.
   public func downloadTask(with request: URLRequest) -> URLSessionDownloadTask {
-    makeTask(request, nil, as: URLSessionDownloadTask.init)
+    makeDelegateDownloadTask(request)
   }
 
   /// Downloads `url` from a task of an async simulation (see `data(from:delegate:)`) and

@@ -87,6 +87,10 @@ extension URLSessionTask {
   }
 
   func notifyData(_ chunk: ArraySlice<UInt8>) {
+    if let download = self as? DelegateDownloadTask {
+      download.notifyWritten(chunk.count)
+      return
+    }
     guard let delegate = dataDelegate, let world, let dataTask = self as? URLSessionDataTask
     else { return }
     let box = Unchecked((delegate, Data(chunk), dataTask))

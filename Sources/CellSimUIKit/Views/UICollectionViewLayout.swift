@@ -23,6 +23,11 @@
 
   /// Marks the layout for a new `prepare()` before the collection view next asks it.
   open func invalidateLayout() { needsPrepare = true }
+  /// `flipsHorizontallyInOppositeLayoutDirection`: false, as UIKit's base layout (a flow
+  /// layout says true). Nothing flips: the simulated device reads left to right.
+  open var flipsHorizontallyInOppositeLayoutDirection: Bool { false }
+  /// `developmentLayoutDirection`: `.leftToRight`.
+  open var developmentLayoutDirection: UIUserInterfaceLayoutDirection { .leftToRight }
   /// Called before the collection view asks for frames after an invalidation; does nothing.
   open func prepare() {}
   /// The size of the content; zero in the base class.
@@ -52,6 +57,8 @@
 /// UIKit's `UICollectionViewFlowLayout` (its values are kept; it gives no frames, so cells keep
 /// the scenario's size).
 @preconcurrency @MainActor open class UICollectionViewFlowLayout: UICollectionViewLayout {
+  /// True, as UIKit's flow layout.
+  open override var flipsHorizontallyInOppositeLayoutDirection: Bool { true }
   /// `UICollectionView.ScrollDirection`.
   public enum ScrollDirection: Int, Sendable {
     case vertical = 0

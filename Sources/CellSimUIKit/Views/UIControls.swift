@@ -23,6 +23,11 @@ import Foundation
     public static let focused = State(rawValue: 1 << 3)
   }
 
+  /// `contentVerticalAlignment` (kept; nothing is laid out).
+  open var contentVerticalAlignment: ContentVerticalAlignment = .center
+  /// `contentHorizontalAlignment` (kept; nothing is laid out).
+  open var contentHorizontalAlignment: ContentHorizontalAlignment = .center
+
   /// UIKit's `UIControl.Event`.
   public struct Event: OptionSet, Hashable, Sendable {
     /// The events' bits.
@@ -98,6 +103,28 @@ import Foundation
 
   /// The type the button was made with.
   public let buttonType: ButtonType
+  /// `contentEdgeInsets`, deprecated in iOS 15: used by `contentRect(forBounds:)`.
+  open var contentEdgeInsets: UIEdgeInsets = .zero
+  /// `imageEdgeInsets`, deprecated in iOS 15 (kept).
+  open var imageEdgeInsets: UIEdgeInsets = .zero
+  /// `titleEdgeInsets`, deprecated in iOS 15 (kept).
+  open var titleEdgeInsets: UIEdgeInsets = .zero
+
+  /// `backgroundRect(forBounds:)`: the background image fills `bounds`.
+  open func backgroundRect(forBounds bounds: CGRect) -> CGRect { bounds }
+  /// `contentRect(forBounds:)`: `bounds` inset by `contentEdgeInsets`.
+  open func contentRect(forBounds bounds: CGRect) -> CGRect {
+    bounds.inset(by: contentEdgeInsets)
+  }
+  /// `imageRect(forContentRect:)`: the content rectangle inset by `imageEdgeInsets` (the
+  /// layout of title beside image is not modelled).
+  open func imageRect(forContentRect contentRect: CGRect) -> CGRect {
+    contentRect.inset(by: imageEdgeInsets)
+  }
+  /// `titleRect(forContentRect:)`: the content rectangle inset by `titleEdgeInsets`.
+  open func titleRect(forContentRect contentRect: CGRect) -> CGRect {
+    contentRect.inset(by: titleEdgeInsets)
+  }
   var titles: [UInt: String] = [:]
   var images: [UInt: UIImage] = [:]
   var backgroundImages: [UInt: UIImage] = [:]

@@ -51,11 +51,17 @@ extension UIImage {
     let weight: SymbolWeight
     /// The scale.
     let scale: SymbolScale
+    /// The text style whose size the symbol follows, or nil.
+    let textStyle: UIFont.TextStyle?
 
-    init(pointSize: CGFloat?, weight: SymbolWeight, scale: SymbolScale) {
+    init(
+      pointSize: CGFloat?, weight: SymbolWeight, scale: SymbolScale,
+      textStyle: UIFont.TextStyle? = nil
+    ) {
       self.pointSize = pointSize
       self.weight = weight
       self.scale = scale
+      self.textStyle = textStyle
     }
 
     /// A configuration with a point size.
@@ -78,6 +84,14 @@ extension UIImage {
     public convenience init(weight: SymbolWeight) {
       self.init(pointSize: nil, weight: weight, scale: .unspecified)
     }
+    /// A configuration following `textStyle`'s size (kept; Dynamic Type is not modelled).
+    public convenience init(textStyle: UIFont.TextStyle) {
+      self.init(pointSize: nil, weight: .unspecified, scale: .unspecified, textStyle: textStyle)
+    }
+    /// A configuration following `textStyle`'s size, at `scale`.
+    public convenience init(textStyle: UIFont.TextStyle, scale: SymbolScale) {
+      self.init(pointSize: nil, weight: .unspecified, scale: scale, textStyle: textStyle)
+    }
 
     /// A configuration that specifies nothing.
     open class var unspecified: SymbolConfiguration {
@@ -90,13 +104,15 @@ extension UIImage {
       return SymbolConfiguration(
         pointSize: other.pointSize ?? pointSize,
         weight: other.weight == .unspecified ? weight : other.weight,
-        scale: other.scale == .unspecified ? scale : other.scale)
+        scale: other.scale == .unspecified ? scale : other.scale,
+        textStyle: other.textStyle ?? textStyle)
     }
 
     /// Whether the two configurations specify the same traits.
     open func isEqual(to other: SymbolConfiguration?) -> Bool {
       guard let other else { return false }
       return pointSize == other.pointSize && weight == other.weight && scale == other.scale
+        && textStyle == other.textStyle
     }
   }
 

@@ -143,6 +143,19 @@
   open var isTranslucent = true
   /// `barTintColor` (kept).
   open var barTintColor: UIColor?
+  /// `titleTextAttributes`: the title's font and colour (kept; the bar is never drawn).
+  open var titleTextAttributes: [NSAttributedString.Key: Any]?
+  /// `largeTitleTextAttributes`: the large title's font and colour (kept; the bar is never
+  /// drawn).
+  open var largeTitleTextAttributes: [NSAttributedString.Key: Any]?
+  /// `standardAppearance` (iOS 13; kept, never drawn).
+  open var standardAppearance = UINavigationBarAppearance()
+  /// `scrollEdgeAppearance` (kept).
+  open var scrollEdgeAppearance: UINavigationBarAppearance?
+  /// `compactAppearance` (kept).
+  open var compactAppearance: UINavigationBarAppearance?
+  /// `compactScrollEdgeAppearance` (kept).
+  open var compactScrollEdgeAppearance: UINavigationBarAppearance?
 }
 
 /// UIKit's `UINavigationItem`: what a view controller shows in a navigation bar (kept, never
@@ -185,6 +198,13 @@
     case generic = 1
     case minimal = 2
   }
+
+  /// `standardAppearance`, `scrollEdgeAppearance`, `compactAppearance` (kept, never drawn).
+  open var standardAppearance: UINavigationBarAppearance?
+  /// `scrollEdgeAppearance` (kept).
+  open var scrollEdgeAppearance: UINavigationBarAppearance?
+  /// `compactAppearance` (kept).
+  open var compactAppearance: UINavigationBarAppearance?
 
   /// `hidesSearchBarWhenScrolling` (kept; true by default, as UIKit's).
   open var hidesSearchBarWhenScrolling = true

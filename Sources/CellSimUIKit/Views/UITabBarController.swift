@@ -155,6 +155,24 @@ extension UITabBarControllerDelegate {
   open var isTranslucent = true
   /// `barStyle` (kept).
   open var barStyle: UIBarStyle = .default
+  /// The delegate (held weakly). Kept: no one taps a tab bar in a run, so it is never called.
+  open weak var delegate: (any UITabBarDelegate)?
+  /// `standardAppearance` (iOS 13; kept, never drawn).
+  open var standardAppearance = UITabBarAppearance()
+  /// `scrollEdgeAppearance` (kept).
+  open var scrollEdgeAppearance: UITabBarAppearance?
+}
+
+/// UIKit's `UITabBarDelegate` (every method optional). Never called: the user's taps on a tab
+/// bar are not modelled, and UIKit does not call it when code sets `selectedItem`.
+@preconcurrency @MainActor public protocol UITabBarDelegate: AnyObject {
+  /// The user selected `item`.
+  func tabBar(_ tabBar: UITabBar, didSelect item: UITabBarItem)
+}
+
+extension UITabBarDelegate {
+  /// Does nothing.
+  public func tabBar(_ tabBar: UITabBar, didSelect item: UITabBarItem) {}
 }
 
 /// UIKit's `UITabBarItem`: a tab's title, images and badge (kept, never drawn).

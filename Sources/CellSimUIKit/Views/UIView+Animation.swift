@@ -19,6 +19,10 @@ final class ViewLayerState {
   var openedURLs: [URL] = []
   /// The window last made key (`makeKeyAndVisible()`, `makeKey()`): the hosted screen's.
   weak var keyWindow: UIWindow?
+  /// The background tasks begun and not yet ended (`UIApplication.beginBackgroundTask`), and
+  /// the next identifier to give.
+  var backgroundTasks: Set<Int> = []
+  var nextBackgroundTask = 1
 
   /// The state of `world`, attached at its first use.
   static func of(_ world: World) -> ViewLayerState { world.layerAttachment { ViewLayerState() } }

@@ -145,4 +145,26 @@ struct CacheAndRuntimeTests {
     #expect(outcome.deadlock == nil)
     #expect(log.lines == ["a in @0", "b in @5"])
   }
+
+  @Test("a class is an object too: objc_sync_enter(Cache.self) and its associated objects")
+  func classAsObject() throws {
+    final class Storage {}
+    let log = Log()
+    let outcome = try simulate {
+      for name in ["a", "b"] {
+        DispatchQueue.global().async {
+          objc_sync_enter(Storage.self)
+          log.add("\(name) in")
+          Thread.sleep(forTimeInterval: 0.005)
+          objc_sync_exit(Storage.self)
+        }
+      }
+    }
+    #expect(outcome.deadlock == nil)
+    #expect(log.lines == ["a in @0", "b in @5"])
+    objc_setAssociatedObject(Storage.self, &taskKey, "shared", .OBJC_ASSOCIATION_RETAIN)
+    #expect(objc_getAssociatedObject(Storage.self, &taskKey) as? String == "shared")
+    #expect(objc_getAssociatedObject(Picture.self, &taskKey) == nil)
+    objc_setAssociatedObject(Storage.self, &taskKey, nil, .OBJC_ASSOCIATION_RETAIN)
+  }
 }

@@ -117,4 +117,26 @@ struct SandboxTests {
     #expect(FileManager.default.contents(atPath: path) == Data([1, 2]))
     #expect(!NSTemporaryDirectory().contains("Containers"))
   }
+
+  @Test("NSSearchPathForDirectoriesInDomains names the sandbox's folders in a world")
+  func searchPaths() throws {
+    let log = Log()
+    try simulate {
+      DispatchQueue.global().async {
+        let caches = NSSearchPathForDirectoriesInDomains(.cachesDirectory, .userDomainMask, true)
+        let viaURLs = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask)[0]
+        log.add(
+          "same: \(caches == [viaURLs.path]) sandbox: \(caches[0].hasPrefix(NSHomeDirectory()))")
+        let documents = NSSearchPathForDirectoriesInDomains(
+          .documentDirectory, .userDomainMask, true)
+        let file = (documents[0] as NSString).appendingPathComponent("a.bin")
+        log.add("created: \(FileManager.default.createFile(atPath: file, contents: Data([1])))")
+        log.add("in sandbox: \(FileManager.default.fileExists(atPath: file))")
+      }
+    }
+    #expect(
+      log.lines == ["same: true sandbox: true @0", "created: true @0", "in sandbox: true @0"])
+    let real = NSSearchPathForDirectoriesInDomains(.cachesDirectory, .userDomainMask, true)
+    #expect(!(real.first ?? "").contains("Containers"))
+  }
 }

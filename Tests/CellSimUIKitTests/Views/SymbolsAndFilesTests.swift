@@ -31,6 +31,22 @@ func downsample(imageAt imageURL: URL, to pointSize: CGSize, scale: CGFloat) -> 
 
 @Suite("Symbol configurations, UIImage(contentsOfFile:) and CGImageSourceCreateWithURL")
 struct SymbolsAndFilesTests {
+  @Test("a text-style configuration keeps its style; applying one lays it over another")
+  func textStyleConfiguration() throws {
+    let body = UIImage.SymbolConfiguration(textStyle: .body)
+    #expect(body.isEqual(to: UIImage.SymbolConfiguration(textStyle: .body)))
+    #expect(!body.isEqual(to: UIImage.SymbolConfiguration(textStyle: .headline)))
+    #expect(!body.isEqual(to: .unspecified))
+    let large = UIImage.SymbolConfiguration(textStyle: .title1, scale: .large)
+    let combined = UIImage.SymbolConfiguration(weight: .bold).applying(large)
+    #expect(
+      combined.isEqual(
+        to: UIImage.SymbolConfiguration(textStyle: .title1, scale: .large).applying(
+          UIImage.SymbolConfiguration(weight: .bold))))
+    let symbol = try #require(UIImage(systemName: "photo", withConfiguration: body))
+    #expect(symbol.symbolConfiguration === body)
+  }
+
   @Test("a configured symbol is the symbol's placeholder, keeping its configuration")
   func symbolConfigurations() throws {
     let configuration = UIImage.SymbolConfiguration(pointSize: 40, weight: .light)

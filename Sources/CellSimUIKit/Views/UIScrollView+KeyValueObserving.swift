@@ -1,0 +1,71 @@
+import SimPlatform
+
+// `_KeyValueCodingAndObserving` is declared beside `Operation`, its first conformer.
+extension UIScrollView: _KeyValueCodingAndObserving {}
+
+extension _KeyValueCodingAndObserving where Self: UIScrollView {
+  /// `observe(_:options:changeHandler:)` on a scroll view (a table or a collection view): the
+  /// key-value observing pagination and parallax code does on `\.contentOffset` (or
+  /// `\.contentSize`, `\.isDragging`, …). The value is read at every frame's scroll phase,
+  /// where the simulated scroll moves, and a frame where it differs from the last one read calls
+  /// `changeHandler` on the main thread with the old and new values asked for, before the
+  /// delegate's `scrollViewDidScroll(_:)` of the same frame when the observation was made
+  /// first. Divergence: a value your own code sets is heard at the next frame, not inside the
+  /// set, and `.prior` makes no prior call. `.initial` calls the handler at once. The
+  /// observation lasts while the returned `NSKeyValueObservation` lives.
+  public func observe<Value: Equatable>(
+    _ keyPath: KeyPath<Self, Value>, options: NSKeyValueObservingOptions = [],
+    changeHandler: @escaping (Self, NSKeyValueObservedChange<Value>) -> Void
+  ) -> NSKeyValueObservation {
+    let world = SimulationContext.world(for: "UIScrollView.observe(_:options:changeHandler:)")
+    let observer = KeyPathPoller(self, keyPath, options, changeHandler)
+    if options.contains(.initial) {
+      changeHandler(self, observer.change(old: nil, new: self[keyPath: keyPath]))
+    }
+    let token = FrameObserverToken()
+    world.main.addFrameObserver(FramePhase.scroll, owner: token) { _ in
+      observer.poll()
+    }
+    return NSKeyValueObservation(world: world) { [weak world] in
+      world?.main.removeFrameObservers(owner: token)
+    }
+  }
+}
+
+/// The owner a frame observer is registered and removed with.
+private final class FrameObserverToken {}
+
+/// Reads one key path of one scroll view at each frame, calling the handler when it changed.
+private final class KeyPathPoller<Root: UIScrollView, Value: Equatable> {
+  weak var object: Root?
+  let keyPath: KeyPath<Root, Value>
+  let options: NSKeyValueObservingOptions
+  let handler: (Root, NSKeyValueObservedChange<Value>) -> Void
+  var last: Value
+
+  init(
+    _ object: Root, _ keyPath: KeyPath<Root, Value>, _ options: NSKeyValueObservingOptions,
+    _ handler: @escaping (Root, NSKeyValueObservedChange<Value>) -> Void
+  ) {
+    self.object = object
+    self.keyPath = keyPath
+    self.options = options
+    self.handler = handler
+    self.last = object[keyPath: keyPath]
+  }
+
+  func change(old: Value?, new: Value) -> NSKeyValueObservedChange<Value> {
+    NSKeyValueObservedChange(
+      kind: .setting, newValue: options.contains(.new) ? new : nil,
+      oldValue: options.contains(.old) ? old : nil, indexes: nil, isPrior: false)
+  }
+
+  func poll() {
+    guard let object else { return }
+    let value = object[keyPath: keyPath]
+    guard value != last else { return }
+    let old = last
+    last = value
+    handler(object, change(old: old, new: value))
+  }
+}

@@ -1,0 +1,87 @@
+// Swift 5 language mode: a downloader that keeps a background task around its transfer, as
+// MapleBacon's `Download` does, and a button extension that sizes its image to the button's
+// content rectangle, as Haneke's does.
+import CellSimUIKit
+import Testing
+
+/// A nonisolated download in MapleBacon's style.
+final class BackgroundKeepingDownload {
+  private var backgroundTask: UIBackgroundTaskIdentifier = .invalid
+  var log: [String] = []
+
+  func start() {
+    backgroundTask = UIApplication.shared.beginBackgroundTask {
+      self.invalidateBackgroundTask()
+    }
+    log.append("began \(backgroundTask.rawValue)")
+  }
+
+  func finish() {
+    invalidateBackgroundTask()
+    log.append("ended \(backgroundTask == .invalid)")
+  }
+
+  private func invalidateBackgroundTask() {
+    UIApplication.shared.endBackgroundTask(backgroundTask)
+    backgroundTask = .invalid
+  }
+}
+
+extension UIButton {
+  /// The size Haneke's `hnk_imageFormat` resizes a button's image to.
+  var imageTargetSize: CGSize {
+    let contentRect = self.contentRect(forBounds: bounds)
+    let insets = imageEdgeInsets
+    let fills = contentHorizontalAlignment == .fill && contentVerticalAlignment == .fill
+    return CGSize(
+      width: contentRect.width - insets.left - insets.right,
+      height: fills ? contentRect.height : contentRect.height - insets.top - insets.bottom)
+  }
+}
+
+@Suite("App services in Swift 5 mode")
+struct AppServicesSwift5Tests {
+  @Test("a downloader begins and ends its background task")
+  func backgroundTask() throws {
+    let download = BackgroundKeepingDownload()
+    try simulate {
+      DispatchQueue.main.async {
+        download.start()
+        DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(30)) { download.finish() }
+      }
+    }
+    #expect(download.log == ["began 1", "ended true"])
+  }
+
+  @Test("a button extension reads the content rectangle and insets")
+  @MainActor func buttonImageSize() {
+    let button = UIButton(frame: CGRect(x: 0, y: 0, width: 60, height: 40))
+    button.contentEdgeInsets = UIEdgeInsets(top: 5, left: 5, bottom: 5, right: 5)
+    button.imageEdgeInsets = UIEdgeInsets(top: 2, left: 2, bottom: 2, right: 2)
+    #expect(button.imageTargetSize == CGSize(width: 46, height: 26))
+  }
+
+  @Test("a cell prepares its image with a completion handler and shows it on the main queue")
+  func prepareForDisplay() throws {
+    let log = Log()
+    try simulate {
+      DispatchQueue.global().async {
+        let drawn = UIGraphicsImageRenderer(size: CGSize(width: 8, height: 8)).image { context in
+          UIColor.red.setFill()
+          context.fill(CGRect(x: 0, y: 0, width: 8, height: 8))
+        }
+        let image = UIImage(data: drawn.pngData()!)!
+        DispatchQueue.main.async {
+          let imageView = UIImageView()
+          image.prepareForDisplay { prepared in
+            DispatchQueue.main.async {
+              imageView.image = prepared
+              log.add("shown \(imageView.image != nil)")
+            }
+          }
+        }
+      }
+    }
+    #expect(log.lines.count == 1 && log.lines[0].hasPrefix("shown true"))
+  }
+}
