@@ -96,7 +96,9 @@ import Synchronization
     }
     let cell: UICollectionViewCell
     if let type = registered[identifier] {
-      cell = type.init(registeredFrame: .zero, reuseIdentifier: identifier)
+      // UIKit makes a registered cell with its item's frame, so code in `init(frame:)` that
+      // sizes subviews from the bounds sees the cell's size.
+      cell = type.init(registeredFrame: initialFrame(at: indexPath), reuseIdentifier: identifier)
     } else if let fromNib = self.cell(fromNibFor: identifier) {
       cell = fromNib
     } else if let prototype = UIStoryboard.prototype(

@@ -125,6 +125,17 @@ extension UICollectionView {
 
   /// Sets the layout's frame for `indexPath` on `cell`, if the layout gives one, then hands the
   /// cell the attributes (`apply(_:)`), as UIKit does.
+  /// The frame a new cell for `indexPath` is made with: its layout's, else the engine's cell
+  /// size (the screen's width over the scenario's columns, by its row height) at the origin.
+  func initialFrame(at indexPath: IndexPath) -> CGRect {
+    if let frame = layoutAttributes(for: indexPath)?.frame { return frame }
+    guard let engine else { return .zero }
+    let columns = Double(max(1, engine.configuration.columns))
+    return CGRect(
+      x: 0, y: 0, width: engine.world.device.screenWidth / columns,
+      height: engine.configuration.rowHeight)
+  }
+
   func applyLayoutFrame(to cell: UICollectionViewCell, at indexPath: IndexPath) {
     guard let attributes = layoutAttributes(for: indexPath) else { return }
     let frame = attributes.frame

@@ -22,6 +22,12 @@ extension UIView {
   ) -> UIUserInterfaceLayoutDirection {
     attribute == .forceRightToLeft ? .rightToLeft : .leftToRight
   }
+
+  /// `effectiveUserInterfaceLayoutDirection`: the direction of the view's own
+  /// `semanticContentAttribute`.
+  public var effectiveUserInterfaceLayoutDirection: UIUserInterfaceLayoutDirection {
+    UIView.userInterfaceLayoutDirection(for: semanticContentAttribute)
+  }
 }
 
 extension UIApplication {

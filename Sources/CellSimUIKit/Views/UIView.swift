@@ -326,6 +326,10 @@
     return nil
   }
 
+  /// `semanticContentAttribute`: kept, and read by `effectiveUserInterfaceLayoutDirection`
+  /// (nothing is drawn mirrored).
+  open var semanticContentAttribute: UISemanticContentAttribute = .unspecified
+
   /// The window the view is in: the nearest `UIWindow` among the view and its ancestors, or nil
   /// (`UIView+Window.swift`).
   open var window: UIWindow? {

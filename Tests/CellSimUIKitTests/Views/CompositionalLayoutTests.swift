@@ -331,3 +331,41 @@ final class TwoSectionSource: NSObject, UICollectionViewDataSource {
     #expect(layout.collectionViewContentSize == CGSize(width: 300, height: 460))
   }
 }
+
+/// A cell that sizes its image view from the frame it is made with, as `init(frame:)` code does.
+final class FrameSizedCell: UICollectionViewCell {
+  let photo: UIImageView
+  override init(frame: CGRect) {
+    photo = UIImageView(frame: CGRect(origin: .zero, size: frame.size))
+    super.init(frame: frame)
+    contentView.addSubview(photo)
+  }
+  required init?(coder: NSCoder) { nil }
+}
+
+@Suite("A registered collection cell is made with its item's frame")
+@MainActor struct RegisteredCellFrameTests {
+  @Test("init(frame:) gets the layout's frame, so subviews sized from it are not empty")
+  func initFrame() throws {
+    let layout = UICollectionViewCompositionalLayout(
+      section: NSCollectionLayoutSection(
+        group: .horizontal(
+          layoutSize: NSCollectionLayoutSize(
+            widthDimension: .fractionalWidth(1), heightDimension: .absolute(120)),
+          subitems: [
+            NSCollectionLayoutItem(
+              layoutSize: NSCollectionLayoutSize(
+                widthDimension: .fractionalWidth(0.5), heightDimension: .fractionalHeight(1)))
+          ])))
+    let view = gridView(layout)
+    view.register(FrameSizedCell.self, forCellWithReuseIdentifier: "sized")
+    let cell = try #require(
+      view.dequeueReusableCell(withReuseIdentifier: "sized", for: IndexPath(item: 3, section: 0))
+        as? FrameSizedCell)
+    #expect(cell.photo.frame.size == CGSize(width: 150, height: 120))
+    #expect(cell.frame == CGRect(x: 150, y: 120, width: 150, height: 120))
+    #expect(view.effectiveUserInterfaceLayoutDirection == .leftToRight)
+    view.semanticContentAttribute = .forceRightToLeft
+    #expect(view.effectiveUserInterfaceLayoutDirection == .rightToLeft)
+  }
+}
