@@ -98,14 +98,8 @@ let package = Package(
       dependencies: [
         "ImageLoaders", "SimThreads", "SimPlatform", "SimKernel", "SimNetwork", "SimTable",
         "PNGRender", "SimAsync",
-        // Apple's CryptoKit and CommonCrypto are not on Linux: stand-ins of the same names (the
-        // hash functions only) let a disk cache that names files by a digest compile unchanged.
-        .target(name: "CryptoKit", condition: .when(platforms: [.linux])),
-        .target(name: "CommonCrypto", condition: .when(platforms: [.linux])),
-      ]
+      ] + digestStandIns.map { .target(name: $0.name, condition: .when(platforms: [.linux])) }
     ),
-    .target(name: "CryptoKit"),
-    .target(name: "CommonCrypto", dependencies: ["CryptoKit"]),
     // Runs a user's view controller, written against CellSimUIKit, through the scenario runner
     // and the oracle. A target of its own so that the layer that app code compiles against does
     // not depend on the scenario machinery (and Scenarios never depends on either).
@@ -253,6 +247,22 @@ let package = Package(
   swiftLanguageModes: [.v6]
 )
 
+// Apple's CryptoKit and CommonCrypto are not on Linux: stand-ins of the same names (the hash
+// functions only) let a disk cache that names its files by a digest compile unchanged. They are
+// declared only when the manifest is read on Linux: on macOS a module of either name, even an
+// empty one, would shadow Apple's for the package's own targets.
+var digestStandIns: [Target] {
+  #if os(Linux)
+    return [
+      .target(name: "CryptoKit"),
+      .target(name: "CommonCrypto", dependencies: ["CryptoKit"]),
+    ]
+  #else
+    return []
+  #endif
+}
+package.targets += digestStandIns
+
 // Imports are internal unless marked: a module's `public import` lists exactly what its public
 // API shows, and `package import` what its package API shows (SE-0409).
 for target in package.targets where target.type != .system {
@@ -261,3 +271,4 @@ for target in package.targets where target.type != .system {
       .enableUpcomingFeature("InternalImportsByDefault")
     ]
 }
+
