@@ -10,8 +10,9 @@ extension _KeyValueCodingAndObserving where Self: UIScrollView {
   /// where the simulated scroll moves, and a frame where it differs from the last one read calls
   /// `changeHandler` on the main thread with the old and new values asked for, before the
   /// delegate's `scrollViewDidScroll(_:)` of the same frame when the observation was made
-  /// first. Divergence: a value your own code sets is heard at the next frame, not inside the
-  /// set, and `.prior` makes no prior call. `.initial` calls the handler at once. The
+  /// first. A content offset your own code sets (`contentOffset`, `setContentOffset(_:animated:)`
+  /// without animation) is heard inside the set, as KVO hears it. Divergence: `.prior` makes no
+  /// prior call. `.initial` calls the handler at once. The
   /// observation lasts while the returned `NSKeyValueObservation` lives.
   public func observe<Value: Equatable>(
     _ keyPath: KeyPath<Self, Value>, options: NSKeyValueObservingOptions = [],
@@ -26,6 +27,7 @@ extension _KeyValueCodingAndObserving where Self: UIScrollView {
     world.main.addFrameObserver(FramePhase.scroll, owner: token) { _ in
       observer.poll()
     }
+    keyValuePollers.append(WeakPoller(observer))
     return NSKeyValueObservation(world: world) { [weak world] in
       world?.main.removeFrameObservers(owner: token)
     }
@@ -35,8 +37,30 @@ extension _KeyValueCodingAndObserving where Self: UIScrollView {
 /// The owner a frame observer is registered and removed with.
 private final class FrameObserverToken {}
 
+/// An observation that can read its value now and call its handler if it changed.
+protocol KeyValuePolling: AnyObject {
+  func poll()
+}
+
+/// A scroll view's reference to one of its observations, which the observation's frame
+/// observer keeps alive.
+final class WeakPoller {
+  weak var poller: (any KeyValuePolling)?
+  init(_ poller: any KeyValuePolling) { self.poller = poller }
+}
+
+extension UIScrollView {
+  /// Calls the handlers of the observations whose values changed: inside the change, when the
+  /// app sets the content offset itself, as KVO does.
+  func notifyKeyValueObservers() {
+    guard !keyValuePollers.isEmpty else { return }
+    keyValuePollers.removeAll { $0.poller == nil }
+    for entry in keyValuePollers { entry.poller?.poll() }
+  }
+}
+
 /// Reads one key path of one scroll view at each frame, calling the handler when it changed.
-private final class KeyPathPoller<Root: UIScrollView, Value: Equatable> {
+private final class KeyPathPoller<Root: UIScrollView, Value: Equatable>: KeyValuePolling {
   weak var object: Root?
   let keyPath: KeyPath<Root, Value>
   let options: NSKeyValueObservingOptions

@@ -40,11 +40,16 @@ package import SimTable
   open func setContentOffset(_ contentOffset: CGPoint, animated: Bool) {
     if let engine {
       engine.setContentOffset(Double(contentOffset.y), animated: animated)
+      notifyKeyValueObservers()
     } else if contentOffset != storedOffset {
       storedOffset = contentOffset
+      notifyKeyValueObservers()
       delegate?.scrollViewDidScroll(self)
     }
   }
+
+  /// The key-value observations of this view (`UIScrollView+KeyValueObserving.swift`).
+  var keyValuePollers: [WeakPoller] = []
 
   /// The content's size: for a table or collection view the host bound, its rows' (the rows
   /// the data source declares, in the scenario's lines of `row_height`, as wide as the screen),

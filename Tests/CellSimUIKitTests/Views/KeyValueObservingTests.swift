@@ -44,7 +44,7 @@ struct KeyValueObservingTests {
     }
   }
 
-  @Test("a plain scroll view's change is heard at the next frame; invalidate ends it")
+  @Test("a plain scroll view's change is heard inside the set, as KVO; invalidate ends it")
   func plainScrollView() throws {
     let log = Log()
     try simulate(for: 200) {
@@ -69,7 +69,7 @@ struct KeyValueObservingTests {
     }
     #expect(
       log.lines == [
-        "offset 0.0 old=true @0", "set @0", "offset 40.0 old=true @8", "end 80.0 @100",
+        "offset 0.0 old=true @0", "offset 40.0 old=true @0", "set @0", "end 80.0 @100",
       ])
   }
 }
