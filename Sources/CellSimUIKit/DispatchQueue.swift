@@ -210,31 +210,21 @@ public final class DispatchQueue: @unchecked Sendable {
       QueueContext.run(on: self, body)
       simGroup?.leave()
     }
-    if runsOn != nil, delay == nil, hold(in: world).keep(barrier: barrier, block) { return }
-    if runsOn != nil, let delay {
-      // At its deadline the block joins this queue, which may be suspended by then.
-      world.loop.schedule(after: delay) { [self] in
-        if hold(in: world).keep(barrier: barrier, block) { return }
-        enqueue(block, barrier: barrier, in: world)
-      }
+    guard let delay else {
+      if runsOn != nil, hold(in: world).keep(barrier: barrier, block) { return }
+      enqueue(block, barrier: barrier, in: world)
       return
     }
-    switch target(in: world) {
-    case .main(let main):
+    if runsOn == nil, case .main(let main) = target(in: world) {
       MainActorIsolation.install()
-      if let delay {
-        main.asyncAfter(delay, label: "main.asyncAfter", blocking: block)
-      } else {
-        main.async(label: "main.async", blocking: block)
-      }
-    case .queue(let queue):
-      if let delay {
-        world.loop.schedule(after: delay) {
-          queue.async(label: nil, barrier: barrier, blocking: block)
-        }
-      } else {
-        queue.async(label: nil, barrier: barrier, blocking: block)
-      }
+      main.asyncAfter(delay, label: "main.asyncAfter", blocking: block)
+      return
+    }
+    // At its deadline the block joins the queue; one that runs on its target may be suspended
+    // by then.
+    world.loop.schedule(after: delay) { [self] in
+      if runsOn != nil, hold(in: world).keep(barrier: barrier, block) { return }
+      enqueue(block, barrier: barrier, in: world)
     }
   }
 

@@ -129,11 +129,7 @@ extension UICollectionView {
   /// size (the screen's width over the scenario's columns, by its row height) at the origin.
   func initialFrame(at indexPath: IndexPath) -> CGRect {
     if let frame = layoutAttributes(for: indexPath)?.frame { return frame }
-    guard let engine else { return .zero }
-    let columns = Double(max(1, engine.configuration.columns))
-    return CGRect(
-      x: 0, y: 0, width: engine.world.device.screenWidth / columns,
-      height: engine.configuration.rowHeight)
+    return CGRect(origin: .zero, size: engineCellSize ?? .zero)
   }
 
   func applyLayoutFrame(to cell: UICollectionViewCell, at indexPath: IndexPath) {

@@ -426,15 +426,19 @@ extension UIScrollView {
     cell.pairedBacking = backing
     backing.current = cell
     backing.cells[identifier ?? ""] = cell
-    if let engine {
-      let columns = Double(max(1, engine.configuration.columns))
-      let size = CGSize(
-        width: engine.world.device.screenWidth / columns, height: engine.configuration.rowHeight)
-      if cell.frame.size != size {
-        cell.frame.size = size
-        contentView.frame = CGRect(origin: .zero, size: size)
-      }
+    if let size = engineCellSize, cell.frame.size != size {
+      cell.frame.size = size
+      contentView.frame = CGRect(origin: .zero, size: size)
     }
     cell.syncBacking()
+  }
+
+  /// The size of one of the engine's cells: the screen's width over the scenario's columns, by
+  /// its row height; nil before the host binds the view.
+  var engineCellSize: CGSize? {
+    guard let engine else { return nil }
+    let columns = Double(max(1, engine.configuration.columns))
+    return CGSize(
+      width: engine.world.device.screenWidth / columns, height: engine.configuration.rowHeight)
   }
 }
