@@ -1,7 +1,9 @@
 /// Where rows sit and which of them a content offset shows.
 ///
 /// Rows are laid out in lines of `columns` items, top to bottom; line `k` spans
-/// `[k × rowHeight, (k + 1) × rowHeight)` points. The viewport is the device screen. A row is
+/// `[k × rowHeight, (k + 1) × rowHeight)` points, unless the table has sections with headers and
+/// footers or a header of its own (`sections`, `topInset`; `TableGeometry+Sections.swift`):
+/// then each section starts a new line below its header, and its footer follows its last line. The viewport is the device screen. A row is
 /// *visible* when its line intersects `[offset − preloadMargin, offset + height +
 /// preloadMargin)` (docs/design.md, Table: the preload margin makes the table taller than the
 /// screen, seed 003's buffering). Offsets are `Double` points — positions, never time.
@@ -17,7 +19,17 @@ package struct TableGeometry: Hashable, Sendable {
   /// Extra points above and below the viewport that count as visible.
   package var preloadMargin: Double
   /// The number of items.
-  package var itemCount: Int
+  package var itemCount: Int { didSet { if isSectioned { placeSections() } } }
+  /// The sections, with the points above and below each one's rows; empty for one section
+  /// with neither (the scenario's table). Set with `setSections(_:top:bottom:)`.
+  package internal(set) var sections: [TableSectionSpacing] = []
+  /// Points above the first section (a table's header view).
+  package internal(set) var topInset: Double = 0
+  /// Points below the last section (a table's footer view).
+  package internal(set) var bottomInset: Double = 0
+  /// Where each section's rows and lines fall, for the items there are now; empty when the
+  /// rows lie in one run of lines from the top.
+  var placed: [PlacedTableSection] = []
 
   /// A geometry with the given parameters.
   package init(
@@ -32,11 +44,17 @@ package struct TableGeometry: Hashable, Sendable {
     self.itemCount = itemCount
   }
 
-  /// The number of lines: `⌈itemCount / columns⌉`.
-  package var lineCount: Int { (itemCount + columns - 1) / columns }
+  /// The number of lines: `⌈itemCount / columns⌉`, or the sum of each section's.
+  package var lineCount: Int {
+    guard let last = placed.last else { return (itemCount + columns - 1) / columns }
+    return last.firstLine + last.lineCount
+  }
 
   /// The content height in points.
-  package var contentHeight: Double { Double(lineCount) * rowHeight }
+  package var contentHeight: Double {
+    guard let last = placed.last else { return Double(lineCount) * rowHeight }
+    return last.bottom + bottomInset
+  }
 
   /// The largest resting offset: content height minus viewport height, or 0.
   package var maxOffset: Double { max(0, contentHeight - viewportHeight) }
@@ -45,27 +63,49 @@ package struct TableGeometry: Hashable, Sendable {
   package func clamp(_ offset: Double) -> Double { min(max(offset, 0), maxOffset) }
 
   /// The line that row `row` sits on.
-  package func line(ofRow row: Int) -> Int { row / columns }
+  package func line(ofRow row: Int) -> Int {
+    guard !placed.isEmpty else { return row / columns }
+    let section = placed[placedIndex(ofRow: row)]
+    return section.firstLine + max(0, row - section.firstRow) / columns
+  }
 
   /// The frame of row `row` in content coordinates: x, y, width, height in points.
   package func frame(ofRow row: Int) -> (x: Double, y: Double, width: Double, height: Double) {
     let width = viewportWidth / Double(columns)
-    return (Double(row % columns) * width, Double(line(ofRow: row)) * rowHeight, width, rowHeight)
+    guard !placed.isEmpty else {
+      return (
+        Double(row % columns) * width, Double(line(ofRow: row)) * rowHeight, width, rowHeight
+      )
+    }
+    let section = placed[placedIndex(ofRow: row)]
+    let local = max(0, row - section.firstRow)
+    let y = section.rowsTop + Double(local / columns) * rowHeight
+    return (Double(local % columns) * width, y, width, rowHeight)
   }
 
   /// The lines whose span intersects `[top, bottom)`, clamped to the content.
   package func lines(from top: Double, to bottom: Double) -> Range<Int> {
     guard bottom > top, lineCount > 0 else { return 0..<0 }
-    let first = max(0, Int((top / rowHeight).rounded(.down)))
-    let end = min(lineCount, Int((bottom / rowHeight).rounded(.up)))
-    return first < end ? first..<end : first..<first
+    guard !placed.isEmpty else {
+      let first = max(0, Int((top / rowHeight).rounded(.down)))
+      let end = min(lineCount, Int((bottom / rowHeight).rounded(.up)))
+      return first < end ? first..<end : first..<first
+    }
+    let first = firstLine(endingAfter: top)
+    let end = max(first, firstLine(startingAtOrAfter: bottom))
+    return first..<end
   }
 
   /// The rows on `lines`, clamped to the items.
   package func rows(onLines lines: Range<Int>) -> Range<Int> {
-    let lower = min(itemCount, lines.lowerBound * columns)
-    let upper = min(itemCount, lines.upperBound * columns)
-    return lower..<max(lower, upper)
+    guard !placed.isEmpty else {
+      let lower = min(itemCount, lines.lowerBound * columns)
+      let upper = min(itemCount, lines.upperBound * columns)
+      return lower..<max(lower, upper)
+    }
+    let lower = firstRow(onLine: lines.lowerBound)
+    guard lines.upperBound > lines.lowerBound else { return lower..<lower }
+    return lower..<max(lower, rowEnd(onLine: min(lines.upperBound, lineCount) - 1))
   }
 
   /// The visible lines at `offset`, preload margin included.
@@ -83,7 +123,7 @@ package struct TableGeometry: Hashable, Sendable {
   package func offset(toShowRow row: Int, at position: ScrollPosition, from current: Double)
     -> Double
   {
-    let top = Double(line(ofRow: row)) * rowHeight
+    let top = placed.isEmpty ? Double(line(ofRow: row)) * rowHeight : frame(ofRow: row).y
     let target: Double
     switch position {
     case .top: target = top

@@ -171,6 +171,23 @@ public final class TableView {
   /// The layout geometry for the current number of items.
   package var layout: TableGeometry { geometry }
 
+  /// Lays the rows out in `sections`, each with the points its header and footer take, below
+  /// `top` points of a table header view and above `bottom` of a footer view (a hosted app's
+  /// sections; `TableGeometry+Sections.swift`). The next layout pass shows and hides the rows
+  /// that this moves; a trace line `table.sections` records each change.
+  package func setSections(
+    _ sections: [TableSectionSpacing], top: Double = 0, bottom: Double = 0
+  ) {
+    var next = geometry
+    next.setSections(sections, top: top, bottom: bottom)
+    guard next != geometry else { return }
+    geometry = next
+    world.trace.record(at: world.now, "table.sections") {
+      $0.field("sections", next.sections.count)
+      $0.field("content_height", next.contentHeight)
+    }
+  }
+
   /// The content offset in points (past an edge while rubber-banding or bouncing).
   public var contentOffset: Double { motion.offset }
 

@@ -31,6 +31,7 @@ import Synchronization
     didSet {
       collectionViewLayout.collectionView = self
       collectionViewLayout.invalidateLayout()
+      sectionSpacingChanged()
     }
   }
   /// The data source (held weakly).
@@ -233,9 +234,11 @@ import Synchronization
       }
       engineSections = SectionMap(counts: counts)
       declaredRows = counts.reduce(0) { $0 + max(0, $1) }
+      applySectionSpacing(counts: counts)
     } else {
       engineSections = SectionMap()
       declaredRows = nil
+      applySectionSpacing(counts: [])
     }
     if engineSections != old { collectionViewLayout.invalidateLayout() }
     reviveBlankRows { rows in

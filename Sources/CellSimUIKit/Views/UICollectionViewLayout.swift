@@ -72,16 +72,24 @@
   open var minimumLineSpacing: CGFloat = 10
   /// `minimumInteritemSpacing`.
   open var minimumInteritemSpacing: CGFloat = 10
-  /// `sectionInset`.
-  open var sectionInset: UIEdgeInsets = .zero
+  /// `sectionInset`: its top and bottom add to the room above and below each section.
+  open var sectionInset: UIEdgeInsets = .zero {
+    didSet { collectionView?.sectionSpacingChanged() }
+  }
   /// `sectionInsetReference` (kept; the flow layout's values are accepted, not used).
   open var sectionInsetReference: SectionInsetReference = .fromContentInset
   /// `scrollDirection`.
-  open var scrollDirection: ScrollDirection = .vertical
-  /// `headerReferenceSize` (kept; there are no headers).
-  open var headerReferenceSize: CGSize = .zero
-  /// `footerReferenceSize` (kept; there are no footers).
-  open var footerReferenceSize: CGSize = .zero
+  open var scrollDirection: ScrollDirection = .vertical {
+    didSet { collectionView?.sectionSpacingChanged() }
+  }
+  /// `headerReferenceSize`: its height is the room above each section (headers are not drawn).
+  open var headerReferenceSize: CGSize = .zero {
+    didSet { collectionView?.sectionSpacingChanged() }
+  }
+  /// `footerReferenceSize`: its height is the room below each section.
+  open var footerReferenceSize: CGSize = .zero {
+    didSet { collectionView?.sectionSpacingChanged() }
+  }
   /// `UICollectionViewFlowLayout.automaticSize`.
   public static let automaticSize = CGSize(width: -1, height: -1)
   /// A flow layout.
@@ -96,9 +104,10 @@
 /// `minimumInteritemSpacing`, `headerReferenceSize`, `footerReferenceSize`), or zero for another
 /// layout.
 ///
-/// Accepted, not used: the collection view never asks, as a flow layout gives no frames (the
-/// scenario's `columns` and `row_height` size the cells), so an implementation compiles and
-/// can be called by your own code, and has no effect on the geometry the oracle judges.
+/// The collection view asks for each section's inset and header and footer reference sizes
+/// when it counts its sections: they give a vertical flow layout's sections their room
+/// (`UICollectionView+Sections.swift`). Item sizes and spacings are accepted, not used: the
+/// scenario's `columns` and `row_height` size the cells.
 @preconcurrency @MainActor
 public protocol UICollectionViewDelegateFlowLayout:
   UICollectionViewDelegate

@@ -52,17 +52,17 @@ package import SimTable
   var keyValuePollers: [WeakPoller] = []
 
   /// The content's size: for a table or collection view the host bound, its rows' (the rows
-  /// the data source declares, in the scenario's lines of `row_height`, as wide as the screen),
+  /// the data source declares, in the scenario's lines of `row_height`, with the room of section
+  /// headers and footers, as wide as the screen),
   /// as UIKit computes it from the data source; for a plain scroll view the size it is given.
   /// Setting it on a bound view changes nothing, as UIKit recomputes a table's.
   open var contentSize: CGSize {
     get {
       guard let engine else { return storedContentSize }
-      let layout = engine.layout
+      var layout = engine.layout
       let rows = declaredRows ?? engine.numberOfRows
-      let columns = max(1, layout.columns)
-      let lines = (rows + columns - 1) / columns
-      return CGSize(width: layout.viewportWidth, height: Double(lines) * layout.rowHeight)
+      if layout.itemCount != rows { layout.itemCount = rows }
+      return CGSize(width: layout.viewportWidth, height: layout.contentHeight)
     }
     set { storedContentSize = newValue }
   }

@@ -30,9 +30,10 @@ import SimTable
 /// before, those of an insertion or a move's destination with the counts after, as UIKit reads
 /// them.
 ///
-/// Not modelled: headers and footers (sections lie back to back), row heights from the delegate
-/// (the scenario's `row_height` lays out every row), selection by taps, cells' selected look,
-/// editing.
+/// Section headers and footers and the table's header and footer views take their heights, as
+/// the delegate and the table's properties give them (`UITableView+Sections.swift`); they are
+/// not drawn. Not modelled: row heights from the delegate (the scenario's `row_height` lays out
+/// every row), selection by taps, cells' selected look, editing.
 @preconcurrency @MainActor open class UITableView: UIScrollView {
   /// `UITableView.Style`.
   public enum Style: Int, Sendable {
@@ -86,10 +87,29 @@ import SimTable
   open var estimatedRowHeight: CGFloat = UITableView.automaticDimension
   /// `separatorStyle` (kept).
   open var separatorStyle: SeparatorStyle = .singleLine
-  /// `tableHeaderView` (kept, not shown).
-  open var tableHeaderView: UIView?
-  /// `tableFooterView` (kept, not shown).
-  open var tableFooterView: UIView?
+  /// `tableHeaderView`: not shown, but its frame's height, as it is when set, moves the rows
+  /// down (`UITableView+Sections.swift`).
+  open var tableHeaderView: UIView? { didSet { sectionSpacingChanged() } }
+  /// `tableFooterView`: not shown; its frame's height, as it is when set, adds to the content.
+  open var tableFooterView: UIView? { didSet { sectionSpacingChanged() } }
+  /// `sectionHeaderHeight`: the height of headers the delegate does not size
+  /// (`UITableView.automaticDimension` by default; `UITableView+Sections.swift`).
+  open var sectionHeaderHeight: CGFloat = UITableView.automaticDimension {
+    didSet { sectionSpacingChanged() }
+  }
+  /// `sectionFooterHeight`: the height of footers the delegate does not size.
+  open var sectionFooterHeight: CGFloat = UITableView.automaticDimension {
+    didSet { sectionSpacingChanged() }
+  }
+  /// `estimatedSectionHeaderHeight`: when positive, the height of an automatic header without
+  /// a title (a self-sizing header view, which the layer does not measure).
+  open var estimatedSectionHeaderHeight: CGFloat = UITableView.automaticDimension {
+    didSet { sectionSpacingChanged() }
+  }
+  /// `estimatedSectionFooterHeight`: as `estimatedSectionHeaderHeight`, for footers.
+  open var estimatedSectionFooterHeight: CGFloat = UITableView.automaticDimension {
+    didSet { sectionSpacingChanged() }
+  }
   /// `allowsSelection` (kept).
   open var allowsSelection = true
   /// `backgroundView` (kept, never drawn; not a subview, so never taken for a cell's image).
@@ -100,8 +120,11 @@ import SimTable
   open var separatorInset = UIEdgeInsets(top: 0, left: 15, bottom: 0, right: 0)
   /// `cellLayoutMarginsFollowReadableWidth` (kept).
   open var cellLayoutMarginsFollowReadableWidth = false
-  /// `sectionHeaderTopPadding` (kept; `UITableView.automaticDimension` by default).
-  open var sectionHeaderTopPadding: CGFloat = UITableView.automaticDimension
+  /// `sectionHeaderTopPadding`: added above each header when set to a value; the automatic
+  /// padding (the default) adds none here.
+  open var sectionHeaderTopPadding: CGFloat = UITableView.automaticDimension {
+    didSet { sectionSpacingChanged() }
+  }
 
   /// Registered cell classes, by reuse identifier.
   var registered: [String: UITableViewCell.Type] = [:]
@@ -216,12 +239,34 @@ import SimTable
     return engineSections.rows(inSection: section, engineRows: engine?.numberOfRows ?? 0)
   }
 
-  /// The rectangle of the row at `indexPath` (in a one-column table, sections back to back).
+  /// The rectangle of the row at `indexPath`: below its section's header and the rows before
+  /// it, as wide as the table.
   open func rectForRow(at indexPath: IndexPath) -> CGRect {
     guard let engine, let row = engineSections.row(for: indexPath) else { return .zero }
-    let height = engine.configuration.rowHeight
+    let frame = engine.layout.frame(ofRow: row)
+    return CGRect(x: 0, y: frame.y, width: contentWidth, height: frame.height)
+  }
+
+  /// `rectForHeader(inSection:)`: the header's rectangle in the table's content; zero for a
+  /// section that does not exist.
+  open func rectForHeader(inSection section: Int) -> CGRect {
+    guard let frame = sectionFrame(section) else { return .zero }
+    return CGRect(x: 0, y: frame.top, width: contentWidth, height: frame.rowsTop - frame.top)
+  }
+
+  /// `rectForFooter(inSection:)`: the footer's rectangle in the table's content; zero for a
+  /// section that does not exist.
+  open func rectForFooter(inSection section: Int) -> CGRect {
+    guard let frame = sectionFrame(section) else { return .zero }
     return CGRect(
-      x: 0, y: Double(row) * height, width: engine.world.device.screenWidth, height: height)
+      x: 0, y: frame.rowsBottom, width: contentWidth, height: frame.bottom - frame.rowsBottom)
+  }
+
+  /// `rect(forSection:)`: the section's rectangle, header to footer; zero for a section that
+  /// does not exist.
+  open func rect(forSection section: Int) -> CGRect {
+    guard let frame = sectionFrame(section) else { return .zero }
+    return CGRect(x: 0, y: frame.top, width: contentWidth, height: frame.bottom - frame.top)
   }
 
   // MARK: Changes
@@ -297,12 +342,14 @@ import SimTable
     guard let dataSource else {
       engineSections = SectionMap()
       declaredRows = nil
+      applySectionSpacing(counts: [])
       return
     }
     let count = dataSource.numberOfSections(in: self)
     let counts = (0..<max(0, count)).map { dataSource.tableView(self, numberOfRowsInSection: $0) }
     engineSections = SectionMap(counts: counts)
     declaredRows = counts.reduce(0) { $0 + max(0, $1) }
+    applySectionSpacing(counts: counts)
     reviveBlankRows { rows in mutate("reconfigureRows") { try $0.reconfigureRows(rows) } }
   }
 
@@ -366,79 +413,5 @@ import SimTable
   /// Deselects the row at `indexPath` without calling the delegate.
   open func deselectRow(at indexPath: IndexPath, animated: Bool) {
     selectedRows.removeAll { $0 == indexPath }
-  }
-
-  /// Applies `change` to the engine now, or on the next main-thread turn if the engine is inside
-  /// a callback; nothing before the engine is bound.
-  func mutate(_ name: String, _ change: @escaping (TableView) throws -> Void) {
-    guard let engine else { return }
-    do {
-      try change(engine)
-    } catch TableError.mutationDuringLayout {
-      let box = Unchecked(value: change)
-      engine.world.main.async(label: "UITableView.\(name)") { [weak engine] in
-        guard let engine else { return }
-        do { try box.value(engine) } catch {
-          preconditionFailure("UITableView.\(name): \(error)")
-        }
-      }
-    } catch {
-      preconditionFailure("UITableView.\(name): \(error)")
-    }
-  }
-
-  // MARK: The engine's side
-
-  /// Asks the data source for the cell of `backing` at `indexPath` and pairs the cell returned
-  /// with it.
-  func configure(_ backing: BackingCell, at indexPath: IndexPath) {
-    guard let dataSource else { return }
-    let previous = configuring
-    configuring = backing
-    defer { configuring = previous }
-    backing.isConfiguring = true
-    defer { backing.isConfiguring = false }
-    let cell = dataSource.tableView(self, cellForRowAt: indexPath)
-    pair(cell, with: backing)
-    cell.updateConfigurationIfNeeded()
-  }
-
-  /// Makes `cell` the UIKit cell `backing` shows, and sets what it shows.
-  func pair(_ cell: UITableViewCell, with backing: BackingCell) {
-    pairCell(cell, contentView: cell.contentView, identifier: cell.reuseIdentifier, with: backing)
-  }
-}
-
-extension UIScrollView {
-  /// Makes `cell` (a table or collection cell) the UIKit cell `backing` shows, sizes it to the
-  /// engine's row, and sets what it shows.
-  func pairCell(
-    _ cell: UIView, contentView: UIView, identifier: String?, with backing: BackingCell
-  ) {
-    if let old = cell.pairedBacking, old !== backing, old.current === cell { old.current = nil }
-    // A displayed row whose cell the data source replaced (another class or identifier): the
-    // new cell takes the old one's place on the screen.
-    if let replaced = backing.current, replaced !== cell, replaced.superview === self {
-      replaced.removeFromSuperview()
-      cell.frame.origin = replaced.frame.origin
-      addSubview(cell)
-    }
-    cell.pairedBacking = backing
-    backing.current = cell
-    backing.cells[identifier ?? ""] = cell
-    if let size = engineCellSize, cell.frame.size != size {
-      cell.frame.size = size
-      contentView.frame = CGRect(origin: .zero, size: size)
-    }
-    cell.syncBacking()
-  }
-
-  /// The size of one of the engine's cells: the screen's width over the scenario's columns, by
-  /// its row height; nil before the host binds the view.
-  var engineCellSize: CGSize? {
-    guard let engine else { return nil }
-    let columns = Double(max(1, engine.configuration.columns))
-    return CGSize(
-      width: engine.world.device.screenWidth / columns, height: engine.configuration.rowHeight)
   }
 }

@@ -20,9 +20,10 @@
   func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell
   /// The number of sections (1 by default).
   func numberOfSections(in tableView: UITableView) -> Int
-  /// A section's header title (nil by default; not shown).
+  /// A section's header title (nil by default; not shown, but a title gives an automatic header
+  /// its room: `UITableView+Sections.swift`).
   func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String?
-  /// A section's footer title (nil by default; not shown).
+  /// A section's footer title (nil by default; not shown, but gives an automatic footer room).
   func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String?
   /// Whether the row can be edited (true by default; never asked).
   func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool
@@ -73,8 +74,10 @@ extension UITableViewDataSource {
 /// method is optional. `willDisplay` and `didEndDisplaying` come exactly when the SimTable table
 /// sends them (the oracle hears the same ones).
 ///
-/// Accepted, not used: heights (the scenario's `row_height` lays the table out), section headers
-/// and footers (a hosted table shows none), and selection (there are no taps, so
+/// Section header and footer heights are asked when the table counts its sections: they give
+/// the headers and footers their room (`UITableView+Sections.swift`). Accepted, not used: row
+/// heights (the scenario's `row_height` lays the table out), header and footer views (a hosted
+/// table shows none), and selection (there are no taps, so
 /// `willSelectRowAt`, `didSelectRowAt` and `didDeselectRowAt` are never called; `selectRow` and
 /// `deselectRow` on the table record the selection without calling them, as in UIKit).
 @preconcurrency @MainActor public protocol UITableViewDelegate: UIScrollViewDelegate {
@@ -94,9 +97,9 @@ extension UITableViewDataSource {
   func tableView(_ tableView: UITableView, viewForHeaderInSection section: Int) -> UIView?
   /// A section's footer view (never asked).
   func tableView(_ tableView: UITableView, viewForFooterInSection section: Int) -> UIView?
-  /// A section header's height (not consulted).
+  /// A section header's height: the room the header takes above the section's rows.
   func tableView(_ tableView: UITableView, heightForHeaderInSection section: Int) -> CGFloat
-  /// A section footer's height (not consulted).
+  /// A section footer's height: the room the footer takes below the section's rows.
   func tableView(_ tableView: UITableView, heightForFooterInSection section: Int) -> CGFloat
   /// The row is about to be selected; nil refuses (never called).
   func tableView(_ tableView: UITableView, willSelectRowAt indexPath: IndexPath) -> IndexPath?

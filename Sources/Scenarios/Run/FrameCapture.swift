@@ -48,14 +48,15 @@ package final class FrameCapture {
     -> CapturedFrame
   {
     let geometry = table.layout
-    let cellWidth = geometry.viewportWidth / Double(max(1, geometry.columns))
+    let cellWidth = geometry.viewportWidth / Double(geometry.columns)
     let imageSize = table.configuration.effectiveImageSize
     let cellsByID = Dictionary(
       table.visibleCells.map { ($0.cellID, $0) }, uniquingKeysWith: { first, _ in first })
     let cells = frame.cells.map { shown -> CapturedCell in
       let row = shown.indexPath.row
-      let x = Double(row % max(1, geometry.columns)) * cellWidth
-      let y = Double(row / max(1, geometry.columns)) * geometry.rowHeight - frame.offset
+      let placed = geometry.frame(ofRow: row)
+      let x = placed.x
+      let y = placed.y - frame.offset
       let image = cellsByID[shown.cellID]?.imageView.imagesOnScreen.first
       return CapturedCell(
         cellID: shown.cellID, row: row, item: shown.itemID, url: shown.url,
