@@ -38,3 +38,38 @@ extension DispatchQueue {
     for (barrier, block) in blocks { enqueue(block, barrier: barrier, in: world) }
   }
 }
+
+/// Setting a queue's target after it is made.
+extension DispatchQueue {
+  /// `setTarget(queue:)`: from now on the queue runs its blocks on `queue` (or on a queue of its
+  /// own, for nil), as if made with `init(label:…target:)`. Set it before the queue's first use
+  /// in a run (made `.initiallyInactive` and not yet used, or not yet used at all), as GCD
+  /// expects; changing the target of a queue in use is not modelled and stops the run with a
+  /// message naming the queue. A global queue's target cannot be changed, and GCD ignores the
+  /// call, as here; the main queue's stops the run.
+  public func setTarget(queue: DispatchQueue?) {
+    switch kind {
+    case .global: return
+    case .main:
+      preconditionFailure("DispatchQueue.setTarget(queue:): the main queue's target cannot be set")
+    case .serial, .concurrent: break
+    }
+    var next = queue
+    while let candidate = next {
+      precondition(
+        candidate !== self,
+        "DispatchQueue.setTarget(queue:): targeting \(queue!.label) would make \(label) its own "
+          + "target")
+      next = candidate.targetQueue
+    }
+    precondition(
+      !bindings.hasOpenValues && !holds.hasOpenValues,
+      "DispatchQueue.setTarget(queue:) on \(label) after its first use in the run is not "
+        + "modelled: give the target when the queue is made (init(label:…target:)), or set it "
+        + "before the queue is used")
+    specificsLock.lock()
+    defer { specificsLock.unlock() }
+    targetQueue = queue
+    runsOn = queue.flatMap { Self.executionTarget(of: kind, on: $0) }
+  }
+}

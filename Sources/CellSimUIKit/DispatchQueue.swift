@@ -36,9 +36,10 @@ import SimThreads
 /// target, as `DispatchQueue.getSpecific(key:)` does. Suspending it (or making it
 /// `.initiallyInactive`) holds its own blocks back until `resume()` (or `activate()`), in order,
 /// and leaves the target's running. A `sync` onto it waits for the target's turn, so a `sync`
-/// from code on the target is a deadlock, as in GCD. Not modelled: `setTarget(queue:)` after
-/// creation, and a `sync` onto a suspended queue that targets another (it runs at the target's
-/// turn).
+/// from code on the target is a deadlock, as in GCD. `setTarget(queue:)` sets the target of a
+/// queue not yet used in an open world (`DispatchQueue+Target.swift`). Not modelled: changing
+/// the target of a queue in use, and a `sync` onto a suspended queue that targets another (it
+/// runs at the target's turn).
 ///
 /// The closure parameters of `async` and `asyncAfter` are `@preconcurrency @Sendable`, as in
 /// Apple's overlay: the compiler's special case that treats a closure passed to
@@ -76,11 +77,11 @@ public final class DispatchQueue: @unchecked Sendable {
   let specificsLock = Foundation.NSLock()
   /// Values set with `setSpecific`, by key.
   var specifics: [ObjectIdentifier: Any] = [:]
-  /// The target queue given at creation, if any.
-  let targetQueue: DispatchQueue?
+  /// The target queue given at creation or by `setTarget(queue:)`, if any.
+  internal(set) var targetQueue: DispatchQueue?
   /// The queue whose simulated thread or queue runs this queue's blocks, when it is not its own
   /// (see the type's notes on target queues).
-  let runsOn: DispatchQueue?
+  internal(set) var runsOn: DispatchQueue?
   /// Blocks held back while a queue that runs on its target is suspended or inactive, per world.
   let holds = PerWorld<HeldBlocks>()
 

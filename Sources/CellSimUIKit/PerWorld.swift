@@ -65,6 +65,13 @@ final class PerWorld<Value>: @unchecked Sendable {
     return value
   }
 
+  /// Whether a value was made for a world that is still open.
+  var hasOpenValues: Bool {
+    guardLock.lock()
+    defer { guardLock.unlock() }
+    return entries.contains { !$0.state.isClosed }
+  }
+
   /// The value for `world`, if one was made.
   func existing(in world: World) -> Value? {
     let state = LayerState.of(world)

@@ -54,6 +54,35 @@ struct DispatchTargetTests {
     #expect(log.lines == ["main true main @0"])
   }
 
+  @Test("setTarget(queue:) before the first use: an inactive queue runs on its new target")
+  func setTargetBeforeUse() throws {
+    let log = Log()
+    try simulate {
+      let disk = DispatchQueue(label: "com.app.disk")
+      let reads = DispatchQueue(label: "com.app.reads", attributes: .initiallyInactive)
+      reads.setTarget(queue: disk)
+      reads.activate()
+      let ui = DispatchQueue(label: "com.app.ui")
+      ui.setTarget(queue: .main)
+      DispatchQueue.global().setTarget(queue: ui)  // ignored, as GCD ignores it
+      reads.async {
+        Thread.sleep(forTimeInterval: 0.01)
+        log.add("read")
+      }
+      disk.async {
+        Thread.sleep(forTimeInterval: 0.01)
+        log.add("disk")
+      }
+      ui.async { log.add("ui on main \(Thread.isMainThread)") }
+      DispatchQueue.global().async { log.add("global on main \(Thread.isMainThread)") }
+    }
+    // The read and the disk's own block share the disk queue: one after the other.
+    #expect(
+      log.lines.sorted() == [
+        "disk @20", "global on main false @0", "read @10", "ui on main true @0",
+      ])
+  }
+
   @Test("getSpecific falls back on the target's value; a queue's own value wins")
   func specifics() throws {
     let log = Log()
