@@ -139,10 +139,48 @@ public struct UILayoutPriority: RawRepresentable, Hashable, Sendable {
   { make(.lessThanOrEqual, anchor, constant: c) }
 }
 
+/// The system spacing between two sibling views' edges, which the `…SystemSpacing…` anchors
+/// take times their multiplier: UIKit's standard spacing of 8 points (it does not document a
+/// value; 8 is what Interface Builder's "standard" gives between siblings).
+let systemSpacing: CGFloat = 8
+
 /// UIKit's `NSLayoutXAxisAnchor`.
-@preconcurrency @MainActor open class NSLayoutXAxisAnchor: NSLayoutAnchor<NSLayoutXAxisAnchor> {}
+@preconcurrency @MainActor open class NSLayoutXAxisAnchor: NSLayoutAnchor<NSLayoutXAxisAnchor> {
+  /// `constraint(equalToSystemSpacingAfter:multiplier:)`: this edge `multiplier` times the
+  /// system spacing after `anchor`.
+  open func constraint(equalToSystemSpacingAfter anchor: NSLayoutXAxisAnchor, multiplier: CGFloat)
+    -> NSLayoutConstraint
+  { make(.equal, anchor, constant: systemSpacing * multiplier) }
+  /// `constraint(greaterThanOrEqualToSystemSpacingAfter:multiplier:)`.
+  open func constraint(
+    greaterThanOrEqualToSystemSpacingAfter anchor: NSLayoutXAxisAnchor, multiplier: CGFloat
+  ) -> NSLayoutConstraint {
+    make(.greaterThanOrEqual, anchor, constant: systemSpacing * multiplier)
+  }
+  /// `constraint(lessThanOrEqualToSystemSpacingAfter:multiplier:)`.
+  open func constraint(
+    lessThanOrEqualToSystemSpacingAfter anchor: NSLayoutXAxisAnchor, multiplier: CGFloat
+  ) -> NSLayoutConstraint { make(.lessThanOrEqual, anchor, constant: systemSpacing * multiplier) }
+}
+
 /// UIKit's `NSLayoutYAxisAnchor`.
-@preconcurrency @MainActor open class NSLayoutYAxisAnchor: NSLayoutAnchor<NSLayoutYAxisAnchor> {}
+@preconcurrency @MainActor open class NSLayoutYAxisAnchor: NSLayoutAnchor<NSLayoutYAxisAnchor> {
+  /// `constraint(equalToSystemSpacingBelow:multiplier:)`: this edge `multiplier` times the
+  /// system spacing below `anchor`.
+  open func constraint(equalToSystemSpacingBelow anchor: NSLayoutYAxisAnchor, multiplier: CGFloat)
+    -> NSLayoutConstraint
+  { make(.equal, anchor, constant: systemSpacing * multiplier) }
+  /// `constraint(greaterThanOrEqualToSystemSpacingBelow:multiplier:)`.
+  open func constraint(
+    greaterThanOrEqualToSystemSpacingBelow anchor: NSLayoutYAxisAnchor, multiplier: CGFloat
+  ) -> NSLayoutConstraint {
+    make(.greaterThanOrEqual, anchor, constant: systemSpacing * multiplier)
+  }
+  /// `constraint(lessThanOrEqualToSystemSpacingBelow:multiplier:)`.
+  open func constraint(
+    lessThanOrEqualToSystemSpacingBelow anchor: NSLayoutYAxisAnchor, multiplier: CGFloat
+  ) -> NSLayoutConstraint { make(.lessThanOrEqual, anchor, constant: systemSpacing * multiplier) }
+}
 
 /// UIKit's `NSLayoutDimension`: width and height anchors, which also take constants.
 @preconcurrency @MainActor open class NSLayoutDimension: NSLayoutAnchor<NSLayoutDimension> {
@@ -168,15 +206,43 @@ public struct UILayoutPriority: RawRepresentable, Hashable, Sendable {
   )
     -> NSLayoutConstraint
   { make(.equal, anchor, multiplier: m, constant: c) }
+  /// `constraint(greaterThanOrEqualTo:multiplier:)`.
+  open func constraint(greaterThanOrEqualTo anchor: NSLayoutDimension, multiplier m: CGFloat)
+    -> NSLayoutConstraint
+  { make(.greaterThanOrEqual, anchor, multiplier: m, constant: 0) }
+  /// `constraint(greaterThanOrEqualTo:multiplier:constant:)`.
+  open func constraint(
+    greaterThanOrEqualTo anchor: NSLayoutDimension, multiplier m: CGFloat, constant c: CGFloat
+  ) -> NSLayoutConstraint { make(.greaterThanOrEqual, anchor, multiplier: m, constant: c) }
+  /// `constraint(lessThanOrEqualTo:multiplier:)`.
+  open func constraint(lessThanOrEqualTo anchor: NSLayoutDimension, multiplier m: CGFloat)
+    -> NSLayoutConstraint
+  { make(.lessThanOrEqual, anchor, multiplier: m, constant: 0) }
+  /// `constraint(lessThanOrEqualTo:multiplier:constant:)`.
+  open func constraint(
+    lessThanOrEqualTo anchor: NSLayoutDimension, multiplier m: CGFloat, constant c: CGFloat
+  ) -> NSLayoutConstraint { make(.lessThanOrEqual, anchor, multiplier: m, constant: c) }
 }
 
-/// UIKit's `UILayoutGuide` (`safeAreaLayoutGuide`, `layoutMarginsGuide`): anchors only.
+/// UIKit's `UILayoutGuide` (`safeAreaLayoutGuide`, `layoutMarginsGuide`): anchors and a layout
+/// frame.
 @preconcurrency @MainActor open class UILayoutGuide: NSObject {
   /// The view that owns the guide.
   open internal(set) weak var owningView: UIView?
   /// `identifier`.
   open var identifier = ""
   public override init() {}
+
+  /// `layoutFrame`, in the owning view's coordinates: its bounds inset by its layout margins
+  /// for the margins guide, by its safe area for the safe-area guide (no inset: a run's screen
+  /// has no notch or bars); `.zero` for a guide of your own (its constraints are not solved)
+  /// or one no view owns.
+  open var layoutFrame: CGRect {
+    guard let owner = owningView else { return .zero }
+    if self === owner.marginsGuide { return owner.bounds.inset(by: owner.layoutMargins) }
+    if self === owner.safeAreaGuide { return owner.bounds.inset(by: owner.safeAreaInsets) }
+    return .zero
+  }
 
   /// `leadingAnchor`.
   public var leadingAnchor: NSLayoutXAxisAnchor { .init(item: self, attribute: .leading) }

@@ -90,6 +90,10 @@
   open var footerReferenceSize: CGSize = .zero {
     didSet { collectionView?.sectionSpacingChanged() }
   }
+  /// `sectionHeadersPinToVisibleBounds` (kept; headers are not drawn, so none floats).
+  open var sectionHeadersPinToVisibleBounds = false
+  /// `sectionFootersPinToVisibleBounds` (kept).
+  open var sectionFootersPinToVisibleBounds = false
   /// `UICollectionViewFlowLayout.automaticSize`.
   public static let automaticSize = CGSize(width: -1, height: -1)
   /// A flow layout.

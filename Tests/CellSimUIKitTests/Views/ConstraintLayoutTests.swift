@@ -37,6 +37,32 @@ final class PinnedThumbnailCell: UITableViewCell {
 
 @Suite("Auto Layout's common case: equality constraints set subviews' frames")
 struct ConstraintLayoutTests {
+  @Test("system spacing is 8 points times the multiplier; guides have layout frames")
+  @MainActor func systemSpacingAndGuideFrames() {
+    let view = UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 200))
+    let icon = UIView()
+    let label = UIView()
+    for subview in [icon, label] {
+      subview.translatesAutoresizingMaskIntoConstraints = false
+      view.addSubview(subview)
+    }
+    NSLayoutConstraint.activate([
+      icon.leadingAnchor.constraint(equalTo: view.leadingAnchor),
+      icon.topAnchor.constraint(equalTo: view.topAnchor),
+      icon.widthAnchor.constraint(equalToConstant: 40),
+      icon.heightAnchor.constraint(equalTo: icon.widthAnchor),
+      label.leadingAnchor.constraint(equalToSystemSpacingAfter: icon.trailingAnchor, multiplier: 2),
+      label.topAnchor.constraint(equalToSystemSpacingBelow: icon.bottomAnchor, multiplier: 1),
+      label.widthAnchor.constraint(equalToConstant: 100),
+      label.heightAnchor.constraint(equalToConstant: 20),
+    ])
+    view.layoutIfNeeded()
+    #expect(label.frame == CGRect(x: 56, y: 48, width: 100, height: 20))
+    #expect(view.layoutMarginsGuide.layoutFrame == view.bounds.inset(by: view.layoutMargins))
+    #expect(view.safeAreaLayoutGuide.layoutFrame == view.bounds)
+    #expect(UILayoutGuide().layoutFrame == .zero)
+  }
+
   @Test("a cell's pinned thumbnail and title get the frames Auto Layout gives them")
   @MainActor func pinnedCell() {
     let cell = PinnedThumbnailCell(style: .default, reuseIdentifier: "row")
