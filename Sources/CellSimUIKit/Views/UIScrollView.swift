@@ -105,6 +105,8 @@ package import SimTable
   open var horizontalScrollIndicatorInsets: UIEdgeInsets = .zero
   /// `scrollIndicatorInsets`, deprecated in iOS 13 (kept).
   open var scrollIndicatorInsets: UIEdgeInsets = .zero
+  /// `flashScrollIndicators()`: nothing is drawn, so nothing flashes.
+  open func flashScrollIndicators() {}
   /// `indicatorStyle` (kept).
   open var indicatorStyle: IndicatorStyle = .default
 

@@ -3,9 +3,38 @@
 import CellSimUIKit
 import Testing
 
+/// A thumbnail view that describes itself to VoiceOver, as accessible apps write it.
+final class AccessibleThumbnail: UIImageView {
+  override var isAccessibilityElement: Bool {
+    get { true }
+    set {}
+  }
+  override var accessibilityTraits: UIAccessibilityTraits {
+    get { super.accessibilityTraits.union(.image) }
+    set { super.accessibilityTraits = newValue }
+  }
+}
+
 @Suite("Common settings of tables, labels, bar items and views")
 @MainActor
 struct CommonSettingsTests {
+  @Test("accessibility settings are kept, and subclasses override them")
+  func accessibility() {
+    let view = UIView()
+    #expect(!view.isAccessibilityElement && view.accessibilityTraits == .none)
+    view.isAccessibilityElement = true
+    view.accessibilityTraits = [.button, .header]
+    view.accessibilityHint = "Opens the photo"
+    #expect(view.isAccessibilityElement && view.accessibilityTraits.contains(.header))
+    let thumbnail = AccessibleThumbnail()
+    thumbnail.accessibilityTraits = .selected
+    #expect(
+      thumbnail.isAccessibilityElement && thumbnail.accessibilityTraits == [.selected, .image])
+    #expect(!UIAccessibility.isVoiceOverRunning)
+    UIAccessibility.post(notification: .layoutChanged, argument: thumbnail)
+    UIScrollView().flashScrollIndicators()
+  }
+
   @Test("scroll, label, cell and table settings are kept with UIKit's defaults")
   func settingsKept() {
     let table = UITableView(frame: CGRect(x: 0, y: 0, width: 320, height: 480), style: .plain)
