@@ -56,6 +56,10 @@
   open var isHighlighted = false
   /// `backgroundView` (kept, not shown).
   open var backgroundView: UIView?
+  /// `backgroundConfiguration` (iOS 14; kept, not shown).
+  open var backgroundConfiguration: UIBackgroundConfiguration?
+  /// `automaticallyUpdatesBackgroundConfiguration` (kept).
+  open var automaticallyUpdatesBackgroundConfiguration = true
 
   /// The content configuration, shown by its content view inside `contentView`.
   open var contentConfiguration: (any UIContentConfiguration)? {

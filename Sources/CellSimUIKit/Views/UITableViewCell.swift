@@ -155,6 +155,10 @@ package import SimTable
   open var selectionStyle: SelectionStyle = .default
   /// `backgroundView` (kept, not shown).
   open var backgroundView: UIView?
+  /// `backgroundConfiguration` (iOS 14; kept, not shown).
+  open var backgroundConfiguration: UIBackgroundConfiguration?
+  /// `automaticallyUpdatesBackgroundConfiguration` (kept).
+  open var automaticallyUpdatesBackgroundConfiguration = true
   /// `selectedBackgroundView` (kept, not shown).
   open var selectedBackgroundView: UIView?
   /// `isSelected` (kept).

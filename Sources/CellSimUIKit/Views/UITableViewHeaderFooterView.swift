@@ -13,6 +13,8 @@ import Foundation
   var builtInDetailLabel: UILabel?
   /// The background view.
   open var backgroundView: UIView?
+  /// `backgroundConfiguration` (iOS 14; kept, not shown).
+  open var backgroundConfiguration: UIBackgroundConfiguration?
   /// The content configuration (kept).
   open var contentConfiguration: (any UIContentConfiguration)?
 

@@ -14,6 +14,24 @@ final class CountingTableCell: UITableViewCell {
 
 @Suite("Cell configuration updates, list content configurations and accessories")
 @MainActor struct CellConfigurationTests {
+  @Test("background configurations are kept on cells and resolve their colours")
+  @MainActor func backgroundConfigurations() {
+    let cell = UICollectionViewListCell(frame: .zero)
+    var background = UIBackgroundConfiguration.listGroupedCell()
+    #expect(
+      background.resolvedBackgroundColor(for: .systemBlue) == .secondarySystemGroupedBackground)
+    background.backgroundColor = .systemPink
+    background.cornerRadius = 12
+    cell.backgroundConfiguration = background
+    #expect(cell.backgroundConfiguration == background)
+    #expect(cell.backgroundConfiguration?.resolvedBackgroundColor(for: .systemBlue) == .systemPink)
+    #expect(UIBackgroundConfiguration.clear().resolvedBackgroundColor(for: .systemBlue) == .clear)
+    let row = UITableViewCell(style: .default, reuseIdentifier: nil)
+    row.backgroundConfiguration = .listPlainCell()
+    #expect(
+      row.backgroundConfiguration != background && row.automaticallyUpdatesBackgroundConfiguration)
+  }
+
   @Test("an image set in updateConfiguration(using:) reaches the screen and is judged")
   func updateConfigurationImagesAreJudged() throws {
     let scenario = try Scenario(
