@@ -71,8 +71,11 @@
 }
 
 /// UIKit's `UITextField`, as far as alerts and search screens configure one: text and
-/// placeholder, kept. No editing, keyboard or delegate.
+/// placeholder, kept. No typing or keyboard; the `delegate` (`UITextField+Delegate.swift`) hears
+/// the editing pairs when your code makes the field become or resign the first responder.
 @preconcurrency @MainActor open class UITextField: UIView {
+  /// The delegate (weak, as UIKit's).
+  open weak var delegate: (any UITextFieldDelegate)?
   /// The text.
   open var text: String?
   /// The placeholder.
@@ -110,4 +113,27 @@
 
   /// A text field can become the first responder (no keyboard is shown).
   open override var canBecomeFirstResponder: Bool { true }
+
+  /// Asks the delegate's `textFieldShouldBeginEditing(_:)`; if it agrees, the field becomes the
+  /// first responder and the delegate hears `textFieldDidBeginEditing(_:)`.
+  @discardableResult
+  open override func becomeFirstResponder() -> Bool {
+    if isFirstResponder { return true }
+    if let delegate, !delegate.textFieldShouldBeginEditing(self) { return false }
+    guard super.becomeFirstResponder() else { return false }
+    delegate?.textFieldDidBeginEditing(self)
+    return true
+  }
+
+  /// Asks the delegate's `textFieldShouldEndEditing(_:)`; if it agrees, the field resigns and
+  /// the delegate hears `textFieldDidEndEditing(_:reason:)` with `.committed` (which, unless
+  /// implemented, calls `textFieldDidEndEditing(_:)`).
+  @discardableResult
+  open override func resignFirstResponder() -> Bool {
+    guard isFirstResponder else { return true }
+    if let delegate, !delegate.textFieldShouldEndEditing(self) { return false }
+    guard super.resignFirstResponder() else { return false }
+    delegate?.textFieldDidEndEditing(self, reason: .committed)
+    return true
+  }
 }

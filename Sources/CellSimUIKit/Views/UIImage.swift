@@ -57,6 +57,9 @@ open class UIImage: NSObject, @unchecked Sendable {
   let placeholders = PerWorld<Image>()
   /// The scale factor: points × scale = pixels.
   public let scale: CGFloat
+  /// `accessibilityIdentifier` (UIKit's `UIAccessibilityIdentification`, which `UIImage` adopts):
+  /// kept, as tests and asset names use it to tell images apart.
+  open var accessibilityIdentifier: String?
   /// The rendering mode (recorded, never applied).
   public private(set) var renderingMode: RenderingMode = .automatic
   /// The bytes a `UIImage(data:)` was made from (what `pngData()` gives back).

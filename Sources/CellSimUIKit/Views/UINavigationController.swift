@@ -156,6 +156,47 @@
   open var compactAppearance: UINavigationBarAppearance?
   /// `compactScrollEdgeAppearance` (kept).
   open var compactScrollEdgeAppearance: UINavigationBarAppearance?
+  /// `barStyle` (kept).
+  open var barStyle: UIBarStyle = .default
+  /// `shadowImage`: the bar's hairline (kept; an empty `UIImage()` is the usual way to hide it).
+  open var shadowImage: UIImage?
+  var backgroundImages: [UIBarMetrics: UIImage] = [:]
+
+  /// `setBackgroundImage(_:for:)`: kept for `barMetrics` (nil removes it); never drawn.
+  open func setBackgroundImage(_ backgroundImage: UIImage?, for barMetrics: UIBarMetrics) {
+    backgroundImages[barMetrics] = backgroundImage
+  }
+  /// `backgroundImage(for:)`: the image set for `barMetrics`.
+  open func backgroundImage(for barMetrics: UIBarMetrics) -> UIImage? {
+    backgroundImages[barMetrics]
+  }
+  /// `setBackgroundImage(_:for:barMetrics:)`: a navigation bar is at `.top` or `.any`, so the
+  /// position is ignored and the image kept for `barMetrics`.
+  open func setBackgroundImage(
+    _ backgroundImage: UIImage?, for barPosition: UIBarPosition, barMetrics: UIBarMetrics
+  ) {
+    setBackgroundImage(backgroundImage, for: barMetrics)
+  }
+  /// `backgroundImage(for:barMetrics:)`: the image set for `barMetrics`.
+  open func backgroundImage(for barPosition: UIBarPosition, barMetrics: UIBarMetrics) -> UIImage? {
+    backgroundImage(for: barMetrics)
+  }
+}
+
+/// UIKit's `UIBarMetrics`, with its raw values.
+public enum UIBarMetrics: Int, Sendable {
+  case `default` = 0
+  case compact = 1
+  case defaultPrompt = 101
+  case compactPrompt = 102
+}
+
+/// UIKit's `UIBarPosition`, with its raw values.
+public enum UIBarPosition: Int, Sendable {
+  case any = 0
+  case bottom = 1
+  case top = 2
+  case topAttached = 3
 }
 
 /// UIKit's `UINavigationItem`: what a view controller shows in a navigation bar (kept, never

@@ -1,0 +1,80 @@
+// Written as iOS code, with only the layer imported: the form controls, bar images and asset
+// names that census 6's detail screens use around their images.
+import CellSimUIKit
+import Testing
+
+/// A detail screen as the Pokédex and NASA clients write one: a switch, a text view and a date
+/// picker.
+final class DetailFormScreen: UIViewController, UITextViewDelegate {
+  let shiny = UISwitch()
+  let notes = UITextView()
+  let picker = UIDatePicker()
+  var log: [String] = []
+
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    shiny.setOn(true, animated: false)
+    shiny.onTintColor = .red
+    notes.text = "Bulbasaur"
+    notes.isEditable = false
+    notes.delegate = self
+    picker.datePickerMode = .date
+    picker.preferredDatePickerStyle = .wheels
+    picker.maximumDate = Date(timeIntervalSince1970: 86_400)
+    view.addSubview(shiny)
+    view.addSubview(notes)
+    view.addSubview(picker)
+  }
+
+  func textViewDidBeginEditing(_ textView: UITextView) { log.append("didBegin") }
+  func textViewDidEndEditing(_ textView: UITextView) { log.append("didEnd") }
+}
+
+@MainActor
+@Suite("Form controls, bar images and asset names")
+struct InputControlsTests {
+  @Test("a switch, a text view and a date picker keep what the screen sets")
+  func formControls() {
+    let screen = DetailFormScreen()
+    screen.loadViewIfNeeded()
+    #expect(screen.shiny.isOn)
+    #expect(screen.shiny.onTintColor == .red)
+    #expect(screen.shiny.sizeThatFits(.zero) == CGSize(width: 51, height: 31))
+    screen.notes.text = nil
+    #expect(screen.notes.text == "")
+    #expect(screen.notes.becomeFirstResponder())
+    #expect(screen.notes.resignFirstResponder())
+    #expect(screen.log == ["didBegin", "didEnd"])
+    #expect(screen.picker.datePickerMode == .date)
+    #expect(screen.picker.datePickerStyle == .wheels)
+    #expect(UIDatePicker().datePickerStyle == .compact)
+    #expect(UIDatePicker().date == Date(timeIntervalSince1970: 0))
+    screen.picker.setDate(Date(timeIntervalSince1970: 60), animated: true)
+    #expect(screen.picker.date.timeIntervalSince1970 == 60)
+  }
+
+  @Test("a navigation bar keeps its background and shadow images and its style")
+  func navigationBarImages() {
+    let bar = UINavigationController(rootViewController: UIViewController()).navigationBar
+    let clear = UIImage()
+    bar.setBackgroundImage(clear, for: .default)
+    bar.shadowImage = UIImage()
+    bar.barStyle = .black
+    #expect(bar.backgroundImage(for: .default) === clear)
+    #expect(bar.backgroundImage(for: .compact) == nil)
+    bar.setBackgroundImage(nil, for: .top, barMetrics: .default)
+    #expect(bar.backgroundImage(for: .any, barMetrics: .default) == nil)
+    #expect(bar.shadowImage != nil)
+    #expect(bar.barStyle == .black)
+  }
+
+  @Test("UIColor(named:) is never nil; an image keeps its accessibility identifier")
+  func assetNames() {
+    let color = UIColor(named: "AccentColor")
+    #expect(color == UIColor(white: 0.5, alpha: 1))
+    #expect(UIColor(named: "x", in: nil, compatibleWith: nil) != nil)
+    let image = UIImage(named: "pikachu")!
+    image.accessibilityIdentifier = "pikachu"
+    #expect(image.accessibilityIdentifier == "pikachu")
+  }
+}
