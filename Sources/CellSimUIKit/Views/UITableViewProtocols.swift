@@ -97,6 +97,18 @@ extension UITableViewDataSource {
   func tableView(_ tableView: UITableView, viewForHeaderInSection section: Int) -> UIView?
   /// A section's footer view (never asked).
   func tableView(_ tableView: UITableView, viewForFooterInSection section: Int) -> UIView?
+  /// A header view is about to appear (never called: the table shows no header views).
+  func tableView(
+    _ tableView: UITableView, willDisplayHeaderView view: UIView, forSection section: Int)
+  /// A footer view is about to appear (never called).
+  func tableView(
+    _ tableView: UITableView, willDisplayFooterView view: UIView, forSection section: Int)
+  /// A header view left the screen (never called).
+  func tableView(
+    _ tableView: UITableView, didEndDisplayingHeaderView view: UIView, forSection section: Int)
+  /// A footer view left the screen (never called).
+  func tableView(
+    _ tableView: UITableView, didEndDisplayingFooterView view: UIView, forSection section: Int)
   /// A section header's height: the room the header takes above the section's rows.
   func tableView(_ tableView: UITableView, heightForHeaderInSection section: Int) -> CGFloat
   /// A section footer's height: the room the footer takes below the section's rows.
@@ -148,6 +160,22 @@ extension UITableViewDelegate {
   public func tableView(_ tableView: UITableView, viewForFooterInSection section: Int) -> UIView? {
     nil
   }
+  /// Does nothing.
+  public func tableView(
+    _ tableView: UITableView, willDisplayHeaderView view: UIView, forSection section: Int
+  ) {}
+  /// Does nothing.
+  public func tableView(
+    _ tableView: UITableView, willDisplayFooterView view: UIView, forSection section: Int
+  ) {}
+  /// Does nothing.
+  public func tableView(
+    _ tableView: UITableView, didEndDisplayingHeaderView view: UIView, forSection section: Int
+  ) {}
+  /// Does nothing.
+  public func tableView(
+    _ tableView: UITableView, didEndDisplayingFooterView view: UIView, forSection section: Int
+  ) {}
   /// `UITableView.automaticDimension`.
   public func tableView(_ tableView: UITableView, heightForHeaderInSection section: Int)
     -> CGFloat

@@ -32,6 +32,12 @@ final class EditableListController: UITableViewController {
     tableView.deselectRow(at: indexPath, animated: true)
   }
   override func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath) {}
+  override func tableView(
+    _ tableView: UITableView, willDisplayHeaderView view: UIView, forSection section: Int
+  ) {}
+  override func tableView(
+    _ tableView: UITableView, didEndDisplayingFooterView view: UIView, forSection section: Int
+  ) {}
   override func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool {
     indexPath.row > 0
   }
@@ -61,6 +67,17 @@ final class SelectableGridController: UICollectionViewController {
   override func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView) {}
   override func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) {}
   override func scrollViewDidScrollToTop(_ scrollView: UIScrollView) {}
+  // A census screen's header fade-in; the collection view shows no supplementary views, so
+  // these are never called, but must override.
+  override func collectionView(
+    _ collectionView: UICollectionView, willDisplaySupplementaryView view: UICollectionReusableView,
+    forElementKind elementKind: String, at indexPath: IndexPath
+  ) { log.append("header \(indexPath.section)") }
+  override func collectionView(
+    _ collectionView: UICollectionView,
+    didEndDisplayingSupplementaryView view: UICollectionReusableView,
+    forElementOfKind elementKind: String, at indexPath: IndexPath
+  ) { log.append("header gone \(indexPath.section)") }
 }
 
 /// A diffable data source subclassed to allow swipe-to-delete, as UIKit's needs.
@@ -163,6 +180,15 @@ final class PlainListSource: UITableViewDataSource, UITableViewDelegate {
     delegate.collectionView(grid, didDeselectItemAt: IndexPath(item: 3, section: 0))
     #expect(delegate.collectionView(grid, shouldSelectItemAt: IndexPath(item: 3, section: 0)))
     #expect(controller.log == ["select 3", "deselect 3"])
+    let header = UICollectionReusableView(frame: .zero)
+    let kind = UICollectionView.elementKindSectionHeader
+    delegate.collectionView(
+      grid, willDisplaySupplementaryView: header, forElementKind: kind,
+      at: IndexPath(item: 0, section: 2))
+    delegate.collectionView(
+      grid, didEndDisplayingSupplementaryView: header, forElementOfKind: kind,
+      at: IndexPath(item: 0, section: 2))
+    #expect(controller.log.suffix(2) == ["header 2", "header gone 2"])
   }
 }
 
