@@ -33,9 +33,11 @@
     case yearAndMonth = 4
   }
 
-  /// The date shown: the Unix epoch until set (UIKit starts at the current date; the wall clock
-  /// would make a run depend on when it ran).
-  open var date = Date(timeIntervalSince1970: 0)
+  /// The date shown: at first, as in UIKit, the current date, which in a world is its virtual
+  /// wall clock (`Date()`); a picker made outside any world starts at the Unix epoch (the real
+  /// clock would make a run depend on when it ran).
+  open var date: Date =
+    SimulationContext.world != nil ? Date() : Date(timeIntervalSince1970: 0)
   /// `datePickerMode` (`.dateAndTime` by default, as UIKit's).
   open var datePickerMode: Mode = .dateAndTime
   /// `minimumDate` (kept; `date` is not clamped).

@@ -48,9 +48,20 @@ struct InputControlsTests {
     #expect(screen.picker.datePickerMode == .date)
     #expect(screen.picker.datePickerStyle == .wheels)
     #expect(UIDatePicker().datePickerStyle == .compact)
-    #expect(UIDatePicker().date == Date(timeIntervalSince1970: 0))
+    #expect(UIDatePicker().date == Date(timeIntervalSince1970: 0), "made outside a world")
     screen.picker.setDate(Date(timeIntervalSince1970: 60), animated: true)
     #expect(screen.picker.date.timeIntervalSince1970 == 60)
+  }
+
+  @Test("a date picker made in a run starts at the run's virtual current date")
+  func datePickerInARun() throws {
+    let log = Log()
+    try simulate(for: 50) {
+      DispatchQueue.main.asyncAfter(deadline: .now() + 0.02) {
+        MainActor.assumeIsolated { log.add("same \(UIDatePicker().date == Date())") }
+      }
+    }
+    #expect(log.lines.map { $0.components(separatedBy: " @")[0] } == ["same true"])
   }
 
   @Test("a navigation bar keeps its background and shadow images and its style")
