@@ -325,6 +325,7 @@ open class CALayer: NSObject {
   open func add(_ animation: CAAnimation, forKey key: String?) {
     let key = key ?? "CellSimUIKit.animation.\(animations.count)"
     let copy = animation.copy() as! CAAnimation
+    CATransaction.noteAnimation(copy)
     if let index = animations.firstIndex(where: { $0.key == key }) {
       animations[index].animation = copy
     } else {

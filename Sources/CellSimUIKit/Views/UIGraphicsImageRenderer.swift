@@ -236,4 +236,19 @@ open class UIGraphicsImageRenderer: NSObject, @unchecked Sendable {
     state.popContext(context.cgContext)
     return context.render()
   }
+
+  /// `pngData(actions:)`: the image `actions` draw, as `pngData()` encodes it (so the bytes
+  /// read back with the image's provenance).
+  open func pngData(actions: (UIGraphicsImageRendererContext) -> Void) -> Data {
+    image(actions: actions).pngData() ?? Data()
+  }
+
+  /// `jpegData(withCompressionQuality:actions:)`: as `UIImage.jpegData(compressionQuality:)`,
+  /// PNG bytes (CellSim's images are PNG only); the quality is ignored.
+  open func jpegData(
+    withCompressionQuality compressionQuality: CGFloat,
+    actions: (UIGraphicsImageRendererContext) -> Void
+  ) -> Data {
+    image(actions: actions).jpegData(compressionQuality: compressionQuality) ?? Data()
+  }
 }

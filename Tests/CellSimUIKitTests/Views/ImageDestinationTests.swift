@@ -57,6 +57,31 @@ struct ImageDestinationTests {
       ])
   }
 
+  @Test("a renderer's pngData and jpegData read back as the image it drew")
+  func rendererData() throws {
+    let bytes = try photoBytes()
+    let log = Log()
+    try simulate {
+      DispatchQueue.global().async {
+        guard let photo = UIImage(data: bytes) else { return log.add("no photo") }
+        let format = UIGraphicsImageRendererFormat.default()
+        format.scale = 1
+        let renderer = UIGraphicsImageRenderer(size: CGSize(width: 40, height: 30), format: format)
+        let png = renderer.pngData { _ in photo.draw(in: CGRect(x: 0, y: 0, width: 40, height: 30))
+        }
+        let jpeg = renderer.jpegData(withCompressionQuality: 0.5) { _ in
+          photo.draw(in: CGRect(x: 0, y: 0, width: 40, height: 30))
+        }
+        let back = [png, jpeg].compactMap { UIImage(data: $0) }
+        log.add(
+          "read \(back.count) sizes \(back.map { "\(Int($0.size.width))x\(Int($0.size.height))" })")
+      }
+    }
+    #expect(
+      log.lines.map { $0.components(separatedBy: " @")[0] } == [#"read 2 sizes ["40x30", "40x30"]"#]
+    )
+  }
+
   @Test("types: identifiers, extensions and conformance; unknown types make no destination")
   func types() {
     #expect(UTType(filenameExtension: "JPG") == .jpeg)
