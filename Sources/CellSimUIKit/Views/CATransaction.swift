@@ -45,11 +45,11 @@ open class CATransaction: NSObject {
   /// type's notes), and its animations count for the enclosing one.
   open class func commit() {
     guard let stack = stack(), let entry = stack.entries.popLast() else { return }
-    if !stack.entries.isEmpty {
-      stack.entries[stack.entries.count - 1].longestAnimation = max(
-        stack.entries[stack.entries.count - 1].longestAnimation, entry.longestAnimation)
-      stack.entries[stack.entries.count - 1].hasEndlessAnimation =
-        stack.entries[stack.entries.count - 1].hasEndlessAnimation || entry.hasEndlessAnimation
+    if let parent = stack.entries.indices.last {
+      stack.entries[parent].longestAnimation = max(
+        stack.entries[parent].longestAnimation, entry.longestAnimation)
+      stack.entries[parent].hasEndlessAnimation =
+        stack.entries[parent].hasEndlessAnimation || entry.hasEndlessAnimation
     }
     guard let completion = entry.completion, !entry.hasEndlessAnimation else { return }
     schedule(completion, after: entry.longestAnimation)

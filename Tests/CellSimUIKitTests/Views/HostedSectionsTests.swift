@@ -67,17 +67,7 @@ struct HostedSectionsTests {
   static func run<Controller: DailyPhotosViewController>(
     _ make: @escaping @MainActor () -> Controller
   ) throws -> (RunResult, Controller) {
-    let scenario = try Scenario(yaml: yaml, fixturesRoot: Repository.fixtures)
-    let holder = Holder<Controller>()
-    let screen = HostedScreen(
-      makeViewController: { () -> Controller in
-        let controller = make()
-        holder.value = controller
-        return controller
-      },
-      rows: { controller, urls in controller.photoURLs = urls })
-    let result = try UIKitHost.run(scenario, screen: screen, fixturesRoot: Repository.fixtures)
-    return (result, try #require(holder.value))
+    try SectionSpacingTests.run(yaml, make)
   }
 
   @Test("the table asks and tells with the app's sections and rows, and every image is right")
