@@ -28,7 +28,8 @@ final class HostedSession {
   /// The engine is about to lay out: make the controller the first time, then the appearance.
   func willAppear(_ table: TableView) {
     if viewController == nil { makeController(table) }
-    guard let controller = viewController else { return }
+    // Unbound: the controller had no list, and the run is stopping (`makeController`).
+    guard let controller = viewController, adapter.view != nil else { return }
     onMainActor {
       controller.viewWillAppear(false)
       controller.viewIsAppearing(false)
@@ -41,12 +42,14 @@ final class HostedSession {
     }
   }
 
+  /// Makes the controller, hands it the rows, loads its view and binds its table or collection
+  /// view. A controller with neither stops the run with a setup error naming it.
   func makeController(_ table: TableView) {
     items = table.model.items
     adapter.seenGeneration = table.modelGeneration
     let urls = Self.urls(items)
     let session = Unchecked(value: self)
-    let tableView = onMainActor { () -> Unchecked<any EngineFacade> in
+    let found = onMainActor { () -> Unchecked<(any EngineFacade)?> in
       let screen = session.value.screen
       let controller = screen.make()
       session.value.viewController = controller
@@ -58,14 +61,17 @@ final class HostedSession {
       window.rootViewController = controller
       window.makeKeyAndVisible()
       session.value.window = window
-      guard let tableView = Self.findTable(in: controller) else {
-        preconditionFailure(
-          "UIKitHost: the view controller \(type(of: controller)) has no UITableView or "
-            + "UICollectionView (neither its controller's nor one in its view hierarchy)")
-      }
-      return Unchecked(value: tableView)
+      return Unchecked(value: Self.findTable(in: controller))
     }
-    adapter.bind(tableView.value, to: table)
+    guard let tableView = found.value else {
+      let name = viewController.map { String(describing: type(of: $0)) } ?? "?"
+      table.world.abortRun(
+        "UIKitHost: the view controller \(name) has no UITableView or UICollectionView "
+          + "(neither its controller's nor one in its view hierarchy after viewDidLoad), so "
+          + "there is nothing for the scenario's table to drive")
+      return
+    }
+    adapter.bind(tableView, to: table)
   }
 
   func didDisappear() {

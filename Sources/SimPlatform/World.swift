@@ -133,6 +133,20 @@ package final class World {
   /// outside any execution (in a network or scroll event, say).
   @exclusivity(unchecked) package internal(set) var currentThread: SimThread?
 
+  /// Why something inside the run stopped it before its end (a hosted screen with no table to
+  /// bind), if something did; the runner reports it as a setup error, not as a verdict.
+  @exclusivity(unchecked) package private(set) var abortReason: String?
+
+  /// Stops the run at the end of the current event, for `reason`: every pending event is
+  /// dropped, so the run ends with nothing more happening, and the runner reports `reason`. The
+  /// first reason given wins.
+  package func abortRun(_ reason: String) {
+    guard abortReason == nil else { return }
+    abortReason = reason
+    loop.quiescenceThreshold = Int.max
+    loop.quiescenceObserver = { [unowned loop] in loop.removeAllEvents() }
+  }
+
   /// Runs the world until `time`.
   package func run(until time: SimTime) throws(EventLoopError) {
     try loop.run(until: time)

@@ -363,6 +363,7 @@ final class SimulationRun {
             + "before its end at t=\(end); something may keep rescheduling itself")
       }
     }
+    if let reason = world.abortReason { throw .setup(reason) }
     if let eventError { throw eventError }
     if let failure = world.threadHost?.failureDescription { throw .nondeterministic(failure) }
     oracle.finish()

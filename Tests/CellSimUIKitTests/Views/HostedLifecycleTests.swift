@@ -114,6 +114,25 @@ struct HostedLifecycleTests {
         "didReceiveMemoryWarning",
       ])
   }
+
+  @Test("a controller with no table or collection view stops the run with a setup error")
+  @MainActor func noList() throws {
+    let scenario = try Scenario(yaml: Self.yaml, fixturesRoot: Repository.fixtures)
+    final class SettingsViewController: UIViewController {
+      override func viewDidLoad() {
+        super.viewDidLoad()
+        view.addSubview(UILabel())
+      }
+    }
+    let screen = HostedScreen(
+      makeViewController: { SettingsViewController() }, rows: { _, _ in })
+    #expect {
+      try UIKitHost.run(scenario, screen: screen, fixturesRoot: Repository.fixtures)
+    } throws: { error in
+      guard case .setup(let message) = error as? RunError else { return false }
+      return message.contains("SettingsViewController has no UITableView or UICollectionView")
+    }
+  }
 }
 
 /// A controller that applies the host's changes to its model itself.
