@@ -6,7 +6,7 @@ import SimPlatform
 /// lock promises no order). Taking it again on the owning thread traps on a device ("trying to
 /// recursively lock an os_unfair_lock"); here the run ends with a deadlock naming the lock.
 /// `import os` moves into the file's `#if canImport(UIKit)` block, as Foundation's import does.
-/// Not modelled: the C `os_unfair_lock` (a struct whose identity is its address).
+/// The C `os_unfair_lock` is in `OSUnfairLock.swift`.
 public struct OSAllocatedUnfairLock<State>: @unchecked Sendable {
   /// `OSAllocatedUnfairLock.Ownership`, for `precondition(_:)`.
   public enum Ownership: Hashable, Sendable {
