@@ -1,0 +1,166 @@
+import Synchronization
+
+extension UICollectionView {
+  /// `UICollectionView.CellRegistration`: a cell class and the handler that configures it.
+  public struct CellRegistration<Cell: UICollectionViewCell, Item> {
+    /// `(cell, indexPath, item)`.
+    public typealias Handler = (Cell, IndexPath, Item) -> Void
+    let handler: Handler
+    let identifier: String
+
+    /// A registration whose cells `handler` configures.
+    public init(handler: @escaping Handler) {
+      self.handler = handler
+      self.identifier = "CellRegistration.\(Cell.self).\(RegistrationCounter.next())"
+    }
+  }
+}
+
+/// Numbers registrations, so that each has a reuse identifier of its own (never printed).
+enum RegistrationCounter {
+  static let count = Atomic<Int>(0)
+  static func next() -> Int { count.add(1, ordering: .relaxed).newValue }
+}
+
+/// UIKit's `UICollectionViewDataSource`; `numberOfSections(in:)` is optional.
+@preconcurrency @MainActor public protocol UICollectionViewDataSource: AnyObject {
+  /// The number of items in `section`: with the section count, how the scenario's rows (the
+  /// items) are grouped (see `SectionMap`).
+  func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int)
+    -> Int
+  /// The cell for the item at `indexPath`.
+  func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath)
+    -> UICollectionViewCell
+  /// The number of sections (1 by default).
+  func numberOfSections(in collectionView: UICollectionView) -> Int
+  /// The supplementary view of `kind` at `indexPath` (asked only by your own code: see
+  /// `dequeueReusableSupplementaryView(ofKind:withReuseIdentifier:for:)`).
+  func collectionView(
+    _ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String,
+    at indexPath: IndexPath
+  ) -> UICollectionReusableView
+}
+
+extension UICollectionViewDataSource {
+  /// One section.
+  public func numberOfSections(in collectionView: UICollectionView) -> Int { 1 }
+  /// An empty view.
+  public func collectionView(
+    _ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String,
+    at indexPath: IndexPath
+  ) -> UICollectionReusableView { UICollectionReusableView(frame: .zero) }
+}
+
+/// UIKit's `UICollectionViewDelegate`; every method is optional. Selection is accepted, not
+/// used: there are no taps, so `shouldSelectItemAt`, `didSelectItemAt` and `didDeselectItemAt`
+/// are never called.
+@preconcurrency @MainActor public protocol UICollectionViewDelegate: UIScrollViewDelegate {
+  /// `cell` is about to appear at `indexPath`.
+  func collectionView(
+    _ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell,
+    forItemAt indexPath: IndexPath)
+  /// `cell` left the screen from `indexPath`.
+  func collectionView(
+    _ collectionView: UICollectionView, didEndDisplaying cell: UICollectionViewCell,
+    forItemAt indexPath: IndexPath)
+  /// A supplementary view is about to appear (never called: the collection view shows none).
+  func collectionView(
+    _ collectionView: UICollectionView, willDisplaySupplementaryView view: UICollectionReusableView,
+    forElementKind elementKind: String, at indexPath: IndexPath)
+  /// A supplementary view left the screen (never called).
+  func collectionView(
+    _ collectionView: UICollectionView,
+    didEndDisplayingSupplementaryView view: UICollectionReusableView,
+    forElementOfKind elementKind: String, at indexPath: IndexPath)
+  /// Whether the item may be selected (never asked).
+  func collectionView(_ collectionView: UICollectionView, shouldSelectItemAt indexPath: IndexPath)
+    -> Bool
+  /// The item was selected (never called).
+  func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath)
+  /// The item was deselected (never called).
+  func collectionView(_ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath)
+  /// Whether the item may be highlighted (never asked: no one touches it).
+  func collectionView(
+    _ collectionView: UICollectionView, shouldHighlightItemAt indexPath: IndexPath
+  ) -> Bool
+  /// The item was highlighted (never called).
+  func collectionView(_ collectionView: UICollectionView, didHighlightItemAt indexPath: IndexPath)
+  /// The item's highlight ended (never called).
+  func collectionView(
+    _ collectionView: UICollectionView, didUnhighlightItemAt indexPath: IndexPath)
+  /// The item's context menu (never asked: no one long-presses it).
+  func collectionView(
+    _ collectionView: UICollectionView, contextMenuConfigurationForItemAt indexPath: IndexPath,
+    point: CGPoint
+  ) -> UIContextMenuConfiguration?
+}
+
+extension UICollectionViewDelegate {
+  /// Does nothing.
+  public func collectionView(
+    _ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell,
+    forItemAt indexPath: IndexPath
+  ) {}
+  /// Does nothing.
+  public func collectionView(
+    _ collectionView: UICollectionView, didEndDisplaying cell: UICollectionViewCell,
+    forItemAt indexPath: IndexPath
+  ) {}
+  /// Does nothing.
+  public func collectionView(
+    _ collectionView: UICollectionView, willDisplaySupplementaryView view: UICollectionReusableView,
+    forElementKind elementKind: String, at indexPath: IndexPath
+  ) {}
+  /// Does nothing.
+  public func collectionView(
+    _ collectionView: UICollectionView,
+    didEndDisplayingSupplementaryView view: UICollectionReusableView,
+    forElementOfKind elementKind: String, at indexPath: IndexPath
+  ) {}
+  /// Yes.
+  public func collectionView(
+    _ collectionView: UICollectionView, shouldSelectItemAt indexPath: IndexPath
+  ) -> Bool { true }
+  /// Does nothing.
+  public func collectionView(
+    _ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath
+  ) {}
+  /// Does nothing.
+  public func collectionView(
+    _ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath
+  ) {}
+  /// Yes.
+  public func collectionView(
+    _ collectionView: UICollectionView, shouldHighlightItemAt indexPath: IndexPath
+  ) -> Bool { true }
+  /// Does nothing.
+  public func collectionView(
+    _ collectionView: UICollectionView, didHighlightItemAt indexPath: IndexPath
+  ) {}
+  /// Does nothing.
+  public func collectionView(
+    _ collectionView: UICollectionView, didUnhighlightItemAt indexPath: IndexPath
+  ) {}
+  /// No menu.
+  public func collectionView(
+    _ collectionView: UICollectionView, contextMenuConfigurationForItemAt indexPath: IndexPath,
+    point: CGPoint
+  ) -> UIContextMenuConfiguration? { nil }
+}
+
+/// UIKit's `UICollectionViewDataSourcePrefetching`.
+@preconcurrency @MainActor public protocol UICollectionViewDataSourcePrefetching: AnyObject {
+  /// Items that will soon be displayed.
+  func collectionView(
+    _ collectionView: UICollectionView, prefetchItemsAt indexPaths: [IndexPath])
+  /// Items no longer about to be displayed (optional).
+  func collectionView(
+    _ collectionView: UICollectionView, cancelPrefetchingForItemsAt indexPaths: [IndexPath])
+}
+
+extension UICollectionViewDataSourcePrefetching {
+  /// Does nothing.
+  public func collectionView(
+    _ collectionView: UICollectionView, cancelPrefetchingForItemsAt indexPaths: [IndexPath]
+  ) {}
+}
