@@ -85,6 +85,16 @@ extension TableGeometry {
     return (placed.top, placed.rowsTop, placed.rowsBottom, placed.bottom)
   }
 
+  /// The sections whose span, from the top of the header to the bottom of the footer, meets
+  /// `top..<bottom`; empty when no sections are placed (one plain run of rows).
+  package func sections(meeting top: Double, _ bottom: Double) -> Range<Int> {
+    guard !placed.isEmpty, bottom > top,
+      let first = firstPlaced(where: { $0.bottom > top })
+    else { return 0..<0 }
+    let end = firstPlaced(where: { $0.top >= bottom }) ?? placed.count
+    return first..<max(first, end)
+  }
+
   /// Places the sections for the items there are now.
   mutating func placeSections() {
     let counts = Self.effectiveCounts(sections.map(\.rows), items: itemCount)

@@ -4,8 +4,8 @@
 /// The engine knows one list of rows. An app whose data source declares several sections
 /// (`numberOfSections(in:)`, then a count per section) sees them as UIKit would show them: the
 /// engine's rows fill the sections in order, so row `n` of the list is row `n - start` of the
-/// section that holds it, and the sections lie back to back, with no header or footer between
-/// them (the oracle judges the rows; headers are not drawn). With one section, or none, row `n`
+/// section that holds it. Where headers, footers and insets take room is the table's geometry
+/// (`UITableView+Sections.swift`), not this map's. With one section, or none, row `n`
 /// is `[0, n]`, whatever the app's count, as UIKit shows a one-section table. Rows of the engine
 /// past the end of the app's last non-empty section stay in that section: the scenario has more
 /// rows than the model (the model decides nothing about which rows exist; see `UITableView`).

@@ -316,4 +316,7 @@ extension UICollectionView: EngineFacade {
   package var engineScrollDelegate: (any UIScrollViewDelegate)? { delegate }
 
   package func engineRefreshSections() { refreshSections() }
+
+  /// Supplementary views are not shown (see `UICollectionView+Supplementary.swift`).
+  package func engineLayoutSupplementaryViews() {}
 }

@@ -17,9 +17,9 @@ import SimTable
 ///   automatic padding of iOS 15 and later is not added);
 /// - the table header and footer views take their frames' heights.
 ///
-/// Not modelled: header and footer views are not made or shown (`viewForHeaderInSection` is not
-/// asked), so headers do not float, and a grouped table's default spacing between sections is
-/// not added.
+/// The header and footer views themselves are shown in that room after each layout pass
+/// (`UITableView+SectionViews.swift`). Not modelled: a grouped table's default spacing between
+/// sections is not added.
 extension UITableView {
   /// The height this layer gives a section header or footer that has a title and an automatic
   /// height: an approximation of the system font's line plus margins (UIKit does not document

@@ -133,6 +133,9 @@ import SimTable
   /// Registered header and footer view classes and nibs, by reuse identifier.
   var headerFooterClasses: [String: UITableViewHeaderFooterView.Type] = [:]
   var headerFooterNibs: [String: UINib] = [:]
+  /// The header and footer views on screen, and those waiting for reuse
+  /// (`UITableView+SectionViews.swift`).
+  var sectionViews = SectionViewState()
   /// The SimTable cell being configured by `tableView(_:cellForRowAt:)` now, if any.
   var configuring: BackingCell?
 
@@ -274,6 +277,7 @@ import SimTable
   /// Reloads every row (the engine's `reloadData`), counting the sections again.
   open func reloadData() {
     blankRows.removeAll()
+    sectionViews.needsReload = true
     refreshSections()
     mutate("reloadData") { try $0.reloadData() }
   }
@@ -347,7 +351,9 @@ import SimTable
     }
     let count = dataSource.numberOfSections(in: self)
     let counts = (0..<max(0, count)).map { dataSource.tableView(self, numberOfRowsInSection: $0) }
-    engineSections = SectionMap(counts: counts)
+    let sections = SectionMap(counts: counts)
+    if sections != engineSections { sectionViews.needsReload = true }
+    engineSections = sections
     declaredRows = counts.reduce(0) { $0 + max(0, $1) }
     applySectionSpacing(counts: counts)
     reviveBlankRows { rows in mutate("reconfigureRows") { try $0.reconfigureRows(rows) } }

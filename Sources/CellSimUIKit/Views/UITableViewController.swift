@@ -114,19 +114,19 @@ open class UITableViewController: UIViewController, UITableViewDataSource,
   open func tableView(_ tableView: UITableView, viewForFooterInSection section: Int) -> UIView? {
     nil
   }
-  /// Does nothing (never called: the table shows no header or footer views).
+  /// Does nothing.
   open func tableView(
     _ tableView: UITableView, willDisplayHeaderView view: UIView, forSection section: Int
   ) {}
-  /// Does nothing (never called).
+  /// Does nothing.
   open func tableView(
     _ tableView: UITableView, willDisplayFooterView view: UIView, forSection section: Int
   ) {}
-  /// Does nothing (never called).
+  /// Does nothing.
   open func tableView(
     _ tableView: UITableView, didEndDisplayingHeaderView view: UIView, forSection section: Int
   ) {}
-  /// Does nothing (never called).
+  /// Does nothing.
   open func tableView(
     _ tableView: UITableView, didEndDisplayingFooterView view: UIView, forSection section: Int
   ) {}

@@ -47,6 +47,18 @@ package final class UITableViewEngineAdapter: TableDataSource, DataChangeObserve
     engine.world.main.addFrameObserver(.scroll, owner: self) { [weak self] _ in
       self?.scrollPhase()
     }
+    // Registered after the engine's own layout observer, so it runs after each layout pass.
+    engine.world.main.addFrameObserver(.layout, owner: self) { [weak self] _ in
+      self?.supplementaryPhase()
+    }
+    onMainActor { view.engineLayoutSupplementaryViews() }
+  }
+
+  /// After the engine's layout pass: the bound view shows the header and footer views on
+  /// screen.
+  func supplementaryPhase() {
+    guard let view else { return }
+    onMainActor { view.engineLayoutSupplementaryViews() }
   }
 
   package func reuseIdentifier(for item: TableItem, at indexPath: IndexPath, in table: TableView)
@@ -176,6 +188,8 @@ package final class UITableViewEngineAdapter: TableDataSource, DataChangeObserve
   var engineScrollDelegate: (any UIScrollViewDelegate)? { get }
   /// Counts the data source's sections and rows again (the model changed).
   func engineRefreshSections()
+  /// Shows the section header and footer views on screen (after each layout pass).
+  func engineLayoutSupplementaryViews()
 }
 
 extension UITableView: EngineFacade {
@@ -211,6 +225,8 @@ extension UITableView: EngineFacade {
   package var engineScrollDelegate: (any UIScrollViewDelegate)? { delegate }
 
   package func engineRefreshSections() { refreshSections() }
+
+  package func engineLayoutSupplementaryViews() { updateSectionViews() }
 }
 
 extension UIScrollView {

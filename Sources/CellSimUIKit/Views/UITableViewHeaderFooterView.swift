@@ -1,9 +1,9 @@
 import Foundation
 
-/// UIKit's `UITableViewHeaderFooterView`: declared, registered and dequeued as UIKit's is, so
-/// that screens with section headers compile and their `viewForHeaderInSection` runs when the
-/// app calls it. The hosted table lays out one run of rows (see `UITableView`) and never asks
-/// for headers or footers, so nothing a header shows is judged.
+/// UIKit's `UITableViewHeaderFooterView`: registered, dequeued and reused as UIKit's is. A
+/// hosted table asks for the header and footer views of the sections on screen and shows them
+/// (`UITableView+SectionViews.swift`); the oracle judges the cells' images, not what a header
+/// shows.
 @preconcurrency @MainActor open class UITableViewHeaderFooterView: UIView {
   /// The reuse identifier it was made with.
   public internal(set) var reuseIdentifier: String?
@@ -90,11 +90,13 @@ extension UITableView {
     headerFooterNibs[identifier] = nib
   }
 
-  /// `dequeueReusableHeaderFooterView(withIdentifier:)`: a new view of the registered class or
-  /// nib (the table never shows headers, so none waits for reuse); nil if none is registered.
+  /// `dequeueReusableHeaderFooterView(withIdentifier:)`: a view of `identifier` that left the
+  /// screen, after its `prepareForReuse()`, else a new view of the registered class or nib; nil
+  /// if none is registered.
   public func dequeueReusableHeaderFooterView(withIdentifier identifier: String)
     -> UITableViewHeaderFooterView?
   {
+    if let reused = reusedHeaderFooterView(identifier) { return reused }
     if let type = headerFooterClasses[identifier] {
       return type.init(registeredReuseIdentifier: identifier)
     }
@@ -103,10 +105,4 @@ extension UITableView {
       call: "UITableView.dequeueReusableHeaderFooterView(withIdentifier:)", registered: identifier
     ) { $0.reuseIdentifier = identifier }
   }
-
-  /// `headerView(forSection:)`: nil (the table shows no headers).
-  public func headerView(forSection section: Int) -> UITableViewHeaderFooterView? { nil }
-
-  /// `footerView(forSection:)`: nil (the table shows no footers).
-  public func footerView(forSection section: Int) -> UITableViewHeaderFooterView? { nil }
 }

@@ -93,20 +93,21 @@ extension UITableViewDataSource {
   /// The row's estimated height (not consulted).
   func tableView(_ tableView: UITableView, estimatedHeightForRowAt indexPath: IndexPath)
     -> CGFloat
-  /// A section's header view (never asked).
+  /// A section's header view, asked when the header comes on screen (see
+  /// `UITableView+SectionViews.swift`).
   func tableView(_ tableView: UITableView, viewForHeaderInSection section: Int) -> UIView?
-  /// A section's footer view (never asked).
+  /// A section's footer view, asked when the footer comes on screen.
   func tableView(_ tableView: UITableView, viewForFooterInSection section: Int) -> UIView?
-  /// A header view is about to appear (never called: the table shows no header views).
+  /// A header view is about to appear.
   func tableView(
     _ tableView: UITableView, willDisplayHeaderView view: UIView, forSection section: Int)
-  /// A footer view is about to appear (never called).
+  /// A footer view is about to appear.
   func tableView(
     _ tableView: UITableView, willDisplayFooterView view: UIView, forSection section: Int)
-  /// A header view left the screen (never called).
+  /// A header view left the screen.
   func tableView(
     _ tableView: UITableView, didEndDisplayingHeaderView view: UIView, forSection section: Int)
-  /// A footer view left the screen (never called).
+  /// A footer view left the screen.
   func tableView(
     _ tableView: UITableView, didEndDisplayingFooterView view: UIView, forSection section: Int)
   /// A section header's height: the room the header takes above the section's rows.
