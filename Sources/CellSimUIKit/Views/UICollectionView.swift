@@ -260,9 +260,11 @@ import SimTable
       at: enginePaths([indexPath], "scrollToItem")[0], at: position, animated: animated)
   }
 
-  /// A table façade over the same engine, for the mutations they share.
+  /// A table façade over the same engine, for the mutations they share. It counts no sections
+  /// of its own: the collection view has counted them and given the engine their room.
   var table: UITableView {
     let table = UITableView(frame: .zero, style: .plain)
+    table.isCollectionFacade = true
     table.engine = engine
     return table
   }

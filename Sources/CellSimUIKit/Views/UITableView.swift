@@ -136,6 +136,8 @@ import SimTable
   /// The header and footer views on screen, and those waiting for reuse
   /// (`UITableView+SectionViews.swift`).
   var sectionViews = SectionViewState()
+  /// Set on the façade a collection view makes for the mutations it shares with tables.
+  var isCollectionFacade = false
   /// The SimTable cell being configured by `tableView(_:cellForRowAt:)` now, if any.
   var configuring: BackingCell?
 
@@ -343,6 +345,7 @@ import SimTable
   /// Counts the data source's sections and each one's rows again (`SectionMap`), and shows the
   /// rows left blank that the data source now declares (`UndeclaredRows.swift`).
   func refreshSections() {
+    if isCollectionFacade { return }
     guard let dataSource else {
       engineSections = SectionMap()
       declaredRows = nil

@@ -39,7 +39,7 @@ final class HeaderedDailyPhotosViewController: DailyPhotosViewController {
 }
 
 /// The album grid with a flow layout's headers and section insets.
-final class HeaderedAlbumGridViewController: UICollectionViewController {
+class HeaderedAlbumGridViewController: UICollectionViewController {
   var photoURLs: [URL] = []
   var contentHeight: CGFloat?
 

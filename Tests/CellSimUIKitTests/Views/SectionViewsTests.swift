@@ -127,6 +127,28 @@ struct SectionViewsTests {
       "\(rest)")
   }
 
+  @Test("a collection view's reloadData keeps the room its flow layout gives its sections")
+  @MainActor func gridReload() throws {
+    let (_, controller) = try SectionSpacingTests.run(Self.grid) {
+      ReloadedAlbumGridViewController()
+    }
+    // Six sections of four items: a header of 50, insets of 10, two lines of 100 each.
+    let height = CGFloat(6 * (50 + 10 + 200 + 10))
+    #expect(controller.heights == [height, height])
+  }
+
+  static let grid = """
+    cellsim: 1
+    name: "hosted: a grid of sections with headers, flung"
+    seed: 4
+    table: {rows: 24, columns: 3, row_height: 100}
+    images: {url: "https://img.test/{id}.png", fixtures: ["photos/*.png"]}
+    events:
+      - {at: "300ms", fling: {velocity: 2000}}
+    run_until: "4s"
+    invariants: [no_cross_cell_image, eventually_loaded]
+    """
+
   @Test("a titled section with no header view of the app's gets a plain view showing the title")
   @MainActor func titleViews() throws {
     let (_, controller) = try SectionSpacingTests.run(SectionSpacingTests.still) {
@@ -139,5 +161,17 @@ struct SectionViewsTests {
       }
     }
     #expect(controller.probed)
+  }
+}
+
+/// The album grid, reloaded once it appeared, as an app reloads after its fetch.
+final class ReloadedAlbumGridViewController: HeaderedAlbumGridViewController {
+  var heights: [CGFloat] = []
+
+  override func viewDidAppear(_ animated: Bool) {
+    super.viewDidAppear(animated)
+    heights.append(collectionView.contentSize.height)
+    collectionView.reloadData()
+    heights.append(collectionView.contentSize.height)
   }
 }
