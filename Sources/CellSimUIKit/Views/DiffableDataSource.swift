@@ -196,8 +196,8 @@ open class UICollectionViewDiffableDataSource<
   weak var collectionView: UICollectionView?
   let cellProvider: CellProvider
   var current = NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>()
-  /// Makes the supplementary views the data source is asked for (see
-  /// `UICollectionView.elementKindSectionHeader`: the collection view never asks by itself).
+  /// Makes the supplementary views the data source is asked for: a vertical flow layout's
+  /// headers and footers as they come on screen, and those your code asks for.
   open var supplementaryViewProvider: SupplementaryViewProvider?
 
   /// A data source for `collectionView` (it becomes the view's data source).

@@ -24,6 +24,7 @@ extension UICollectionView {
     guard let flow = collectionViewLayout as? UICollectionViewFlowLayout,
       flow.scrollDirection == .vertical
     else {
+      supplementary.display.heights = []
       engine.setSections([])
       return
     }
@@ -31,6 +32,8 @@ extension UICollectionView {
     let sections = counts.isEmpty ? [engine.numberOfRows] : counts
     var spacing: [TableSectionSpacing] = []
     spacing.reserveCapacity(sections.count)
+    var heights: [(header: Double, footer: Double)] = []
+    heights.reserveCapacity(sections.count)
     for (section, count) in sections.enumerated() {
       let inset =
         sizing?.collectionView(self, layout: flow, insetForSectionAt: section) ?? flow.sectionInset
@@ -40,11 +43,15 @@ extension UICollectionView {
       let footer =
         sizing?.collectionView(self, layout: flow, referenceSizeForFooterInSection: section)
         ?? flow.footerReferenceSize
+      let headerHeight = max(0, Double(header.height))
+      let footerHeight = max(0, Double(footer.height))
+      heights.append((headerHeight, footerHeight))
       spacing.append(
         TableSectionSpacing(
-          rows: count, header: max(0, Double(header.height)) + max(0, Double(inset.top)),
-          footer: max(0, Double(inset.bottom)) + max(0, Double(footer.height))))
+          rows: count, header: headerHeight + max(0, Double(inset.top)),
+          footer: max(0, Double(inset.bottom)) + footerHeight))
     }
+    supplementary.display.heights = heights
     engine.setSections(spacing)
   }
 }

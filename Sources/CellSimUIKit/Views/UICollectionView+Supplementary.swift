@@ -1,10 +1,10 @@
 /// Supplementary views, selection and the other `UICollectionView` members grid code calls.
 ///
-/// Recorded, not shown: the scenario's table draws no headers or footers, so the collection view
-/// never asks its data source (or a diffable data source's `supplementaryViewProvider`) for a
-/// supplementary view by itself. Registering and dequeuing work as in UIKit when your code calls
-/// them: a view of the registered class is made (one per kind, identifier and index path, made
-/// again only if its class changes) and a registration's handler configures it.
+/// A vertical flow layout's headers and footers are asked for and shown as they come on screen
+/// (`UICollectionView+SupplementaryDisplay.swift`); other layouts' supplementary items are not.
+/// Registering and dequeuing work as in UIKit: a view of the registered class is made (one per
+/// kind, identifier and index path, made again only if its class changes, so a view is not
+/// reused across sections as UIKit may reuse it) and a registration's handler configures it.
 extension UICollectionView {
   /// `UICollectionView.elementKindSectionHeader`.
   public static let elementKindSectionHeader = "UICollectionElementKindSectionHeader"
@@ -174,4 +174,6 @@ extension UICollectionView {
   var nibs: [String: UINib] = [:]
   var views: [String: UICollectionReusableView] = [:]
   var selected: [IndexPath] = []
+  /// The supplementary views on screen (`UICollectionView+SupplementaryDisplay.swift`).
+  var display = SupplementaryDisplay()
 }

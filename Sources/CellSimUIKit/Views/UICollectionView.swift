@@ -171,6 +171,7 @@ import SimTable
 
   /// Reloads every item (the layout is prepared again), counting the sections again.
   open func reloadData() {
+    supplementary.display.needsReload = true
     collectionViewLayout.invalidateLayout()
     blankRows.removeAll()
     refreshSections()
@@ -240,7 +241,10 @@ import SimTable
       declaredRows = nil
       applySectionSpacing(counts: [])
     }
-    if engineSections != old { collectionViewLayout.invalidateLayout() }
+    if engineSections != old {
+      collectionViewLayout.invalidateLayout()
+      supplementary.display.needsReload = true
+    }
     reviveBlankRows { rows in
       table.reconfigureRows(at: rows.map { IndexPath(row: $0, section: 0) })
     }
@@ -319,6 +323,5 @@ extension UICollectionView: EngineFacade {
 
   package func engineRefreshSections() { refreshSections() }
 
-  /// Supplementary views are not shown (see `UICollectionView+Supplementary.swift`).
-  package func engineLayoutSupplementaryViews() {}
+  package func engineLayoutSupplementaryViews() { updateSupplementaryViews() }
 }

@@ -82,7 +82,8 @@
   open var scrollDirection: ScrollDirection = .vertical {
     didSet { collectionView?.sectionSpacingChanged() }
   }
-  /// `headerReferenceSize`: its height is the room above each section (headers are not drawn).
+  /// `headerReferenceSize`: its height is the room above each section, where its header view
+  /// is shown.
   open var headerReferenceSize: CGSize = .zero {
     didSet { collectionView?.sectionSpacingChanged() }
   }
@@ -90,9 +91,11 @@
   open var footerReferenceSize: CGSize = .zero {
     didSet { collectionView?.sectionSpacingChanged() }
   }
-  /// `sectionHeadersPinToVisibleBounds` (kept; headers are not drawn, so none floats).
+  /// `sectionHeadersPinToVisibleBounds`: a header stays at the top of the screen while its
+  /// section passes.
   open var sectionHeadersPinToVisibleBounds = false
-  /// `sectionFootersPinToVisibleBounds` (kept).
+  /// `sectionFootersPinToVisibleBounds`: a footer stays at the bottom of the screen while its
+  /// section passes.
   open var sectionFootersPinToVisibleBounds = false
   /// `UICollectionViewFlowLayout.automaticSize`.
   public static let automaticSize = CGSize(width: -1, height: -1)
@@ -244,7 +247,8 @@ open class UICollectionViewController: UIViewController, UICollectionViewDataSou
   }
   /// One section.
   open func numberOfSections(in collectionView: UICollectionView) -> Int { 1 }
-  /// An empty view (never asked by the collection view: see its supplementary views).
+  /// An empty view (asked for a flow layout's headers and footers on screen; see
+  /// `UICollectionView+SupplementaryDisplay.swift`).
   open func collectionView(
     _ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String,
     at indexPath: IndexPath
@@ -259,12 +263,12 @@ open class UICollectionViewController: UIViewController, UICollectionViewDataSou
     _ collectionView: UICollectionView, didEndDisplaying cell: UICollectionViewCell,
     forItemAt indexPath: IndexPath
   ) {}
-  /// Does nothing (never called: the collection view shows no supplementary views).
+  /// Does nothing.
   open func collectionView(
     _ collectionView: UICollectionView, willDisplaySupplementaryView view: UICollectionReusableView,
     forElementKind elementKind: String, at indexPath: IndexPath
   ) {}
-  /// Does nothing (never called).
+  /// Does nothing.
   open func collectionView(
     _ collectionView: UICollectionView,
     didEndDisplayingSupplementaryView view: UICollectionReusableView,

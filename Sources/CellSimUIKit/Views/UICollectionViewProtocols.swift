@@ -33,8 +33,8 @@ enum RegistrationCounter {
     -> UICollectionViewCell
   /// The number of sections (1 by default).
   func numberOfSections(in collectionView: UICollectionView) -> Int
-  /// The supplementary view of `kind` at `indexPath` (asked only by your own code: see
-  /// `dequeueReusableSupplementaryView(ofKind:withReuseIdentifier:for:)`).
+  /// The supplementary view of `kind` at `indexPath`: asked for a vertical flow layout's
+  /// headers and footers as they come on screen (`UICollectionView+SupplementaryDisplay.swift`).
   func collectionView(
     _ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String,
     at indexPath: IndexPath
@@ -63,11 +63,11 @@ extension UICollectionViewDataSource {
   func collectionView(
     _ collectionView: UICollectionView, didEndDisplaying cell: UICollectionViewCell,
     forItemAt indexPath: IndexPath)
-  /// A supplementary view is about to appear (never called: the collection view shows none).
+  /// A supplementary view is about to appear.
   func collectionView(
     _ collectionView: UICollectionView, willDisplaySupplementaryView view: UICollectionReusableView,
     forElementKind elementKind: String, at indexPath: IndexPath)
-  /// A supplementary view left the screen (never called).
+  /// A supplementary view left the screen.
   func collectionView(
     _ collectionView: UICollectionView,
     didEndDisplayingSupplementaryView view: UICollectionReusableView,
