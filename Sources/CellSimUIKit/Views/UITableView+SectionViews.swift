@@ -157,6 +157,31 @@ extension UITableView {
     }
   }
 
+  /// The table header or footer view was replaced: the old one leaves the table, the new one
+  /// becomes its subview, and the sections' room is measured again.
+  func tableViewChanged(from old: UIView?, to new: UIView?) {
+    if old !== new, let old, old.superview === self { old.removeFromSuperview() }
+    sectionSpacingChanged()
+    if let new, new.superview !== self { addSubview(new) }
+    placeTableHeaderAndFooter()
+  }
+
+  /// Puts the table header view at the top of the content and the footer view below the last
+  /// section, each as wide as the table, as UIKit does.
+  func placeTableHeaderAndFooter() {
+    let width = engine != nil ? CGFloat(contentWidth) : bounds.width
+    if let header = tableHeaderView {
+      let frame = CGRect(x: 0, y: 0, width: width, height: header.frame.height)
+      if header.frame != frame { header.frame = frame }
+    }
+    if let footer = tableFooterView {
+      let height = footer.frame.height
+      let top = engine != nil ? contentSize.height - height : footer.frame.minY
+      let frame = CGRect(x: 0, y: top, width: width, height: height)
+      if footer.frame != frame { footer.frame = frame }
+    }
+  }
+
   /// A view waiting for reuse under `identifier`, prepared for it; nil if none waits.
   func reusedHeaderFooterView(_ identifier: String) -> UITableViewHeaderFooterView? {
     guard let view = sectionViews.reusable[identifier]?.popLast() else { return nil }

@@ -58,6 +58,7 @@ extension UITableView {
     engine.setSections(
       spacing, top: Double(tableHeaderView?.frame.height ?? 0),
       bottom: Double(tableFooterView?.frame.height ?? 0))
+    placeTableHeaderAndFooter()
   }
 
   /// Counts the sections again and applies their spacing, when a property that sizes them

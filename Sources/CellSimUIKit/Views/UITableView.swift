@@ -87,11 +87,16 @@ import SimTable
   open var estimatedRowHeight: CGFloat = UITableView.automaticDimension
   /// `separatorStyle` (kept).
   open var separatorStyle: SeparatorStyle = .singleLine
-  /// `tableHeaderView`: not shown, but its frame's height, as it is when set, moves the rows
-  /// down (`UITableView+Sections.swift`).
-  open var tableHeaderView: UIView? { didSet { sectionSpacingChanged() } }
-  /// `tableFooterView`: not shown; its frame's height, as it is when set, adds to the content.
-  open var tableFooterView: UIView? { didSet { sectionSpacingChanged() } }
+  /// `tableHeaderView`: a subview at the top of the content, as wide as the table; its frame's
+  /// height, as it is when set, moves the rows down (`UITableView+Sections.swift`).
+  open var tableHeaderView: UIView? {
+    didSet { tableViewChanged(from: oldValue, to: tableHeaderView) }
+  }
+  /// `tableFooterView`: a subview below the last section; its frame's height, as it is when
+  /// set, adds to the content.
+  open var tableFooterView: UIView? {
+    didSet { tableViewChanged(from: oldValue, to: tableFooterView) }
+  }
   /// `sectionHeaderHeight`: the height of headers the delegate does not size
   /// (`UITableView.automaticDimension` by default; `UITableView+Sections.swift`).
   open var sectionHeaderHeight: CGFloat = UITableView.automaticDimension {

@@ -149,6 +149,26 @@ struct SectionViewsTests {
     invariants: [no_cross_cell_image, eventually_loaded]
     """
 
+  @Test("the table header and footer views are subviews at the content's top and end")
+  @MainActor func tableHeaderAndFooter() throws {
+    let (_, controller) = try SectionSpacingTests.run(SectionSpacingTests.still) {
+      SectionSpacingTests.headered(120) { table in
+        let header = table.tableHeaderView
+        #expect(header?.superview === table && header?.window != nil)
+        #expect(header?.frame == CGRect(x: 0, y: 0, width: table.frame.width, height: 120))
+        let before = table.contentSize.height
+        let footer = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 40))
+        table.tableFooterView = footer
+        #expect(footer.superview === table && table.contentSize.height == before + 40)
+        #expect(
+          footer.frame == CGRect(x: 0, y: before, width: table.frame.width, height: 40))
+        table.tableFooterView = nil
+        #expect(footer.superview == nil && table.contentSize.height == before)
+      }
+    }
+    #expect(controller.probed)
+  }
+
   @Test("a titled section with no header view of the app's gets a plain view showing the title")
   @MainActor func titleViews() throws {
     let (_, controller) = try SectionSpacingTests.run(SectionSpacingTests.still) {
