@@ -7,6 +7,10 @@ struct SectionViewState {
   var headers: [Int: UIView] = [:]
   /// The footer views on screen, by section.
   var footers: [Int: UIView] = [:]
+  /// Sections on screen whose header (or footer) has room but no view: the delegate gave none
+  /// and there is no title. Asked again only once they left the screen.
+  var viewlessHeaders: Set<Int> = []
+  var viewlessFooters: Set<Int> = []
   /// Views that left the screen, for `dequeueReusableHeaderFooterView(withIdentifier:)`.
   var reusable: [String: [UITableViewHeaderFooterView]] = [:]
   /// Set when the sections were counted again: every view on screen is asked for again.
@@ -64,6 +68,8 @@ extension UITableView {
     }
     endSectionViews(header: true, keeping: headers.map(\.section))
     endSectionViews(header: false, keeping: footers.map(\.section))
+    sectionViews.viewlessHeaders.formIntersection(headers.map(\.section))
+    sectionViews.viewlessFooters.formIntersection(footers.map(\.section))
     for (section, rect) in headers { showSectionView(header: true, section, rect) }
     for (section, rect) in footers { showSectionView(header: false, section, rect) }
   }
@@ -89,7 +95,16 @@ extension UITableView {
       if shown.frame != rect { shown.frame = rect }
       return
     }
-    guard let view = makeSectionView(header: header, section) else { return }
+    let viewless = header ? sectionViews.viewlessHeaders : sectionViews.viewlessFooters
+    guard !viewless.contains(section) else { return }
+    guard let view = makeSectionView(header: header, section) else {
+      if header {
+        sectionViews.viewlessHeaders.insert(section)
+      } else {
+        sectionViews.viewlessFooters.insert(section)
+      }
+      return
+    }
     view.frame = rect
     if view.superview !== self { addSubview(view) }
     if header {
@@ -130,10 +145,13 @@ extension UITableView {
     }
   }
 
-  /// Ends every header and footer view on screen, in section order (the sections changed).
+  /// Ends every header and footer view on screen, in section order, and forgets which sections
+  /// had none (the sections changed).
   func endAllSectionViews() {
     endSectionViews(header: true, keeping: [])
     endSectionViews(header: false, keeping: [])
+    sectionViews.viewlessHeaders = []
+    sectionViews.viewlessFooters = []
   }
 
   /// Takes the header or footer view of `section` off the screen: removed from the table, told

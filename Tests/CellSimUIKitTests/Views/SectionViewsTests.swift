@@ -77,6 +77,27 @@ final class DayHeaderedPhotosViewController: DailyPhotosViewController {
 
 }
 
+/// The day-photos table whose headers take room but have no view: the app sizes them and
+/// gives none.
+final class ViewlessHeaderPhotosViewController: DailyPhotosViewController {
+  var asked: [Int] = []
+
+  override func tableView(_ tableView: UITableView, heightForHeaderInSection section: Int)
+    -> CGFloat
+  { 40 }
+
+  override func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int)
+    -> String?
+  { nil }
+
+  override func tableView(_ tableView: UITableView, viewForHeaderInSection section: Int)
+    -> UIView?
+  {
+    asked.append(section)
+    return nil
+  }
+}
+
 @Suite("Section header views are asked for, shown, floated and reused")
 struct SectionViewsTests {
   static let fling = """
@@ -148,6 +169,15 @@ struct SectionViewsTests {
     run_until: "4s"
     invariants: [no_cross_cell_image, eventually_loaded]
     """
+
+  @Test("a header with room and no view is asked for once while it stays on screen")
+  @MainActor func viewlessHeaders() throws {
+    let (_, controller) = try SectionSpacingTests.run(Self.fling) {
+      ViewlessHeaderPhotosViewController()
+    }
+    #expect(controller.asked.count >= 5, "\(controller.asked)")
+    #expect(controller.asked == Array(controller.asked.indices), "\(controller.asked)")
+  }
 
   @Test("the table header and footer views are subviews at the content's top and end")
   @MainActor func tableHeaderAndFooter() throws {
