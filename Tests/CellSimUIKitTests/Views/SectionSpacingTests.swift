@@ -168,20 +168,22 @@ struct SectionSpacingTests {
     #expect(firstRow == CGFloat(5_000) + UITableView.titleHeaderHeight)
   }
 
+  /// A grid of 24 items in three columns, flung.
+  static let grid = """
+    cellsim: 1
+    name: "hosted: a grid of sections with headers"
+    seed: 4
+    table: {rows: 24, columns: 3, row_height: 100}
+    images: {url: "https://img.test/{id}.png", fixtures: ["photos/*.png"]}
+    events:
+      - {at: "300ms", fling: {velocity: 2000}}
+    run_until: "4s"
+    invariants: [no_cross_cell_image, eventually_loaded]
+    """
+
   @Test("a flow layout's headers and insets frame each section, which starts a new line")
   @MainActor func flowSections() throws {
-    let yaml = """
-      cellsim: 1
-      name: "hosted: a grid of sections with headers"
-      seed: 4
-      table: {rows: 24, columns: 3, row_height: 100}
-      images: {url: "https://img.test/{id}.png", fixtures: ["photos/*.png"]}
-      events:
-        - {at: "300ms", fling: {velocity: 2000}}
-      run_until: "4s"
-      invariants: [no_cross_cell_image, eventually_loaded]
-      """
-    let (result, controller) = try Self.run(yaml) { HeaderedAlbumGridViewController() }
+    let (result, controller) = try Self.run(Self.grid) { HeaderedAlbumGridViewController() }
     #expect(result.violations.isEmpty, "\(result.violations)")
     // Six sections of four items: a header of 50, insets of 10, two lines of 100 each.
     #expect(controller.contentHeight == CGFloat(6 * (50 + 10 + 200 + 10)))

@@ -150,25 +150,13 @@ struct SectionViewsTests {
 
   @Test("a collection view's reloadData keeps the room its flow layout gives its sections")
   @MainActor func gridReload() throws {
-    let (_, controller) = try SectionSpacingTests.run(Self.grid) {
+    let (_, controller) = try SectionSpacingTests.run(SectionSpacingTests.grid) {
       ReloadedAlbumGridViewController()
     }
     // Six sections of four items: a header of 50, insets of 10, two lines of 100 each.
     let height = CGFloat(6 * (50 + 10 + 200 + 10))
     #expect(controller.heights == [height, height])
   }
-
-  static let grid = """
-    cellsim: 1
-    name: "hosted: a grid of sections with headers, flung"
-    seed: 4
-    table: {rows: 24, columns: 3, row_height: 100}
-    images: {url: "https://img.test/{id}.png", fixtures: ["photos/*.png"]}
-    events:
-      - {at: "300ms", fling: {velocity: 2000}}
-    run_until: "4s"
-    invariants: [no_cross_cell_image, eventually_loaded]
-    """
 
   @Test("a header with room and no view is asked for once while it stays on screen")
   @MainActor func viewlessHeaders() throws {
