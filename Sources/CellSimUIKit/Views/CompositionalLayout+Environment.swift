@@ -112,7 +112,9 @@ public enum NSRectAlignment: Int, Sendable {
 }
 
 /// UIKit's `NSCollectionLayoutBoundarySupplementaryItem`: a section header or footer. A
-/// top-aligned one moves the section's items down by its height; none is shown.
+/// top-aligned one moves the section's items down by its height, a bottom-aligned one takes
+/// room below them, and both are shown there (`UICollectionView+SupplementaryDisplay.swift`).
+/// Leading and trailing ones are kept, not placed.
 @preconcurrency @MainActor
 open class NSCollectionLayoutBoundarySupplementaryItem:
   NSCollectionLayoutSupplementaryItem
@@ -121,7 +123,7 @@ open class NSCollectionLayoutBoundarySupplementaryItem:
   public let alignment: NSRectAlignment
   /// The offset (kept).
   public let offset: CGPoint
-  /// `pinToVisibleBounds` (kept).
+  /// `pinToVisibleBounds`: it stays on screen while its section passes.
   open var pinToVisibleBounds = false
   /// `extendsBoundary` (kept; it always extends the section).
   open var extendsBoundary = true
@@ -172,10 +174,18 @@ open class NSCollectionLayoutBoundarySupplementaryItem:
     leaves = Self.leaves(of: section.group, in: CGRect(origin: .zero, size: groupSize))
     let header =
       section.boundarySupplementaryItems
-      .filter { [.top, .topLeading, .topTrailing].contains($0.alignment) }
+      .filter { $0.alignment.verticalEdge == true }
       .map { $0.layoutSize.resolved(in: inner).height }.max() ?? 0
-    origin = CGPoint(x: insets.leading, y: insets.top + header)
+    origin = CGPoint(x: insets.leading, y: insets.top + max(0, header))
+    footerHeight = max(
+      0,
+      section.boundarySupplementaryItems
+        .filter { $0.alignment.verticalEdge == false }
+        .map { $0.layoutSize.resolved(in: inner).height }.max() ?? 0)
   }
+
+  /// The tallest bottom boundary item's height: the room below the section's bottom inset.
+  let footerHeight: CGFloat
 
   /// The frame of the `index`th item, in the collection view's content.
   func frame(ofItem index: Int) -> CGRect? {
@@ -270,21 +280,26 @@ extension UICollectionViewCompositionalLayout {
     return CompositionalEnvironment(contentSize: size, insets: .zero)
   }
 
-  /// Where each section's items go; nil when the first section is a list or the provider
-  /// makes none (the cells keep the scenario's row geometry).
-  func placedSections() -> PlacedSections? {
+  /// The container the sections are laid out in, and the section for each of the data
+  /// source's sections (nil where the provider makes none), asked of the provider once per
+  /// invalidation and container size.
+  func resolvedSections() -> (container: CGSize, sections: [NSCollectionLayoutSection?])? {
     let environment = environment()
     let size = environment.effectiveContentSize
     let count = collectionView?.engineSections.sectionCount ?? 1
-    let sections: [NSCollectionLayoutSection?]
-    if let fixedSection {
-      sections = Array(repeating: fixedSection, count: count)
-    } else if let resolved, resolved.size == size, resolved.sections.count == count {
-      sections = resolved.sections
-    } else {
-      sections = (0..<count).map { sectionProvider?($0, environment) }
-      resolved = (size, sections)
+    if let fixedSection { return (size, Array(repeating: fixedSection, count: count)) }
+    if let resolved, resolved.size == size, resolved.sections.count == count {
+      return (size, resolved.sections)
     }
+    let sections = (0..<count).map { sectionProvider?($0, environment) }
+    resolved = (size, sections)
+    return (size, sections)
+  }
+
+  /// Where each section's items go; nil when the first section is a list or the provider
+  /// makes none (the cells keep the scenario's row geometry).
+  func placedSections() -> PlacedSections? {
+    guard let (size, sections) = resolvedSections() else { return nil }
     guard let first = sections.first, let first, !first.isList else { return nil }
     let engineRows = collectionView?.engineItemCount ?? 0
     var placed = PlacedSections(container: size)
@@ -319,7 +334,7 @@ extension UICollectionViewCompositionalLayout {
     let bottom =
       items > 0
       ? placement.frame(ofItem: items - 1)?.maxY ?? placement.origin.y : placement.origin.y
-    height += bottom + insets.bottom
+    height += bottom + insets.bottom + placement.footerHeight
   }
 
   /// The frame of the item at the app's `indexPath`, in the content.

@@ -244,7 +244,7 @@ public enum UICollectionLayoutSectionOrthogonalScrollingBehavior: Int, Sendable 
   open var orthogonalScrollingBehavior: UICollectionLayoutSectionOrthogonalScrollingBehavior =
     .none
   /// `boundarySupplementaryItems`: a top-aligned one (a header) moves the items down by its
-  /// height; they are not shown.
+  /// height, a bottom-aligned one (a footer) takes room below them; both are shown.
   open var boundarySupplementaryItems: [NSCollectionLayoutBoundarySupplementaryItem] = []
   /// `supplementariesFollowContentInsets` (kept).
   open var supplementariesFollowContentInsets = true

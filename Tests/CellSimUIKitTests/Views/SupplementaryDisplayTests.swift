@@ -75,7 +75,7 @@ final class PinnedAlbumGridViewController: HeaderedAlbumGridViewController {
   }
 }
 
-@Suite("A flow layout's headers are asked for and shown")
+@Suite("A collection view's section headers and footers are asked for and shown")
 struct SupplementaryDisplayTests {
   static let grid = """
     cellsim: 1
@@ -106,5 +106,112 @@ struct SupplementaryDisplayTests {
     let header = try #require(rest.header, "the top section's header is on screen")
     #expect(rest.offset > 0)
     #expect(header.minY == min(rest.offset, rest.sectionEnd - 50), "\(rest)")
+  }
+}
+
+/// An album grid as iOS 14 code writes it: a compositional layout whose sections have a pinned
+/// header and a footer as boundary items, a diffable data source, and registrations.
+final class CompositionalAlbumsViewController: UIViewController, UICollectionViewDelegate,
+  PhotoListing
+{
+  static let headerKind = "album-header"
+  static let footerKind = "album-footer"
+  var photoURLs: [URL] = []
+  var collectionView: UICollectionView!
+  var dataSource: UICollectionViewDiffableDataSource<Int, URL>!
+  var shown: [String] = []
+  var contentHeight: CGFloat?
+
+  static func layout() -> UICollectionViewLayout {
+    let item = NSCollectionLayoutItem(
+      layoutSize: NSCollectionLayoutSize(
+        widthDimension: .fractionalWidth(1 / 3), heightDimension: .fractionalHeight(1)))
+    let group = NSCollectionLayoutGroup.horizontal(
+      layoutSize: NSCollectionLayoutSize(
+        widthDimension: .fractionalWidth(1), heightDimension: .absolute(100)),
+      subitems: [item])
+    let section = NSCollectionLayoutSection(group: group)
+    section.contentInsets = NSDirectionalEdgeInsets(top: 8, leading: 0, bottom: 8, trailing: 0)
+    let header = NSCollectionLayoutBoundarySupplementaryItem(
+      layoutSize: NSCollectionLayoutSize(
+        widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)),
+      elementKind: headerKind, alignment: .top)
+    header.pinToVisibleBounds = true
+    let footer = NSCollectionLayoutBoundarySupplementaryItem(
+      layoutSize: NSCollectionLayoutSize(
+        widthDimension: .fractionalWidth(1), heightDimension: .absolute(30)),
+      elementKind: footerKind, alignment: .bottom)
+    section.boundarySupplementaryItems = [header, footer]
+    return UICollectionViewCompositionalLayout(section: section)
+  }
+
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    collectionView = UICollectionView(frame: view.bounds, collectionViewLayout: Self.layout())
+    collectionView.delegate = self
+    view.addSubview(collectionView)
+    let cells = UICollectionView.CellRegistration<AlbumCell, URL> { cell, _, url in
+      cell.representedURL = url
+      cell.imageView.image = nil
+      DispatchQueue.global().async {
+        guard let data = try? Data(contentsOf: url) else { return }
+        DispatchQueue.main.async {
+          if cell.representedURL == url { cell.imageView.image = UIImage(data: data) }
+        }
+      }
+    }
+    dataSource = UICollectionViewDiffableDataSource(collectionView: collectionView) {
+      collectionView, indexPath, url in
+      collectionView.dequeueConfiguredReusableCell(using: cells, for: indexPath, item: url)
+    }
+    let headers = UICollectionView.SupplementaryRegistration<AlbumHeaderView>(
+      elementKind: Self.headerKind
+    ) { header, _, indexPath in
+      header.title.text = "Album \(indexPath.section + 1)"
+    }
+    let footers = UICollectionView.SupplementaryRegistration<AlbumHeaderView>(
+      elementKind: Self.footerKind
+    ) { footer, _, indexPath in
+      footer.title.text = "\(indexPath.section + 1) ends"
+    }
+    dataSource.supplementaryViewProvider = { collectionView, kind, indexPath in
+      collectionView.dequeueConfiguredReusableSupplementary(
+        using: kind == Self.headerKind ? headers : footers, for: indexPath)
+    }
+    var snapshot = NSDiffableDataSourceSnapshot<Int, URL>()
+    for (album, start) in stride(from: 0, to: photoURLs.count, by: 4).enumerated() {
+      snapshot.appendSections([album])
+      snapshot.appendItems(Array(photoURLs[start..<min(start + 4, photoURLs.count)]))
+    }
+    dataSource.apply(snapshot, animatingDifferences: false)
+  }
+
+  override func viewDidAppear(_ animated: Bool) {
+    super.viewDidAppear(animated)
+    contentHeight = collectionView.contentSize.height
+  }
+
+  func collectionView(
+    _ collectionView: UICollectionView, willDisplaySupplementaryView view: UICollectionReusableView,
+    forElementKind elementKind: String, at indexPath: IndexPath
+  ) {
+    shown.append("\(elementKind) \(indexPath.section)")
+  }
+}
+
+extension SupplementaryDisplayTests {
+  @Test("a compositional section's boundary items take room and are shown by their kinds")
+  @MainActor func compositional() throws {
+    let (result, controller) = try SectionSpacingTests.run(SectionSpacingTests.grid) {
+      CompositionalAlbumsViewController()
+    }
+    #expect(result.violations.isEmpty, "\(result.violations)")
+    // Six sections: an inset of 8 and a header of 44 above two lines of 100, a footer of 30
+    // and an inset of 8 below.
+    #expect(controller.contentHeight == CGFloat(6 * (8 + 44 + 200 + 30 + 8)))
+    #expect(controller.shown.prefix(3) == ["album-header 0", "album-footer 0", "album-header 1"])
+    let headers = controller.shown.filter { $0.hasPrefix("album-header") }
+    #expect(headers == headers.indices.map { "album-header \($0)" }, "\(controller.shown)")
+    #expect(headers.count >= 4)
   }
 }
