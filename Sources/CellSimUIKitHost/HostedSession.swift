@@ -37,6 +37,7 @@ final class HostedSession {
       controller.view.layoutIfNeeded()
       controller.viewDidLayoutSubviews()
     }
+    adapter.supplementaryPhase()
     table.world.main.async(label: "viewDidAppear") {
       onMainActor { controller.viewDidAppear(false) }
     }

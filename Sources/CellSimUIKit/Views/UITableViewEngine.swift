@@ -51,12 +51,12 @@ package final class UITableViewEngineAdapter: TableDataSource, DataChangeObserve
     engine.world.main.addFrameObserver(.layout, owner: self) { [weak self] _ in
       self?.supplementaryPhase()
     }
-    onMainActor { view.engineLayoutSupplementaryViews() }
   }
 
-  /// After the engine's layout pass: the bound view shows the header and footer views on
-  /// screen.
-  func supplementaryPhase() {
+  /// The bound view shows the header and footer views on screen: after each of the engine's
+  /// layout passes, and when a host has just made the view appear (its first layout pass is
+  /// under way, and the observer above joins from the next frame).
+  package func supplementaryPhase() {
     guard let view else { return }
     onMainActor { view.engineLayoutSupplementaryViews() }
   }

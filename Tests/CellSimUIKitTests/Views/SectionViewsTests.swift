@@ -45,6 +45,13 @@ final class DayHeaderedPhotosViewController: DailyPhotosViewController {
     )
   }
 
+  var appeared = false
+
+  override func viewWillAppear(_ animated: Bool) {
+    super.viewWillAppear(animated)
+    appeared = true
+  }
+
   override func viewDidLoad() {
     super.viewDidLoad()
     tableView.register(DayHeaderView.self, forHeaderFooterViewReuseIdentifier: "day")
@@ -54,6 +61,7 @@ final class DayHeaderedPhotosViewController: DailyPhotosViewController {
     -> UIView?
   {
     asked.append(section)
+    #expect(appeared, "UIKit lays out headers after viewWillAppear")
     let header = tableView.dequeueReusableHeaderFooterView(withIdentifier: "day") as! DayHeaderView
     header.textLabel?.text = "Day \(section + 1)"
     header.thumbnail.image = UIImage(systemName: "photo")
