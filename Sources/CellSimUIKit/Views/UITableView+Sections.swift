@@ -10,8 +10,10 @@ import SimTable
 /// - a header's height is the delegate's `tableView(_:heightForHeaderInSection:)`; where that
 ///   answers `UITableView.automaticDimension` (the default), the table's `sectionHeaderHeight`;
 ///   where that is automatic too, a standard height (`UITableView.titleHeaderHeight`) when the
-///   data source gives the section a title, the table's `estimatedSectionHeaderHeight` when it
-///   is set to a positive value (a self-sizing header view), and none otherwise;
+///   data source gives the section a title, the delegate's
+///   `tableView(_:estimatedHeightForHeaderInSection:)` or else the table's
+///   `estimatedSectionHeaderHeight` when positive (a self-sizing header view), and none
+///   otherwise;
 /// - footers the same, with the footer methods and properties;
 /// - a header gains `sectionHeaderTopPadding` above it when that is set to a value (the
 ///   automatic padding of iOS 15 and later is not added);
@@ -72,7 +74,8 @@ extension UITableView {
     let height = resolvedHeight(
       tableDelegate?.tableView(self, heightForHeaderInSection: section),
       fixed: sectionHeaderHeight, estimated: estimatedSectionHeaderHeight,
-      title: { dataSource?.tableView(self, titleForHeaderInSection: section) })
+      title: { dataSource?.tableView(self, titleForHeaderInSection: section) },
+      estimate: { tableDelegate?.tableView(self, estimatedHeightForHeaderInSection: section) })
     guard height > 0 else { return 0 }
     let padding = sectionHeaderTopPadding
     return height + (padding == UITableView.automaticDimension ? 0 : max(0, Double(padding)))
@@ -82,18 +85,21 @@ extension UITableView {
     resolvedHeight(
       tableDelegate?.tableView(self, heightForFooterInSection: section),
       fixed: sectionFooterHeight, estimated: estimatedSectionFooterHeight,
-      title: { dataSource?.tableView(self, titleForFooterInSection: section) })
+      title: { dataSource?.tableView(self, titleForFooterInSection: section) },
+      estimate: { tableDelegate?.tableView(self, estimatedHeightForFooterInSection: section) })
   }
 
   /// A header's or footer's height: the delegate's, else the table's, else a title's, else the
-  /// estimate's, else none (see the extension's note).
+  /// delegate's estimate, else the table's estimate, else none (see the extension's note).
   func resolvedHeight(
-    _ fromDelegate: CGFloat?, fixed: CGFloat, estimated: CGFloat, title: () -> String?
+    _ fromDelegate: CGFloat?, fixed: CGFloat, estimated: CGFloat, title: () -> String?,
+    estimate: () -> CGFloat?
   ) -> Double {
     let automatic = UITableView.automaticDimension
     if let fromDelegate, fromDelegate != automatic { return max(0, Double(fromDelegate)) }
     if fixed != automatic { return max(0, Double(fixed)) }
     if title() != nil { return Double(UITableView.titleHeaderHeight) }
+    if let estimate = estimate(), estimate != automatic, estimate > 0 { return Double(estimate) }
     if estimated != automatic, estimated > 0 { return Double(estimated) }
     return 0
   }

@@ -138,6 +138,14 @@ open class UITableViewController: UIViewController, UITableViewDataSource,
   open func tableView(_ tableView: UITableView, heightForFooterInSection section: Int) -> CGFloat {
     UITableView.automaticDimension
   }
+  /// The table's `estimatedSectionHeaderHeight`.
+  open func tableView(
+    _ tableView: UITableView, estimatedHeightForHeaderInSection section: Int
+  ) -> CGFloat { tableView.estimatedSectionHeaderHeight }
+  /// The table's `estimatedSectionFooterHeight`.
+  open func tableView(
+    _ tableView: UITableView, estimatedHeightForFooterInSection section: Int
+  ) -> CGFloat { tableView.estimatedSectionFooterHeight }
   /// The row itself.
   open func tableView(_ tableView: UITableView, willSelectRowAt indexPath: IndexPath)
     -> IndexPath?

@@ -114,6 +114,13 @@ extension UITableViewDataSource {
   func tableView(_ tableView: UITableView, heightForHeaderInSection section: Int) -> CGFloat
   /// A section footer's height: the room the footer takes below the section's rows.
   func tableView(_ tableView: UITableView, heightForFooterInSection section: Int) -> CGFloat
+  /// A section header's estimated height: its room when nothing gives an exact one (see
+  /// `UITableView+Sections.swift`).
+  func tableView(_ tableView: UITableView, estimatedHeightForHeaderInSection section: Int)
+    -> CGFloat
+  /// A section footer's estimated height, as the header's.
+  func tableView(_ tableView: UITableView, estimatedHeightForFooterInSection section: Int)
+    -> CGFloat
   /// The row is about to be selected; nil refuses (never called).
   func tableView(_ tableView: UITableView, willSelectRowAt indexPath: IndexPath) -> IndexPath?
   /// The row was selected (never called: there are no taps).
@@ -185,6 +192,14 @@ extension UITableViewDelegate {
   public func tableView(_ tableView: UITableView, heightForFooterInSection section: Int)
     -> CGFloat
   { UITableView.automaticDimension }
+  /// `UITableView.automaticDimension`: no estimate.
+  public func tableView(
+    _ tableView: UITableView, estimatedHeightForHeaderInSection section: Int
+  ) -> CGFloat { UITableView.automaticDimension }
+  /// `UITableView.automaticDimension`: no estimate.
+  public func tableView(
+    _ tableView: UITableView, estimatedHeightForFooterInSection section: Int
+  ) -> CGFloat { UITableView.automaticDimension }
   /// The row itself.
   public func tableView(_ tableView: UITableView, willSelectRowAt indexPath: IndexPath)
     -> IndexPath?

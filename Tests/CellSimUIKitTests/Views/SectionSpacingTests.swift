@@ -13,7 +13,7 @@ extension DailyPhotosViewController: PhotoListing {}
 extension HeaderedAlbumGridViewController: PhotoListing {}
 
 /// The day-photos table with a tall table header view, set as apps set one.
-final class HeaderedDailyPhotosViewController: DailyPhotosViewController {
+class HeaderedDailyPhotosViewController: DailyPhotosViewController {
   var headerHeight: CGFloat = 0
   /// Runs once the table appeared (bound to the run, its sections counted).
   var probe: (@MainActor (UITableView) -> Void)?

@@ -106,6 +106,25 @@ final class ViewlessHeaderPhotosViewController: DailyPhotosViewController {
   }
 }
 
+/// The day-photos table with self-sizing header views of its own, estimated by the delegate.
+final class EstimatedHeaderPhotosViewController: HeaderedDailyPhotosViewController {
+  override func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int)
+    -> String?
+  { nil }
+
+  override func tableView(
+    _ tableView: UITableView, estimatedHeightForHeaderInSection section: Int
+  ) -> CGFloat { 60 }
+
+  override func tableView(_ tableView: UITableView, viewForHeaderInSection section: Int)
+    -> UIView?
+  {
+    let header = UITableViewHeaderFooterView(reuseIdentifier: nil)
+    header.textLabel?.text = "Day \(section + 1)"
+    return header
+  }
+}
+
 @Suite("Section header views are asked for, shown, floated and reused")
 struct SectionViewsTests {
   static let fling = """
@@ -173,6 +192,21 @@ struct SectionViewsTests {
     }
     #expect(controller.asked.count >= 5, "\(controller.asked)")
     #expect(controller.asked == Array(controller.asked.indices), "\(controller.asked)")
+  }
+
+  @Test("a self-sizing header takes the delegate's estimated height and is shown there")
+  @MainActor func estimatedHeaders() throws {
+    let (_, controller) = try SectionSpacingTests.run(SectionSpacingTests.still) {
+      () -> EstimatedHeaderPhotosViewController in
+      let controller = EstimatedHeaderPhotosViewController()
+      controller.probe = { table in
+        #expect(table.rectForHeader(inSection: 1).height == 60)
+        #expect(table.headerView(forSection: 0)?.frame.height == 60)
+        #expect(table.headerView(forSection: 0)?.textLabel?.text == "Day 1")
+      }
+      return controller
+    }
+    #expect(controller.probed)
   }
 
   @Test("the table header and footer views are subviews at the content's top and end")
