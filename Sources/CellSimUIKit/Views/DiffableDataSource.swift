@@ -180,6 +180,12 @@ open class UITableViewDiffableDataSource<
     _ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath,
     to destinationIndexPath: IndexPath
   ) {}
+  /// No section index.
+  open func sectionIndexTitles(for tableView: UITableView) -> [String]? { nil }
+  /// The section at the title's position.
+  open func tableView(
+    _ tableView: UITableView, sectionForSectionIndexTitle title: String, at index: Int
+  ) -> Int { index }
 }
 
 /// UIKit's `UICollectionViewDiffableDataSource` (see `UITableViewDiffableDataSource`).

@@ -20,10 +20,11 @@
   func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell
   /// The number of sections (1 by default).
   func numberOfSections(in tableView: UITableView) -> Int
-  /// A section's header title (nil by default; not shown, but a title gives an automatic header
-  /// its room: `UITableView+Sections.swift`).
+  /// A section's header title (nil by default). A title gives an automatic header its room
+  /// (`UITableView+Sections.swift`) and is shown by a plain header view when the delegate gives
+  /// no view (`UITableView+SectionViews.swift`).
   func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String?
-  /// A section's footer title (nil by default; not shown, but gives an automatic footer room).
+  /// A section's footer title (nil by default), as the header's.
   func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String?
   /// Whether the row can be edited (true by default; never asked).
   func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool
@@ -37,6 +38,12 @@
   func tableView(
     _ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath,
     to destinationIndexPath: IndexPath)
+  /// The section index's titles (nil by default; kept, never shown).
+  func sectionIndexTitles(for tableView: UITableView) -> [String]?
+  /// The section a section index title jumps to (never asked: no one taps the index).
+  func tableView(
+    _ tableView: UITableView, sectionForSectionIndexTitle title: String, at index: Int
+  ) -> Int
 }
 
 extension UITableViewDataSource {
@@ -127,6 +134,43 @@ extension UITableViewDataSource {
   func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath)
   /// The row was deselected (never called).
   func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath)
+  /// The row is about to be deselected; nil refuses (never called).
+  func tableView(_ tableView: UITableView, willDeselectRowAt indexPath: IndexPath)
+    -> IndexPath?
+  /// The row's detail accessory button was tapped (never called).
+  func tableView(
+    _ tableView: UITableView, accessoryButtonTappedForRowWith indexPath: IndexPath)
+  /// Whether the row may be highlighted (never asked: no one touches it).
+  func tableView(_ tableView: UITableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool
+  /// The row was highlighted (never called).
+  func tableView(_ tableView: UITableView, didHighlightRowAt indexPath: IndexPath)
+  /// The row's highlight ended (never called).
+  func tableView(_ tableView: UITableView, didUnhighlightRowAt indexPath: IndexPath)
+  /// The row's editing style (never asked: the table is not edited).
+  func tableView(_ tableView: UITableView, editingStyleForRowAt indexPath: IndexPath)
+    -> UITableViewCell.EditingStyle
+  /// The delete confirmation button's title (never asked).
+  func tableView(
+    _ tableView: UITableView, titleForDeleteConfirmationButtonForRowAt indexPath: IndexPath
+  ) -> String?
+  /// The row actions a swipe shows, the API before iOS 11 (never asked: no one swipes).
+  func tableView(_ tableView: UITableView, editActionsForRowAt indexPath: IndexPath)
+    -> [UITableViewRowAction]?
+  /// Whether the row is indented while editing (never asked).
+  func tableView(_ tableView: UITableView, shouldIndentWhileEditingRowAt indexPath: IndexPath)
+    -> Bool
+  /// A swipe began editing the row (never called).
+  func tableView(_ tableView: UITableView, willBeginEditingRowAt indexPath: IndexPath)
+  /// A swipe's editing ended (never called).
+  func tableView(_ tableView: UITableView, didEndEditingRowAt indexPath: IndexPath?)
+  /// Where a dragged row may go (never asked: no one drags).
+  func tableView(
+    _ tableView: UITableView, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath,
+    toProposedIndexPath proposedDestinationIndexPath: IndexPath
+  ) -> IndexPath
+  /// The row's indentation level (never asked).
+  func tableView(_ tableView: UITableView, indentationLevelForRowAt indexPath: IndexPath)
+    -> Int
   /// The actions a leading swipe shows (nil by default; never asked: no one swipes).
   func tableView(
     _ tableView: UITableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath

@@ -228,3 +228,50 @@ struct PlainScrollViewDelegateTests {
     #expect(table.delegate === list)
   }
 }
+
+/// A table controller overriding the index, highlight, editing and moving methods, as contact
+/// and photo-album lists written against UIKit do: it must compile with `override`.
+final class EditableAlbumsViewController: UITableViewController {
+  override func sectionIndexTitles(for tableView: UITableView) -> [String]? { ["A", "B"] }
+  override func tableView(
+    _ tableView: UITableView, sectionForSectionIndexTitle title: String, at index: Int
+  ) -> Int { index + 1 }
+  override func tableView(_ tableView: UITableView, shouldHighlightRowAt indexPath: IndexPath)
+    -> Bool
+  { false }
+  override func tableView(_ tableView: UITableView, editingStyleForRowAt indexPath: IndexPath)
+    -> UITableViewCell.EditingStyle
+  { .none }
+  override func tableView(_ tableView: UITableView, editActionsForRowAt indexPath: IndexPath)
+    -> [UITableViewRowAction]?
+  {
+    [UITableViewRowAction(style: .destructive, title: "Delete") { _, _ in }]
+  }
+  override func tableView(
+    _ tableView: UITableView, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath,
+    toProposedIndexPath proposedDestinationIndexPath: IndexPath
+  ) -> IndexPath { sourceIndexPath }
+}
+
+extension OptionalDelegateMethodsTests {
+  @Test("index, highlight, editing and moving methods are overridable, with UIKit's defaults")
+  func editingMethods() {
+    let table = UITableView(frame: .zero, style: .plain)
+    let plain = UITableViewController()
+    let path = IndexPath(row: 1, section: 0)
+    #expect(plain.sectionIndexTitles(for: table) == nil)
+    #expect(plain.tableView(table, editingStyleForRowAt: path) == .delete)
+    #expect(plain.tableView(table, shouldHighlightRowAt: path))
+    #expect(plain.tableView(table, willDeselectRowAt: path) == path)
+    #expect(plain.tableView(table, indentationLevelForRowAt: path) == 0)
+    let albums = EditableAlbumsViewController()
+    #expect(albums.sectionIndexTitles(for: table) == ["A", "B"])
+    #expect(albums.tableView(table, sectionForSectionIndexTitle: "B", at: 1) == 2)
+    #expect(albums.tableView(table, editingStyleForRowAt: path) == .none)
+    #expect(albums.tableView(table, editActionsForRowAt: path)?.first?.style == .destructive)
+    #expect(
+      albums.tableView(
+        table, targetIndexPathForMoveFromRowAt: path,
+        toProposedIndexPath: IndexPath(row: 5, section: 0)) == path)
+  }
+}
