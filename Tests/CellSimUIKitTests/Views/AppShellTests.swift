@@ -57,4 +57,17 @@ struct AppShellTests {
       sceneDelegate.window?.windowScene === scene && sceneDelegate.window?.isKeyWindow == true)
     #expect(scene.activationState == .unattached)
   }
+
+  @Test("UIApplication.shared.delegate is nil until set and keeps the app's delegate per world")
+  func applicationDelegate() throws {
+    let app = TemplateAppDelegate()
+    var seen: [Bool] = []
+    try simulate {
+      seen.append(UIApplication.shared.delegate == nil)
+      UIApplication.shared.delegate = app
+      seen.append(UIApplication.shared.delegate as? TemplateAppDelegate === app)
+    }
+    try simulate { seen.append(UIApplication.shared.delegate == nil) }
+    #expect(seen == [true, true, true])
+  }
 }
