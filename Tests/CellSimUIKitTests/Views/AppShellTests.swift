@@ -70,4 +70,21 @@ struct AppShellTests {
     try simulate { seen.append(UIApplication.shared.delegate == nil) }
     #expect(seen == [true, true, true])
   }
+
+  @Test("a scene delegate sizes its window by windowScene.coordinateSpace: the screen's bounds")
+  func sceneCoordinateSpace() throws {
+    var bounds: [CGRect] = []
+    var converted = CGPoint.zero
+    try simulate {
+      let scene = UIWindowScene(
+        session: UISceneSession(role: .windowApplication),
+        connectionOptions: UIScene.ConnectionOptions())
+      let window = UIWindow(frame: scene.coordinateSpace.bounds)
+      bounds = [window.frame, UIScreen.main.bounds, UIScreen.main.fixedCoordinateSpace.bounds]
+      converted = scene.coordinateSpace.convert(
+        CGPoint(x: 3, y: 4), to: UIScreen.main.fixedCoordinateSpace)
+    }
+    #expect(bounds.count == 3 && bounds.allSatisfy { $0 == bounds[1] && $0.width > 0 })
+    #expect(converted == CGPoint(x: 3, y: 4))
+  }
 }
