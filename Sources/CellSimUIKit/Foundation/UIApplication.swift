@@ -3,8 +3,8 @@ import Foundation
 /// A minimal `UIApplication`: the notification names loaders observe, `shared`, and the
 /// network activity indicator tutorials switch on around a fetch (kept per world, never drawn).
 /// `open(_:options:completionHandler:)` is recorded (the app stays in the foreground);
-/// `keyWindow` and `windows` give the hosted screen's window. Not modelled: the application's
-/// state, its delegate, scenes.
+/// `keyWindow` and `windows` give the hosted screen's window; `delegate` is kept per world (nil
+/// until set: the layer launches no app). Not modelled: the application's state, scenes.
 @preconcurrency @MainActor
 open class UIApplication: UIResponder {
   override init() {}
@@ -32,6 +32,17 @@ open class UIApplication: UIResponder {
 
   /// `windows` (deprecated in iOS 15): the key window, if any (the layer makes no other).
   open var windows: [UIWindow] { keyWindow.map { [$0] } ?? [] }
+
+  /// `delegate` (`unowned(unsafe)` in UIKit, weak here), kept for the world the caller runs in.
+  /// The layer launches no app, so it is nil until the app or a test sets it: an
+  /// `AppDelegate.shared()` that force-casts it stops, as with no delegate on a device.
+  open var delegate: (any UIApplicationDelegate)? {
+    get { SimulationContext.world.flatMap { ViewLayerState.of($0).applicationDelegate } }
+    set {
+      guard let world = SimulationContext.world else { return }
+      ViewLayerState.of(world).applicationDelegate = newValue
+    }
+  }
 
   /// UIKit's `UIApplication.OpenExternalURLOptionsKey`.
   public struct OpenExternalURLOptionsKey: RawRepresentable, Hashable, Sendable {

@@ -101,6 +101,8 @@
   open var windows: [UIWindow] { [] }
   /// The screen.
   open var screen: UIScreen { UIScreen.main }
+  /// The scene's coordinate space: its screen's (a scene fills the screen).
+  open var coordinateSpace: any UICoordinateSpace { screen.coordinateSpace }
 }
 
 /// UIKit's `UISceneSession`.

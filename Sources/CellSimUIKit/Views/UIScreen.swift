@@ -1,7 +1,8 @@
 /// UIKit's `UIScreen`: the device of the world the caller runs in. `bounds` (points) and `scale`
 /// (pixels per point) come from the scenario's device profile, so code that sizes thumbnails by
 /// `UIScreen.main.scale` asks for the pixels that device would decode; outside any world, a
-/// 390×844 pt screen at 3x. Not modelled: brightness, modes, mirroring, `coordinateSpace`.
+/// 390×844 pt screen at 3x. `coordinateSpace` and `fixedCoordinateSpace` have its bounds (see
+/// `UICoordinateSpace`). Not modelled: brightness, modes, mirroring.
 @preconcurrency @MainActor open class UIScreen: NSObject {
   override init() {}
 
@@ -27,6 +28,10 @@
   }
   /// The screen's traits.
   open var traitCollection: UITraitCollection { .current }
+  /// The screen's coordinate space: its bounds (a run's screen never rotates).
+  open var coordinateSpace: any UICoordinateSpace { ScreenCoordinateSpace(screen: self) }
+  /// The screen's fixed (portrait) coordinate space: the same as `coordinateSpace`.
+  open var fixedCoordinateSpace: any UICoordinateSpace { ScreenCoordinateSpace(screen: self) }
 }
 
 /// UIKit's `UITraitCollection`, as far as image and layout code reads it: `displayScale`, the

@@ -19,6 +19,8 @@ final class ViewLayerState {
   var openedURLs: [URL] = []
   /// The window last made key (`makeKeyAndVisible()`, `makeKey()`): the hosted screen's.
   weak var keyWindow: UIWindow?
+  /// `UIApplication.shared.delegate` (held weakly: whoever sets it keeps it).
+  weak var applicationDelegate: (any UIApplicationDelegate)?
   /// The background tasks begun and not yet ended (`UIApplication.beginBackgroundTask`), and
   /// the next identifier to give.
   var backgroundTasks: Set<Int> = []

@@ -57,4 +57,34 @@ struct AppShellTests {
       sceneDelegate.window?.windowScene === scene && sceneDelegate.window?.isKeyWindow == true)
     #expect(scene.activationState == .unattached)
   }
+
+  @Test("UIApplication.shared.delegate is nil until set and keeps the app's delegate per world")
+  func applicationDelegate() throws {
+    let app = TemplateAppDelegate()
+    var seen: [Bool] = []
+    try simulate {
+      seen.append(UIApplication.shared.delegate == nil)
+      UIApplication.shared.delegate = app
+      seen.append(UIApplication.shared.delegate as? TemplateAppDelegate === app)
+    }
+    try simulate { seen.append(UIApplication.shared.delegate == nil) }
+    #expect(seen == [true, true, true])
+  }
+
+  @Test("a scene delegate sizes its window by windowScene.coordinateSpace: the screen's bounds")
+  func sceneCoordinateSpace() throws {
+    var bounds: [CGRect] = []
+    var converted = CGPoint.zero
+    try simulate {
+      let scene = UIWindowScene(
+        session: UISceneSession(role: .windowApplication),
+        connectionOptions: UIScene.ConnectionOptions())
+      let window = UIWindow(frame: scene.coordinateSpace.bounds)
+      bounds = [window.frame, UIScreen.main.bounds, UIScreen.main.fixedCoordinateSpace.bounds]
+      converted = scene.coordinateSpace.convert(
+        CGPoint(x: 3, y: 4), to: UIScreen.main.fixedCoordinateSpace)
+    }
+    #expect(bounds.count == 3 && bounds.allSatisfy { $0 == bounds[1] && $0.width > 0 })
+    #expect(converted == CGPoint(x: 3, y: 4))
+  }
 }

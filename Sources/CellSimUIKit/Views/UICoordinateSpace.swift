@@ -1,0 +1,30 @@
+/// UIKit's `UICoordinateSpace`, as app templates and layout code reach it: the screen's
+/// (`UIScreen.coordinateSpace`, `fixedCoordinateSpace`) and a window scene's
+/// (`UIWindowScene.coordinateSpace`, the screen's: a scene fills its screen, which never rotates
+/// in a run). A scene delegate sizing its window with `windowScene.coordinateSpace.bounds` gets
+/// the world's screen. Converting between these spaces is the identity (they share an origin and
+/// an orientation). Not modelled: `UIView` adopting the protocol (convert between views with the
+/// `convert(_:to:)` that takes a view).
+@preconcurrency @MainActor public protocol UICoordinateSpace: NSObjectProtocol {
+  /// The space's bounds rectangle, in its own coordinates.
+  var bounds: CGRect { get }
+  /// `point`, given in this space, in `coordinateSpace`.
+  func convert(_ point: CGPoint, to coordinateSpace: any UICoordinateSpace) -> CGPoint
+  /// `point`, given in `coordinateSpace`, in this space.
+  func convert(_ point: CGPoint, from coordinateSpace: any UICoordinateSpace) -> CGPoint
+  /// `rect`, given in this space, in `coordinateSpace`.
+  func convert(_ rect: CGRect, to coordinateSpace: any UICoordinateSpace) -> CGRect
+  /// `rect`, given in `coordinateSpace`, in this space.
+  func convert(_ rect: CGRect, from coordinateSpace: any UICoordinateSpace) -> CGRect
+}
+
+/// A screen's coordinate space: its bounds; every space the layer makes shares its origin.
+@MainActor final class ScreenCoordinateSpace: NSObject, UICoordinateSpace {
+  let screen: UIScreen
+  init(screen: UIScreen) { self.screen = screen }
+  var bounds: CGRect { screen.bounds }
+  func convert(_ point: CGPoint, to coordinateSpace: any UICoordinateSpace) -> CGPoint { point }
+  func convert(_ point: CGPoint, from coordinateSpace: any UICoordinateSpace) -> CGPoint { point }
+  func convert(_ rect: CGRect, to coordinateSpace: any UICoordinateSpace) -> CGRect { rect }
+  func convert(_ rect: CGRect, from coordinateSpace: any UICoordinateSpace) -> CGRect { rect }
+}
