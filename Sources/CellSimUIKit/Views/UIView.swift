@@ -172,7 +172,7 @@
   /// `CALayer` (Swift cannot make an instance of any other class from a metatype whose
   /// initializer is not `required`, and Core Animation's is not).
   public private(set) lazy var layer: CALayer = {
-    let type = Self.layerClass
+    let type: AnyClass = Self.layerClass
     let layer: CALayer =
       type is CAGradientLayer.Type
       ? CAGradientLayer() : type is CAShapeLayer.Type ? CAShapeLayer() : CALayer()
