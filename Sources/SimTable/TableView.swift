@@ -170,6 +170,9 @@ public final class TableView {
 
   /// The layout geometry for the current number of items.
   package var layout: TableGeometry { geometry }
+  /// Whether sections or insets are placed (`setSections`): read without copying the geometry,
+  /// by views that check it every frame.
+  package var hasPlacedSections: Bool { geometry.isSectioned }
 
   /// Lays the rows out in `sections`, each with the points its header and footer take, below
   /// `top` points of a table header view and above `bottom` of a footer view (a hosted app's

@@ -35,7 +35,9 @@ extension UICollectionView {
     } else {
       measured = nil
     }
-    supplementary.display.items = measured?.items ?? []
+    // No items at all is stored as none, so that each frame's update returns at once.
+    let items = measured?.items ?? []
+    supplementary.display.items = items.allSatisfy(\.isEmpty) ? [] : items
     engine.setSections(measured?.spacing ?? [])
   }
 

@@ -43,6 +43,14 @@ extension UITableView {
   /// (see the extension's note). Called after each layout pass of a bound table.
   func updateSectionViews() {
     guard let engine, !sectionViews.isUpdating else { return }
+    // A table with no room for headers and nothing on screen (one plain run of rows, as most
+    // are) has nothing to do at each frame.
+    if !engine.hasPlacedSections, !sectionViews.needsReload, sectionViews.headers.isEmpty,
+      sectionViews.footers.isEmpty, sectionViews.viewlessHeaders.isEmpty,
+      sectionViews.viewlessFooters.isEmpty
+    {
+      return
+    }
     sectionViews.isUpdating = true
     defer { sectionViews.isUpdating = false }
     if sectionViews.needsReload {

@@ -67,8 +67,8 @@ final class SelectableGridController: UICollectionViewController {
   override func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView) {}
   override func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) {}
   override func scrollViewDidScrollToTop(_ scrollView: UIScrollView) {}
-  // A census screen's header fade-in; the collection view shows no supplementary views, so
-  // these are never called, but must override.
+  // A public screen's header fade-in: UICollectionViewController declares these, so a
+  // subclass must override them.
   override func collectionView(
     _ collectionView: UICollectionView, willDisplaySupplementaryView view: UICollectionReusableView,
     forElementKind elementKind: String, at indexPath: IndexPath
