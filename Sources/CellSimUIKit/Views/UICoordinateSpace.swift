@@ -3,8 +3,9 @@
 /// (`UIWindowScene.coordinateSpace`, the screen's: a scene fills its screen, which never rotates
 /// in a run). A scene delegate sizing its window with `windowScene.coordinateSpace.bounds` gets
 /// the world's screen. Converting between these spaces is the identity (they share an origin and
-/// an orientation). Not modelled: `UIView` adopting the protocol (convert between views with the
-/// `convert(_:to:)` that takes a view).
+/// an orientation). A `UIView` is a coordinate space too: its bounds, converting through the
+/// views between it and the other space (a screen's space is the root's, since a window fills
+/// its screen at its origin).
 @preconcurrency @MainActor public protocol UICoordinateSpace: NSObjectProtocol {
   /// The space's bounds rectangle, in its own coordinates.
   var bounds: CGRect { get }
@@ -27,4 +28,27 @@
   func convert(_ point: CGPoint, from coordinateSpace: any UICoordinateSpace) -> CGPoint { point }
   func convert(_ rect: CGRect, to coordinateSpace: any UICoordinateSpace) -> CGRect { rect }
   func convert(_ rect: CGRect, from coordinateSpace: any UICoordinateSpace) -> CGRect { rect }
+}
+
+extension UIView: UICoordinateSpace {
+  /// `convert(_:to:)` for a point and a coordinate space: a view's, as the view form converts;
+  /// a screen's or a scene's, as the hierarchy's root (a window fills its screen at its origin).
+  public func convert(_ point: CGPoint, to coordinateSpace: any UICoordinateSpace) -> CGPoint {
+    convert(point, to: coordinateSpace as? UIView)
+  }
+
+  /// `convert(_:from:)` for a point and a coordinate space.
+  public func convert(_ point: CGPoint, from coordinateSpace: any UICoordinateSpace) -> CGPoint {
+    convert(point, from: coordinateSpace as? UIView)
+  }
+
+  /// `convert(_:to:)` for a rectangle and a coordinate space.
+  public func convert(_ rect: CGRect, to coordinateSpace: any UICoordinateSpace) -> CGRect {
+    convert(rect, to: coordinateSpace as? UIView)
+  }
+
+  /// `convert(_:from:)` for a rectangle and a coordinate space.
+  public func convert(_ rect: CGRect, from coordinateSpace: any UICoordinateSpace) -> CGRect {
+    convert(rect, from: coordinateSpace as? UIView)
+  }
 }

@@ -87,4 +87,38 @@ struct AppShellTests {
     #expect(bounds.count == 3 && bounds.allSatisfy { $0 == bounds[1] && $0.width > 0 })
     #expect(converted == CGPoint(x: 3, y: 4))
   }
+
+  @Test(
+    "a UIView is a UICoordinateSpace: converting to the screen's space goes through its superviews")
+  func viewCoordinateSpace() throws {
+    var results: [CGPoint] = []
+    var rect = CGRect.zero
+    var bounds = CGRect.zero
+    try simulate {
+      let root = UIView(frame: CGRect(x: 0, y: 0, width: 320, height: 640))
+      let container = UIView(frame: CGRect(x: 10, y: 20, width: 200, height: 200))
+      let child = UIView(frame: CGRect(x: 5, y: 7, width: 50, height: 60))
+      root.addSubview(container)
+      container.addSubview(child)
+      let screen = UIScreen.main.coordinateSpace
+      let space: any UICoordinateSpace = child
+      bounds = space.bounds
+      results = [
+        child.convert(CGPoint(x: 1, y: 1), to: screen),
+        child.convert(CGPoint(x: 16, y: 28), from: screen),
+        // The view forms still resolve for a view argument and for nil.
+        child.convert(CGPoint(x: 1, y: 1), to: container),
+        child.convert(CGPoint(x: 1, y: 1), to: nil),
+        space.convert(CGPoint(x: 0, y: 0), to: root as any UICoordinateSpace),
+      ]
+      rect = child.convert(CGRect(x: 0, y: 0, width: 4, height: 4), to: screen)
+    }
+    #expect(bounds == CGRect(x: 0, y: 0, width: 50, height: 60))
+    #expect(
+      results == [
+        CGPoint(x: 16, y: 28), CGPoint(x: 1, y: 1), CGPoint(x: 6, y: 8), CGPoint(x: 16, y: 28),
+        CGPoint(x: 15, y: 27),
+      ])
+    #expect(rect == CGRect(x: 15, y: 27, width: 4, height: 4))
+  }
 }
