@@ -85,3 +85,43 @@ struct AppServicesSwift5Tests {
     #expect(log.lines.count == 1 && log.lines[0].hasPrefix("shown true"))
   }
 }
+
+/// An application delegate that styles the bars in `didFinishLaunching`, as older apps do.
+final class StylingAppDelegate: UIResponder, UIApplicationDelegate {
+  func application(
+    _ application: UIApplication,
+    didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+  ) -> Bool {
+    UINavigationBar.appearance().barTintColor = UIColor(red: 0.1, green: 0.2, blue: 0.3, alpha: 1)
+    UINavigationBar.appearance().tintColor = .white
+    UINavigationBar.appearance().titleTextAttributes = [
+      NSAttributedString.Key.foregroundColor: UIColor.white
+    ]
+    UIBarButtonItem.appearance().setTitleTextAttributes(
+      [.foregroundColor: UIColor.white], for: .normal)
+    UITableView.appearance().separatorColor = .clear
+    return true
+  }
+}
+
+extension AppServicesSwift5Tests {
+  @Test("an app delegate styles its bars through appearance proxies; a bar shown later takes them")
+  func barAppearance() throws {
+    var tint: UIColor?
+    var separator: UIColor?
+    try simulate {
+      // On the simulated main thread, where UIKit calls an app delegate.
+      DispatchQueue.main.async {
+        _ = StylingAppDelegate().application(
+          UIApplication.shared, didFinishLaunchingWithOptions: nil)
+        let navigation = UINavigationController(rootViewController: UIViewController())
+        navigation.viewWillAppear(false)
+        tint = navigation.navigationBar.tintColor
+        let table = UITableView()
+        UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844)).addSubview(table)
+        separator = table.separatorColor
+      }
+    }
+    #expect(tint == .white && separator == .clear)
+  }
+}

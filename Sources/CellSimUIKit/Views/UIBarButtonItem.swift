@@ -10,8 +10,42 @@
   /// `tag` (kept).
   open var tag = 0
 
+  /// The title's text attributes per control state (kept; never drawn).
+  var titleAttributes: [UInt: [NSAttributedString.Key: Any]] = [:]
+
   /// An item.
   public override init() {}
+
+  /// An item from an archive: an empty item (nibs and storyboards are not modelled). Required,
+  /// as in UIKit; the appearance proxy is made with it.
+  public required init?(coder: NSCoder) { super.init() }
+
+  /// `setTitleTextAttributes(_:for:)`: kept for `state` (nil removes them); never drawn.
+  open func setTitleTextAttributes(
+    _ attributes: [NSAttributedString.Key: Any]?, for state: UIControl.State
+  ) {
+    titleAttributes[state.rawValue] = attributes
+  }
+
+  /// `titleTextAttributes(for:)`: the attributes set for `state`.
+  open func titleTextAttributes(for state: UIControl.State) -> [NSAttributedString.Key: Any]? {
+    titleAttributes[state.rawValue]
+  }
+}
+
+extension UIBarItem: UIAppearance {
+  /// The proxy for the class's items: what is set on it is kept (bar items are never drawn, so
+  /// nothing is applied).
+  public static func appearance() -> Self {
+    AppearanceRegistry.itemProxy(for: self, containers: [])
+  }
+
+  /// The proxy for the class's items inside `containerTypes` (kept; never applied).
+  public static func appearance(
+    whenContainedInInstancesOf containerTypes: [any UIAppearanceContainer.Type]
+  ) -> Self {
+    AppearanceRegistry.itemProxy(for: self, containers: containerTypes.map { $0 as AnyClass })
+  }
 }
 
 /// UIKit's `UIBarButtonItem`, in its selector-free forms: a system item, a title or an image, a
@@ -146,6 +180,12 @@
   init(system: SystemItem?) {
     systemItem = system
     super.init()
+  }
+
+  /// An item from an archive: an empty item (nibs and storyboards are not modelled).
+  public required init?(coder: NSCoder) {
+    systemItem = nil
+    super.init(coder: coder)
   }
 }
 

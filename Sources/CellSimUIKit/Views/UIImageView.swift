@@ -104,9 +104,13 @@ public enum NSTextAlignment: Int, Sendable {
   /// The attributed text.
   open var attributedText: NSAttributedString?
   /// The font.
-  open var font: UIFont! = .systemFont(ofSize: 17)
+  open var font: UIFont! = .systemFont(ofSize: 17) {
+    didSet { appearanceDidSet(.font, \UILabel.font, font) }
+  }
   /// The text colour.
-  open var textColor: UIColor! = .label
+  open var textColor: UIColor! = .label {
+    didSet { appearanceDidSet(.textColor, \UILabel.textColor, textColor) }
+  }
   /// The alignment.
   open var textAlignment: NSTextAlignment = .natural
   /// `lineBreakMode` (kept; nothing is drawn).

@@ -103,6 +103,8 @@
 
   open override func viewWillAppear(_ animated: Bool) {
     super.viewWillAppear(animated)
+    // The bar enters the window with the controller's view: it takes its appearance now.
+    navigationBar.applyAppearance(containers: appearanceContainers)
     topViewController?.viewWillAppear(animated)
   }
   open override func viewIsAppearing(_ animated: Bool) {
@@ -140,26 +142,64 @@
   /// `prefersLargeTitles` (kept).
   open var prefersLargeTitles = false
   /// `isTranslucent` (kept).
-  open var isTranslucent = true
+  open var isTranslucent = true {
+    didSet { appearanceDidSet(.isTranslucent, \UINavigationBar.isTranslucent, isTranslucent) }
+  }
   /// `barTintColor` (kept).
-  open var barTintColor: UIColor?
+  open var barTintColor: UIColor? {
+    didSet { appearanceDidSet(.barTintColor, \UINavigationBar.barTintColor, barTintColor) }
+  }
   /// `titleTextAttributes`: the title's font and colour (kept; the bar is never drawn).
-  open var titleTextAttributes: [NSAttributedString.Key: Any]?
+  open var titleTextAttributes: [NSAttributedString.Key: Any]? {
+    didSet {
+      appearanceDidSet(
+        .titleTextAttributes, \UINavigationBar.titleTextAttributes, titleTextAttributes)
+    }
+  }
   /// `largeTitleTextAttributes`: the large title's font and colour (kept; the bar is never
   /// drawn).
-  open var largeTitleTextAttributes: [NSAttributedString.Key: Any]?
+  open var largeTitleTextAttributes: [NSAttributedString.Key: Any]? {
+    didSet {
+      appearanceDidSet(
+        .largeTitleTextAttributes, \UINavigationBar.largeTitleTextAttributes,
+        largeTitleTextAttributes)
+    }
+  }
   /// `standardAppearance` (iOS 13; kept, never drawn).
-  open var standardAppearance = UINavigationBarAppearance()
+  open var standardAppearance = UINavigationBarAppearance() {
+    didSet {
+      appearanceDidSet(.standardAppearance, \UINavigationBar.standardAppearance, standardAppearance)
+    }
+  }
   /// `scrollEdgeAppearance` (kept).
-  open var scrollEdgeAppearance: UINavigationBarAppearance?
+  open var scrollEdgeAppearance: UINavigationBarAppearance? {
+    didSet {
+      appearanceDidSet(
+        .scrollEdgeAppearance, \UINavigationBar.scrollEdgeAppearance, scrollEdgeAppearance)
+    }
+  }
   /// `compactAppearance` (kept).
-  open var compactAppearance: UINavigationBarAppearance?
+  open var compactAppearance: UINavigationBarAppearance? {
+    didSet {
+      appearanceDidSet(.compactAppearance, \UINavigationBar.compactAppearance, compactAppearance)
+    }
+  }
   /// `compactScrollEdgeAppearance` (kept).
-  open var compactScrollEdgeAppearance: UINavigationBarAppearance?
+  open var compactScrollEdgeAppearance: UINavigationBarAppearance? {
+    didSet {
+      appearanceDidSet(
+        .compactScrollEdgeAppearance, \UINavigationBar.compactScrollEdgeAppearance,
+        compactScrollEdgeAppearance)
+    }
+  }
   /// `barStyle` (kept).
-  open var barStyle: UIBarStyle = .default
+  open var barStyle: UIBarStyle = .default {
+    didSet { appearanceDidSet(.barStyle, \UINavigationBar.barStyle, barStyle) }
+  }
   /// `shadowImage`: the bar's hairline (kept; an empty `UIImage()` is the usual way to hide it).
-  open var shadowImage: UIImage?
+  open var shadowImage: UIImage? {
+    didSet { appearanceDidSet(.shadowImage, \UINavigationBar.shadowImage, shadowImage) }
+  }
   var backgroundImages: [UIBarMetrics: UIImage] = [:]
 
   /// `setBackgroundImage(_:for:)`: kept for `barMetrics` (nil removes it); never drawn.

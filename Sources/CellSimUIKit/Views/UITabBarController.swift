@@ -87,6 +87,8 @@
 
   open override func viewWillAppear(_ animated: Bool) {
     super.viewWillAppear(animated)
+    // The bar enters the window with the controller's view: it takes its appearance now.
+    tabBar.applyAppearance(containers: appearanceContainers)
     selectedViewController?.viewWillAppear(animated)
   }
   open override func viewIsAppearing(_ animated: Bool) {
@@ -148,19 +150,38 @@ extension UITabBarControllerDelegate {
   /// `selectedItem` (kept).
   open var selectedItem: UITabBarItem?
   /// `barTintColor` (kept).
-  open var barTintColor: UIColor?
+  open var barTintColor: UIColor? {
+    didSet { appearanceDidSet(.barTintColor, \UITabBar.barTintColor, barTintColor) }
+  }
   /// `unselectedItemTintColor` (kept).
-  open var unselectedItemTintColor: UIColor?
+  open var unselectedItemTintColor: UIColor? {
+    didSet {
+      appearanceDidSet(
+        .unselectedItemTintColor, \UITabBar.unselectedItemTintColor, unselectedItemTintColor)
+    }
+  }
   /// `isTranslucent` (kept).
-  open var isTranslucent = true
+  open var isTranslucent = true {
+    didSet { appearanceDidSet(.isTranslucent, \UITabBar.isTranslucent, isTranslucent) }
+  }
   /// `barStyle` (kept).
-  open var barStyle: UIBarStyle = .default
+  open var barStyle: UIBarStyle = .default {
+    didSet { appearanceDidSet(.barStyle, \UITabBar.barStyle, barStyle) }
+  }
   /// The delegate (held weakly). Kept: no one taps a tab bar in a run, so it is never called.
   open weak var delegate: (any UITabBarDelegate)?
   /// `standardAppearance` (iOS 13; kept, never drawn).
-  open var standardAppearance = UITabBarAppearance()
+  open var standardAppearance = UITabBarAppearance() {
+    didSet {
+      appearanceDidSet(.standardAppearance, \UITabBar.standardAppearance, standardAppearance)
+    }
+  }
   /// `scrollEdgeAppearance` (kept).
-  open var scrollEdgeAppearance: UITabBarAppearance?
+  open var scrollEdgeAppearance: UITabBarAppearance? {
+    didSet {
+      appearanceDidSet(.scrollEdgeAppearance, \UITabBar.scrollEdgeAppearance, scrollEdgeAppearance)
+    }
+  }
 }
 
 /// UIKit's `UITabBarDelegate` (every method optional). Never called: the user's taps on a tab

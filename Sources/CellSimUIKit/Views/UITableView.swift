@@ -120,7 +120,9 @@ import SimTable
   /// `backgroundView` (kept, never drawn; not a subview, so never taken for a cell's image).
   open var backgroundView: UIView?
   /// `separatorColor` (kept; no separator is drawn).
-  open var separatorColor: UIColor? = UIColor.separator
+  open var separatorColor: UIColor? = UIColor.separator {
+    didSet { appearanceDidSet(.separatorColor, \UITableView.separatorColor, separatorColor) }
+  }
   /// `separatorInset` (kept; no separator is drawn).
   open var separatorInset = UIEdgeInsets(top: 0, left: 15, bottom: 0, right: 0)
   /// `cellLayoutMarginsFollowReadableWidth` (kept).

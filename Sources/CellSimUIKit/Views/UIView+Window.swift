@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The window a view is in (`UIView.window`, `willMove(toWindow:)`, `didMoveToWindow()`).
 ///
 /// A hosted screen is in a window: the host makes a `UIWindow` the size of the scenario's screen
@@ -17,6 +19,10 @@ extension UIView {
 
   /// Sends `didMoveToWindow()` to the view and its subviews, parents first.
   func windowDidChange() {
+    // UIKit applies appearance proxies' settings as a view enters a window.
+    if AppearanceRegistry.liveRecords.load(ordering: .relaxed) > 0, window != nil {
+      applyAppearance()
+    }
     didMoveToWindow()
     for subview in storedSubviews { subview.windowDidChange() }
   }

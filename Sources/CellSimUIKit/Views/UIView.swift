@@ -51,6 +51,10 @@
   var storedSubviews: [UIView] = []
   var needsLayout = true
   var storedTintColor: UIColor?
+  /// Set on an appearance proxy only: what is set on it (`UIAppearance.swift`).
+  var appearanceRecord: AppearanceRecord?
+  /// The appearance properties the view set itself, which no proxy overrides.
+  var appearanceOwnProperties: UInt32 = 0
   /// For a cell: the SimTable cell it is paired with, if any.
   weak var pairedBacking: BackingCell?
   /// For a cell: whether the SimTable cell's progress view follows a `UIProgressView` in it.
@@ -127,7 +131,9 @@
   }
 
   /// The background colour (kept, never drawn).
-  open var backgroundColor: UIColor?
+  open var backgroundColor: UIColor? {
+    didSet { appearanceDidSet(.backgroundColor, \UIView.backgroundColor, backgroundColor) }
+  }
   /// `isOpaque`.
   open var isOpaque = true
   /// How content fits the bounds (kept; an image view's content is judged whole).
@@ -164,7 +170,10 @@
   /// The tint colour: the view's own, else its superview's, else the system blue.
   open var tintColor: UIColor! {
     get { storedTintColor ?? storedSuperview?.tintColor ?? .systemBlue }
-    set { storedTintColor = newValue }
+    set {
+      storedTintColor = newValue
+      appearanceDidSet(.tintColor, \UIView.tintColor, newValue)
+    }
   }
 
   /// The backing layer (`cornerRadius`, `masksToBounds`, … kept, never drawn), sharing the
