@@ -109,6 +109,13 @@ package struct TableModel: Hashable, Sendable {
     items.insert(item, at: to)
   }
 
+  /// Moves the items `rows` together so that the first is at `destination`.
+  mutating func move(_ rows: Range<Int>, to destination: Int) {
+    let moved = Array(items[rows])
+    items.removeSubrange(rows)
+    items.insert(contentsOf: moved, at: destination)
+  }
+
   /// Sets the URL of the item at `row`.
   mutating func setURL(_ url: String, row: Int) { items[row].url = url }
 }

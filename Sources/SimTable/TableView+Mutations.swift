@@ -80,6 +80,27 @@ extension TableView {
     }
   }
 
+  /// Moves the rows `rows` together so that the first ends up at `destination` (a section's
+  /// move, `moveSection(_:toSection:)`): one update, so no row between the old and new places is
+  /// shown, or asked for, in a state the data source never had. Displayed cells move with their
+  /// rows and keep their content.
+  package func moveRows(_ rows: Range<Int>, to destination: Int) throws(TableError) {
+    for row in [rows.lowerBound, rows.upperBound - 1] where !model.items.indices.contains(row) {
+      throw .rowOutOfRange(operation: "moveRows", row: row, count: model.count)
+    }
+    guard destination >= 0, destination + rows.count <= model.count else {
+      throw .rowOutOfRange(operation: "moveRows", row: destination, count: model.count)
+    }
+    let count = rows.count
+    try performUpdate("move_rows", row: rows.lowerBound, count: count, reloaded: []) {
+      $0.move(rows, to: destination)
+    } remap: { old in
+      if rows.contains(old) { return destination + (old - rows.lowerBound) }
+      let rest = old < rows.lowerBound ? old : old - count
+      return rest < destination ? rest : rest + count
+    }
+  }
+
   /// Reloads `rows` (`reloadRows(at:with: .none)`): each displayed one gets a newly dequeued,
   /// configured cell, and its old cell then ends display.
   package func reloadRows(_ rows: [Int]) throws(TableError) {

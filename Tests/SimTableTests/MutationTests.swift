@@ -64,6 +64,28 @@ struct MutationTests {
     h.table._checkInvariants()
   }
 
+  @Test("a block of rows moves in one update: cells keep their content, no row between is asked")
+  func moveBlock() throws {
+    let h = try loaded()
+    // Rows 0 and 1 go after row 3: the screen shows 2, 3, 0, 1 with the same cells.
+    try h.table.moveRows(0..<2, to: 2)
+    #expect(h.source.take().isEmpty)
+    #expect(h.screen == ["0:c3", "1:c4", "2:c1", "3:c2"])
+    #expect(h.table.model.items.prefix(5).map(\.id) == [2, 3, 0, 1, 4])
+    // Back up: the rows at 2 and 3 go to the top.
+    try h.table.moveRows(2..<4, to: 0)
+    #expect(h.source.take().isEmpty)
+    #expect(h.table.model.items.prefix(5).map(\.id) == [0, 1, 2, 3, 4])
+    // A block moved off screen: its cells end, the rows pulled in are asked for.
+    try h.table.moveRows(0..<2, to: 20)
+    #expect(h.source.take().count == 6)
+    #expect(h.table.model.items[20...21].map(\.id) == [0, 1])
+    #expect(throws: TableError.rowOutOfRange(operation: "moveRows", row: 39, count: 40)) {
+      try h.table.moveRows(0..<2, to: 39)
+    }
+    h.table._checkInvariants()
+  }
+
   @Test("a reloaded row always gets a different cell, dequeued before the old one returns")
   func reload() throws {
     let h = try loaded()

@@ -148,12 +148,6 @@ extension UICollectionView {
 
   // MARK: Sections and layouts
 
-  /// Reloads the items of `sections` (the snapshot's sections are flattened: every item).
-  public func reloadSections(_ sections: IndexSet) {
-    guard !sections.isEmpty else { return }
-    reloadData()
-  }
-
   /// Uses `layout` from now on (no animation is modelled).
   public func setCollectionViewLayout(_ layout: UICollectionViewLayout, animated: Bool) {
     collectionViewLayout = layout
