@@ -91,6 +91,29 @@ open class URLCache: NSObject, @unchecked Sendable {
     store.usage -= entry.response.data.count
   }
 
+  /// `storeCachedResponse(_:for:)` for a data task: stored for the task's request.
+  open func storeCachedResponse(
+    _ cachedResponse: CachedURLResponse, for dataTask: URLSessionDataTask
+  ) {
+    guard let request = dataTask.currentRequest else { return }
+    storeCachedResponse(cachedResponse, for: request)
+  }
+
+  /// `getCachedResponse(for:completionHandler:)`: the response cached for the task's request,
+  /// handed over at once (Apple names no queue for the handler).
+  open func getCachedResponse(
+    for dataTask: URLSessionDataTask,
+    completionHandler: @escaping @Sendable (CachedURLResponse?) -> Void
+  ) {
+    completionHandler(dataTask.currentRequest.flatMap { cachedResponse(for: $0) })
+  }
+
+  /// `removeCachedResponse(for:)` for a data task.
+  open func removeCachedResponse(for dataTask: URLSessionDataTask) {
+    guard let request = dataTask.currentRequest else { return }
+    removeCachedResponse(for: request)
+  }
+
   /// Removes every response.
   open func removeAllCachedResponses() {
     let store = store("URLCache.removeAllCachedResponses()")

@@ -43,8 +43,27 @@ open class URLSessionConfiguration: NSObject, @unchecked Sendable {
   open var allowsConstrainedNetworkAccess = true
   /// Stored only.
   open var networkServiceType: URLRequest.NetworkServiceType = .default
+  /// The background session's identifier (`background(withIdentifier:)`), else nil.
+  open internal(set) var identifier: String?
+  /// `sessionSendsLaunchEvents` (kept; the app is never relaunched in a run).
+  open var sessionSendsLaunchEvents = true
+  /// `httpCookieStorage` (kept; the simulated network sends and sets no cookies).
+  open var httpCookieStorage: HTTPCookieStorage?
+  /// `httpShouldSetCookies` (kept).
+  open var httpShouldSetCookies = true
+  /// `urlCredentialStorage` (kept; the simulated network asks no credentials).
+  open var urlCredentialStorage: URLCredentialStorage?
 
   override init() {}
+
+  /// `background(withIdentifier:)`: a default configuration carrying `identifier`. Transfers run
+  /// in the simulated network as any session's do (the app is never suspended in a run, so
+  /// there is no background hand-over to model).
+  open class func background(withIdentifier identifier: String) -> URLSessionConfiguration {
+    let configuration = URLSessionConfiguration.default
+    configuration.identifier = identifier
+    return configuration
+  }
 
   /// A new default configuration, with `URLCache.shared`.
   open class var `default`: URLSessionConfiguration {
@@ -76,6 +95,11 @@ open class URLSessionConfiguration: NSObject, @unchecked Sendable {
     copy.allowsExpensiveNetworkAccess = allowsExpensiveNetworkAccess
     copy.allowsConstrainedNetworkAccess = allowsConstrainedNetworkAccess
     copy.networkServiceType = networkServiceType
+    copy.identifier = identifier
+    copy.sessionSendsLaunchEvents = sessionSendsLaunchEvents
+    copy.httpCookieStorage = httpCookieStorage
+    copy.httpShouldSetCookies = httpShouldSetCookies
+    copy.urlCredentialStorage = urlCredentialStorage
     return copy
   }
 }

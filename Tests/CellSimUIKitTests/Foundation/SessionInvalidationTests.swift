@@ -76,3 +76,47 @@ struct SessionInvalidationTests {
     #expect(log.lines.map { $0.components(separatedBy: " @")[0] } == ["b.png 2"])
   }
 }
+
+extension SessionInvalidationTests {
+  @Test(
+    "getTasksWithCompletionHandler sorts the tasks not completed by kind; the cache takes a task")
+  func tasksByKindAndCacheByTask() throws {
+    let log = Log()
+    try simulate(serving: Self.bodies) {
+      let loader = SessionLoader(log: log)
+      loader.load("https://img.test/a.png")
+      let download = loader.session.downloadTask(with: URL(string: "https://img.test/b.png")!)
+      download.resume()
+      loader.session.getTasksWithCompletionHandler { data, uploads, downloads in
+        log.add("data \(data.count) uploads \(uploads.count) downloads \(downloads.count)")
+      }
+      let task = loader.session.dataTask(with: URL(string: "https://img.test/c.png")!)
+      let cache = URLCache(memoryCapacity: 1_000, diskCapacity: 0, diskPath: nil)
+      let response = CachedURLResponse(
+        response: URLResponse(
+          url: URL(string: "https://img.test/c.png")!, mimeType: "image/png",
+          expectedContentLength: 3, textEncodingName: nil),
+        data: Data([7, 7, 7]))
+      cache.storeCachedResponse(response, for: task)
+      cache.getCachedResponse(for: task) { log.add("cached \($0?.data.count ?? -1)") }
+      cache.removeCachedResponse(for: task)
+      cache.getCachedResponse(for: task) { log.add("cached \($0?.data.count ?? -1)") }
+    }
+    let lines = log.lines.map { $0.components(separatedBy: " @")[0] }
+    #expect(lines.first == "cached 3" && lines.dropFirst().first == "cached -1")
+    #expect(lines.contains("data 1 uploads 0 downloads 1"))
+  }
+
+  @Test("a background configuration carries its identifier into the session")
+  func backgroundConfiguration() throws {
+    var identifier: String?
+    try simulate {
+      let session = URLSession(
+        configuration: .background(withIdentifier: "com.example.images"), delegate: nil,
+        delegateQueue: nil)
+      identifier = session.configuration.identifier
+    }
+    #expect(identifier == "com.example.images")
+    #expect(URLSession.AuthChallengeDisposition.performDefaultHandling.rawValue == 1)
+  }
+}
