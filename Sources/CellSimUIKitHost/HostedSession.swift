@@ -33,6 +33,7 @@ final class HostedSession {
     onMainActor {
       controller.viewWillAppear(false)
       controller.viewIsAppearing(false)
+      controller.updateViewConstraints()
       controller.viewWillLayoutSubviews()
       controller.view.layoutIfNeeded()
       controller.viewDidLayoutSubviews()

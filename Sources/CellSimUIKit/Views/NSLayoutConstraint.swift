@@ -241,6 +241,14 @@ let systemSpacing: CGFloat = 8
     guard let owner = owningView else { return .zero }
     if self === owner.marginsGuide { return owner.bounds.inset(by: owner.layoutMargins) }
     if self === owner.safeAreaGuide { return owner.bounds.inset(by: owner.safeAreaInsets) }
+    if let scrollView = owner as? UIScrollView {
+      if self === scrollView.contentGuide {
+        return CGRect(origin: .zero, size: scrollView.contentSize)
+      }
+      if self === scrollView.frameGuide {
+        return CGRect(origin: scrollView.contentOffset, size: scrollView.bounds.size)
+      }
+    }
     return .zero
   }
 

@@ -211,10 +211,55 @@ public typealias UIActionHandler = @MainActor (UIAction) -> Void
   /// The handler the action was made with.
   let handler: UIActionHandler
 
-  /// An action with a title, an image and a handler.
-  public init(title: String = "", image: UIImage? = nil, handler: @escaping UIActionHandler) {
+  /// `identifier` (kept).
+  public let identifier: Identifier
+  /// `attributes` (kept).
+  open var attributes: UIMenuElement.Attributes
+  /// `state` (kept).
+  open var state: UIMenuElement.State
+  /// `discoverabilityTitle` (kept).
+  open var discoverabilityTitle: String?
+
+  /// An action with a title, an image, its settings and a handler, as UIKit's initializer
+  /// takes them (each but the handler has UIKit's default).
+  public init(
+    title: String = "", subtitle: String? = nil, image: UIImage? = nil,
+    selectedImage: UIImage? = nil, identifier: Identifier? = nil,
+    discoverabilityTitle: String? = nil, attributes: UIMenuElement.Attributes = [],
+    state: UIMenuElement.State = .off, handler: @escaping UIActionHandler
+  ) {
     self.handler = handler
+    self.identifier = identifier ?? Identifier(rawValue: "")
+    self.attributes = attributes
+    self.state = state
+    self.discoverabilityTitle = discoverabilityTitle
     super.init(title: title, image: image)
+  }
+
+  /// UIKit's `UIAction.Identifier`.
+  public struct Identifier: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+  }
+}
+
+extension UIMenuElement {
+  /// UIKit's `UIMenuElement.Attributes`, with its raw values.
+  public struct Attributes: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let disabled = Attributes(rawValue: 1 << 0)
+    public static let destructive = Attributes(rawValue: 1 << 1)
+    public static let hidden = Attributes(rawValue: 1 << 2)
+    public static let keepsMenuPresented = Attributes(rawValue: 1 << 3)
+  }
+
+  /// UIKit's `UIMenuElement.State`, with its raw values.
+  public enum State: Int, Sendable {
+    case off = 0
+    case on = 1
+    case mixed = 2
   }
 }
 
@@ -223,9 +268,33 @@ public typealias UIActionHandler = @MainActor (UIAction) -> Void
   /// The menu's elements.
   public let children: [UIMenuElement]
 
-  /// A menu of `children`.
-  public init(title: String = "", image: UIImage? = nil, children: [UIMenuElement] = []) {
+  /// `options` (kept).
+  public let options: Options
+
+  /// A menu of `children`, as UIKit's initializer takes them (each has UIKit's default).
+  public init(
+    title: String = "", subtitle: String? = nil, image: UIImage? = nil,
+    identifier: UIMenu.Identifier? = nil, options: Options = [], children: [UIMenuElement] = []
+  ) {
     self.children = children
+    self.options = options
     super.init(title: title, image: image)
+  }
+
+  /// UIKit's `UIMenu.Identifier`.
+  public struct Identifier: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+  }
+
+  /// UIKit's `UIMenu.Options`, with its raw values.
+  public struct Options: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let displayInline = Options(rawValue: 1 << 0)
+    public static let destructive = Options(rawValue: 1 << 1)
+    public static let singleSelection = Options(rawValue: 1 << 5)
+    public static let displayAsPalette = Options(rawValue: 1 << 7)
   }
 }

@@ -56,6 +56,8 @@
   open var isHighlighted = false
   /// `backgroundView` (kept, not shown).
   open var backgroundView: UIView?
+  /// `selectedBackgroundView` (kept, not shown).
+  open var selectedBackgroundView: UIView?
   /// `backgroundConfiguration` (iOS 14; kept, not shown).
   open var backgroundConfiguration: UIBackgroundConfiguration?
   /// `automaticallyUpdatesBackgroundConfiguration` (kept).

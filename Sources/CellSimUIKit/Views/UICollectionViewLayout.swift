@@ -326,4 +326,22 @@ open class UICollectionViewController: UIViewController, UICollectionViewDataSou
   open func scrollViewShouldScrollToTop(_ scrollView: UIScrollView) -> Bool { true }
   /// None.
   open func viewForZooming(in scrollView: UIScrollView) -> UIView? { nil }
+  /// No (never asked: no one drags an item).
+  open func collectionView(_ collectionView: UICollectionView, canMoveItemAt indexPath: IndexPath)
+    -> Bool
+  { false }
+  /// Does nothing (never called, as above).
+  open func collectionView(
+    _ collectionView: UICollectionView, moveItemAt sourceIndexPath: IndexPath,
+    to destinationIndexPath: IndexPath
+  ) {}
+  /// Yes (never asked: no one taps).
+  open func collectionView(
+    _ collectionView: UICollectionView, shouldDeselectItemAt indexPath: IndexPath
+  ) -> Bool { true }
+  /// The proposed offset (never asked: the layout does not change in a run).
+  open func collectionView(
+    _ collectionView: UICollectionView,
+    targetContentOffsetForProposedContentOffset proposedContentOffset: CGPoint
+  ) -> CGPoint { proposedContentOffset }
 }

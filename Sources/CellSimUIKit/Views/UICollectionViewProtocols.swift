@@ -33,6 +33,13 @@ enum RegistrationCounter {
     -> UICollectionViewCell
   /// The number of sections (1 by default).
   func numberOfSections(in collectionView: UICollectionView) -> Int
+  /// Whether the item can be moved (never asked: no one drags an item).
+  func collectionView(_ collectionView: UICollectionView, canMoveItemAt indexPath: IndexPath)
+    -> Bool
+  /// The item was moved by a drag (never called, as above).
+  func collectionView(
+    _ collectionView: UICollectionView, moveItemAt sourceIndexPath: IndexPath,
+    to destinationIndexPath: IndexPath)
   /// The supplementary view of `kind` at `indexPath`: asked for a vertical flow layout's
   /// headers and footers as they come on screen (`UICollectionView+SupplementaryDisplay.swift`).
   func collectionView(
@@ -44,6 +51,15 @@ enum RegistrationCounter {
 extension UICollectionViewDataSource {
   /// One section.
   public func numberOfSections(in collectionView: UICollectionView) -> Int { 1 }
+  /// No.
+  public func collectionView(
+    _ collectionView: UICollectionView, canMoveItemAt indexPath: IndexPath
+  ) -> Bool { false }
+  /// Does nothing.
+  public func collectionView(
+    _ collectionView: UICollectionView, moveItemAt sourceIndexPath: IndexPath,
+    to destinationIndexPath: IndexPath
+  ) {}
   /// An empty view.
   public func collectionView(
     _ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String,
@@ -79,6 +95,16 @@ extension UICollectionViewDataSource {
   func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath)
   /// The item was deselected (never called).
   func collectionView(_ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath)
+  /// Whether a tap may deselect the item (never asked: no one taps).
+  func collectionView(
+    _ collectionView: UICollectionView, shouldDeselectItemAt indexPath: IndexPath
+  ) -> Bool
+  /// The content offset to use after a layout change (never asked: the layout does not change
+  /// in a run).
+  func collectionView(
+    _ collectionView: UICollectionView,
+    targetContentOffsetForProposedContentOffset proposedContentOffset: CGPoint
+  ) -> CGPoint
   /// Whether the item may be highlighted (never asked: no one touches it).
   func collectionView(
     _ collectionView: UICollectionView, shouldHighlightItemAt indexPath: IndexPath
@@ -129,6 +155,15 @@ extension UICollectionViewDelegate {
   public func collectionView(
     _ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath
   ) {}
+  /// Yes.
+  public func collectionView(
+    _ collectionView: UICollectionView, shouldDeselectItemAt indexPath: IndexPath
+  ) -> Bool { true }
+  /// The proposed offset.
+  public func collectionView(
+    _ collectionView: UICollectionView,
+    targetContentOffsetForProposedContentOffset proposedContentOffset: CGPoint
+  ) -> CGPoint { proposedContentOffset }
   /// Yes.
   public func collectionView(
     _ collectionView: UICollectionView, shouldHighlightItemAt indexPath: IndexPath

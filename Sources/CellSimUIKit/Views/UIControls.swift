@@ -2,8 +2,9 @@ import Foundation
 
 /// UIKit's `UIControl`, as cells and screens around images configure one: its state, and
 /// closure actions (`addAction(_:for:)`, iOS 14) that `sendActions(for:)` runs. Target-action
-/// (`addTarget(_:action:for:)`) needs `#selector`, which does not compile without the
-/// Objective-C runtime; nothing in a run touches a control, so no action runs by itself.
+/// (`addTarget(_:action:for:)` with `Selector("name")`) is kept and never sent: `#selector` and
+/// sending a selector need the Objective-C runtime. Nothing in a run touches a control, so no
+/// action runs by itself.
 @preconcurrency @MainActor open class UIControl: UIView {
   /// UIKit's `UIControl.State`.
   public struct State: OptionSet, Hashable, Sendable {
@@ -62,6 +63,8 @@ import Foundation
   }
 
   var actions: [(action: UIAction, events: Event)] = []
+  /// Target-action pairs (`UIKitEditingSettings.swift`).
+  lazy var controlSettings = ControlSettings()
 
   /// An empty control.
   public override init(frame: CGRect) { super.init(frame: frame) }
@@ -91,6 +94,8 @@ import Foundation
 /// button's icon for the image a cell shows.
 @preconcurrency @MainActor open class UIButton: UIControl {
   /// UIKit's `UIButton.ButtonType`.
+  /// Menu settings (`UIKitEditingSettings.swift`).
+  lazy var buttonSettings = ButtonSettings()
   public enum ButtonType: Int, Sendable {
     case custom = 0
     case system = 1

@@ -125,6 +125,26 @@ public enum NSTextAlignment: Int, Sendable {
   open var numberOfLines = 1
   /// `adjustsFontSizeToFitWidth`.
   open var adjustsFontSizeToFitWidth = false
+  /// `preferredMaxLayoutWidth` (kept; text is not measured).
+  open var preferredMaxLayoutWidth: CGFloat = 0
+  /// `isEnabled` (kept).
+  open var isEnabled = true
+  /// `isHighlighted` (kept).
+  open var isHighlighted = false
+  /// `highlightedTextColor` (kept).
+  open var highlightedTextColor: UIColor?
+  /// `shadowColor` (kept).
+  open var shadowColor: UIColor?
+  /// `shadowOffset` (kept).
+  open var shadowOffset = CGSize(width: 0, height: -1)
+  /// `baselineAdjustment` (kept).
+  open var baselineAdjustment: UIBaselineAdjustment = .alignBaselines
+  /// Draws the text in `rect` (never called: nothing is drawn; a padded label's override
+  /// compiles).
+  open func drawText(in rect: CGRect) {}
+  /// The text's rectangle in `bounds`: `bounds` (text is not measured).
+  open func textRect(forBounds bounds: CGRect, limitedToNumberOfLines numberOfLines: Int) -> CGRect
+  { bounds }
 }
 
 /// UIKit's `UIActivityIndicatorView`: a spinner that hides itself when stopped if
@@ -198,6 +218,10 @@ public enum NSTextAlignment: Int, Sendable {
   open var progressTintColor: UIColor?
   /// The colour of the unfilled part.
   open var trackTintColor: UIColor?
+  /// `progressImage` (kept; not drawn).
+  open var progressImage: UIImage?
+  /// `trackImage` (kept; not drawn).
+  open var trackImage: UIImage?
   var value: Float = 0
 
   /// `UIProgressView(progressViewStyle:)`.

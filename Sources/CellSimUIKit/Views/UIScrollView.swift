@@ -162,6 +162,15 @@ package import SimTable
   /// `refreshControl`: kept (a run never pulls to refresh, and the control is not made a
   /// subview, so the table's own views stay the cells the scenario lays out).
   open var refreshControl: UIRefreshControl?
+  /// The adjusted content inset changed (never called: the insets are fixed for a run).
+  open func adjustedContentInsetDidChange() {}
+  /// `panGestureRecognizer`: the scroll view's pan recognizer (a scenario's drags and flings
+  /// move the view; the recognizer reports no touches).
+  public private(set) lazy var panGestureRecognizer = UIPanGestureRecognizer()
+  lazy var scrollSettings = ScrollSettings()
+  lazy var listSettings = ListSettings()
+  var contentGuide: UILayoutGuide?
+  var frameGuide: UILayoutGuide?
 
   /// Whether a finger is down on the content.
   open var isTracking: Bool { engine?.scrollState == .tracking }

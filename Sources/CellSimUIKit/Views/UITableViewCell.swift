@@ -161,6 +161,38 @@ package import SimTable
   open var automaticallyUpdatesBackgroundConfiguration = true
   /// `selectedBackgroundView` (kept, not shown).
   open var selectedBackgroundView: UIView?
+  /// `multipleSelectionBackgroundView` (kept, not shown).
+  open var multipleSelectionBackgroundView: UIView?
+  /// `editingAccessoryType` (kept).
+  open var editingAccessoryType: AccessoryType = .none
+  /// `editingAccessoryView` (kept, not shown).
+  open var editingAccessoryView: UIView?
+  /// `indentationLevel` (kept).
+  open var indentationLevel = 0
+  /// `indentationWidth` (kept).
+  open var indentationWidth: CGFloat = 10
+  /// `showsReorderControl` (kept).
+  open var showsReorderControl = false
+  /// `isEditing`, set by `setEditing(_:animated:)`.
+  open var isEditing: Bool {
+    get { cellEditing }
+    set { setEditing(newValue, animated: false) }
+  }
+  var cellEditing = false
+  /// Sets `isEditing` (no editing control is shown; no one taps).
+  open func setEditing(_ editing: Bool, animated: Bool) { cellEditing = editing }
+  /// The cell is about to change to `state` (never called: no one edits or swipes in a run).
+  open func willTransition(to state: StateMask) {}
+  /// The cell changed to `state` (never called, as `willTransition(to:)`).
+  open func didTransition(to state: StateMask) {}
+
+  /// UIKit's `UITableViewCell.StateMask`, with its raw values.
+  public struct StateMask: OptionSet, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let showingEditControl = StateMask(rawValue: 1 << 0)
+    public static let showingDeleteConfirmation = StateMask(rawValue: 1 << 1)
+  }
   /// `isSelected` (kept).
   open var isSelected = false
   /// `isHighlighted` (kept).

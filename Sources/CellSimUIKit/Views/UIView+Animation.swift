@@ -25,6 +25,8 @@ final class ViewLayerState {
   /// the next identifier to give.
   var backgroundTasks: Set<Int> = []
   var nextBackgroundTask = 1
+  /// Set by `UIView.setAnimationsEnabled(false)`.
+  var animationsDisabled = false
 
   /// The state of `world`, attached at its first use.
   static func of(_ world: World) -> ViewLayerState { world.layerAttachment { ViewLayerState() } }
@@ -87,7 +89,9 @@ extension UIView {
     let world = SimulationContext.world(for: "UIView.transition(with:duration:options:…)")
     let state = ViewLayerState.of(world)
     let previous = state.transition
-    if options.transitionKind == AnimationOptions.transitionCrossDissolve.transitionKind {
+    if options.transitionKind == AnimationOptions.transitionCrossDissolve.transitionKind,
+      !state.animationsDisabled
+    {
       state.transition = .fade(simDuration(duration))
     }
     animations?()
@@ -154,7 +158,8 @@ extension UIView {
   ) {
     guard let completion else { return }
     let box = Unchecked(value: completion)
-    world.main.asyncAfter(simDuration(seconds), label: "UIView.animation.completion") {
+    let duration = ViewLayerState.of(world).animationsDisabled ? .zero : simDuration(seconds)
+    world.main.asyncAfter(duration, label: "UIView.animation.completion") {
       box.value(true)
     }
   }

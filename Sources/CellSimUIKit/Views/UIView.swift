@@ -55,6 +55,8 @@
   var appearanceRecord: AppearanceRecord?
   /// The appearance properties the view set itself, which no proxy overrides.
   var appearanceOwnProperties: UInt32 = 0
+  /// Settings few views change (`UIView+Touches.swift`).
+  lazy var touchSettings = ViewTouchSettings()
   /// For a cell: the SimTable cell it is paired with, if any.
   weak var pairedBacking: BackingCell?
   /// For a cell: whether the SimTable cell's progress view follows a `UIProgressView` in it.
@@ -173,7 +175,20 @@
     set {
       storedTintColor = newValue
       appearanceDidSet(.tintColor, \UIView.tintColor, newValue)
+      tintColorChanged()
     }
+  }
+
+  /// The tint colour changed for the view: called on it and on the subviews that inherit it.
+  open func tintColorDidChange() {}
+
+  /// Whether `point` (in the view's coordinates) is inside it: in its bounds.
+  open func point(inside point: CGPoint, with event: UIEvent?) -> Bool { bounds.contains(point) }
+
+  /// The deepest visible, interactive descendant containing `point` (in the view's
+  /// coordinates), front to back, or the view itself, as UIKit hit-tests (`UIView+Touches.swift`).
+  open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+    defaultHitTest(point, with: event)
   }
 
   /// The backing layer (`cornerRadius`, `masksToBounds`, … kept, never drawn), sharing the
@@ -408,7 +423,11 @@
   /// `draw(_:)`: never called (nothing is drawn to the screen; the oracle judges images).
   open func draw(_ rect: CGRect) {}
   /// `layoutMargins`: 8 points on each side, UIKit's default.
-  open var layoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
+  open var layoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8) {
+    didSet { if layoutMargins != oldValue { layoutMarginsDidChange() } }
+  }
+  /// The layout margins changed.
+  open func layoutMarginsDidChange() {}
   /// `directionalLayoutMargins`: `layoutMargins`, left to right.
   open var directionalLayoutMargins: NSDirectionalEdgeInsets {
     get {

@@ -26,6 +26,8 @@
 /// callbacks and content, child containment beyond keeping the list, size classes.
 @preconcurrency @MainActor open class UIViewController: UIResponder {
   var storedView: UIView?
+  /// Settings about how the controller is shown (`UIViewController+Presentation.swift`).
+  lazy var presentationSettings = PresentationSettings()
   /// The nib name given (never loaded).
   public let nibName: String?
   /// The bundle given (never read).
@@ -181,6 +183,13 @@
   ) {}
   /// The traits changed (never called: the screen's traits are fixed for a run).
   open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
+  /// The view's safe area changed (never called: the screen's safe area is fixed for a run).
+  open func viewSafeAreaInsetsDidChange() {}
+  /// The view's layout margins changed (never called: they are fixed for a run).
+  open func viewLayoutMarginsDidChange() {}
+  /// Updates the view's constraints: called once before the first layout of a hosted screen,
+  /// where UIKit's constraint pass calls it; runs the view's `updateConstraintsIfNeeded()`.
+  open func updateViewConstraints() { viewIfLoaded?.updateConstraintsIfNeeded() }
 
   // MARK: What a screen declares about itself (kept; nothing in a run asks)
 

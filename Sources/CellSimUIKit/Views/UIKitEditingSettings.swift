@@ -1,0 +1,149 @@
+/// Editing and selection settings of tables and collection views, and the small types their
+/// labels and buttons name. No one edits, swipes or taps in a run, so these are kept for the code
+/// that sets and reads them.
+extension UITableView {
+  /// `isEditing`, set by `setEditing(_:animated:)`.
+  public var isEditing: Bool {
+    get { listSettings.isEditing }
+    set { setEditing(newValue, animated: false) }
+  }
+
+  /// `setEditing(_:animated:)`: kept, and passed to the displayed cells, as UIKit does.
+  public func setEditing(_ editing: Bool, animated: Bool) {
+    listSettings.isEditing = editing
+    for cell in visibleCells { cell.setEditing(editing, animated: animated) }
+  }
+
+  /// `allowsSelectionDuringEditing` (kept).
+  public var allowsSelectionDuringEditing: Bool {
+    get { listSettings.allowsSelectionDuringEditing }
+    set { listSettings.allowsSelectionDuringEditing = newValue }
+  }
+
+  /// `allowsMultipleSelectionDuringEditing` (kept).
+  public var allowsMultipleSelectionDuringEditing: Bool {
+    get { listSettings.allowsMultipleSelectionDuringEditing }
+    set { listSettings.allowsMultipleSelectionDuringEditing = newValue }
+  }
+}
+
+extension UICollectionView {
+  /// `isEditing` (iOS 14; kept).
+  public var isEditing: Bool {
+    get { listSettings.isEditing }
+    set { listSettings.isEditing = newValue }
+  }
+
+  /// `allowsMultipleSelectionDuringEditing` (kept).
+  public var allowsMultipleSelectionDuringEditing: Bool {
+    get { listSettings.allowsMultipleSelectionDuringEditing }
+    set { listSettings.allowsMultipleSelectionDuringEditing = newValue }
+  }
+
+  /// `selectionFollowsFocus` (kept; there is no focus engine).
+  public var selectionFollowsFocus: Bool {
+    get { listSettings.selectionFollowsFocus }
+    set { listSettings.selectionFollowsFocus = newValue }
+  }
+
+  /// `layoutAttributesForItem(at:)`: the layout's attributes for the item, else, for an item on
+  /// screen, attributes with its cell's frame; nil otherwise.
+  public func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes?
+  {
+    if let attributes = layoutAttributes(for: indexPath) { return attributes }
+    guard let cell = cellForItem(at: indexPath) else { return nil }
+    let attributes = UICollectionViewLayoutAttributes(forCellWith: indexPath)
+    attributes.frame = cell.frame
+    return attributes
+  }
+
+  /// `layoutAttributesForSupplementaryElement(ofKind:at:)`: the layout's, if it gives any.
+  public func layoutAttributesForSupplementaryElement(
+    ofKind kind: String, at indexPath: IndexPath
+  ) -> UICollectionViewLayoutAttributes? {
+    collectionViewLayout.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath)
+  }
+}
+
+/// Settings of a table or collection view kept for the code that sets them, made at first use.
+@MainActor final class ListSettings {
+  var isEditing = false
+  var allowsSelectionDuringEditing = false
+  var allowsMultipleSelectionDuringEditing = false
+  var selectionFollowsFocus = false
+}
+
+extension UIButton {
+  /// `adjustsImageWhenHighlighted` (kept).
+  public var adjustsImageWhenHighlighted: Bool {
+    get { buttonSettings.adjustsImageWhenHighlighted }
+    set { buttonSettings.adjustsImageWhenHighlighted = newValue }
+  }
+
+  /// `menu` (iOS 14; kept, never shown).
+  public var menu: UIMenu? {
+    get { buttonSettings.menu }
+    set { buttonSettings.menu = newValue }
+  }
+
+  /// `showsMenuAsPrimaryAction` (kept).
+  public var showsMenuAsPrimaryAction: Bool {
+    get { buttonSettings.showsMenuAsPrimaryAction }
+    set { buttonSettings.showsMenuAsPrimaryAction = newValue }
+  }
+}
+
+/// A button's kept menu settings, made at first use.
+@MainActor final class ButtonSettings {
+  var adjustsImageWhenHighlighted = true
+  var menu: UIMenu?
+  var showsMenuAsPrimaryAction = false
+}
+
+/// UIKit's `UIBaselineAdjustment`, with its raw values.
+public enum UIBaselineAdjustment: Int, Sendable {
+  case alignBaselines = 0
+  case alignCenters = 1
+  case none = 2
+}
+
+extension UITableView {
+  /// `scrollToNearestSelectedRow(at:animated:)`: scrolls the first selected row to
+  /// `scrollPosition`, if a row is selected.
+  public func scrollToNearestSelectedRow(at scrollPosition: ScrollPosition, animated: Bool) {
+    guard let indexPath = indexPathForSelectedRow else { return }
+    scrollToRow(
+      at: indexPath, at: scrollPosition == .none ? .top : scrollPosition, animated: animated)
+  }
+
+  /// `hasUncommittedUpdates`: false (changes apply as they are made; nothing is dragged).
+  public var hasUncommittedUpdates: Bool { false }
+}
+
+extension UIControl {
+  /// `addTarget(_:action:for:)`: kept. The action is never sent: there is no Objective-C runtime
+  /// to send a selector, and `#selector` itself needs one (closure actions, `addAction(_:for:)`,
+  /// do run).
+  public func addTarget(_ target: Any?, action: Selector, for controlEvents: Event) {
+    controlSettings.targets.append((target.map { $0 as AnyObject }, action, controlEvents))
+  }
+
+  /// `removeTarget(_:action:for:)`: forgets matching targets (nil target or action matches any).
+  public func removeTarget(_ target: Any?, action: Selector?, for controlEvents: Event) {
+    let object = target.map { $0 as AnyObject }
+    controlSettings.targets.removeAll {
+      (object == nil || $0.target === object) && (action == nil || $0.action == action)
+        && $0.events == controlEvents
+    }
+  }
+
+  /// `allTargets`: the targets added, each once.
+  public var allTargets: Set<AnyHashable> {
+    Set(controlSettings.targets.compactMap { $0.target.map { ObjectIdentifier($0) } })
+  }
+}
+
+/// A control's target-action pairs, kept (never sent).
+@MainActor final class ControlSettings {
+  var targets: [(target: AnyObject?, action: Selector, events: UIControl.Event)] = []
+}
