@@ -36,6 +36,8 @@ open class UICollectionViewLayoutAttributes: NSObject, @preconcurrency NSCopying
   open var zIndex = 0
   /// `isHidden` (kept).
   open var isHidden = false
+  /// `transform` (kept; nothing is drawn).
+  open var transform: CGAffineTransform = .identity
   /// Whether this is a cell, a supplementary view or a decoration view.
   public private(set) var representedElementCategory: UICollectionView.ElementCategory = .cell
   /// The supplementary or decoration kind; nil for a cell.
