@@ -117,6 +117,10 @@ open class UIColor: NSObject, @unchecked Sendable {
   open class var tertiarySystemBackground: UIColor { rgb(255, 255, 255, 1) }
   /// `.systemGroupedBackground` (light appearance: 242, 242, 247).
   open class var systemGroupedBackground: UIColor { rgb(242, 242, 247, 1) }
+  /// `.groupTableViewBackground` (deprecated in iOS 13, still in older table code): since iOS 13
+  /// it is `.systemGroupedBackground`.
+  @available(iOS, introduced: 2.0, deprecated: 13.0, message: "Use systemGroupedBackground")
+  open class var groupTableViewBackground: UIColor { systemGroupedBackground }
   /// `.secondarySystemGroupedBackground` (light appearance: 255, 255, 255).
   open class var secondarySystemGroupedBackground: UIColor { rgb(255, 255, 255, 1) }
   /// `.tertiarySystemGroupedBackground` (light appearance: 242, 242, 247).

@@ -64,6 +64,7 @@ struct CoreAnimationAndColorTests {
     }
     #expect(components == [[255, 59, 48], [52, 199, 89], [48, 176, 199], [88, 86, 214]])
     #expect(UIColor.separator.alpha == 0.29 && UIColor.systemGroupedBackground.blue == 247 / 255)
+    #expect(UIColor.groupTableViewBackground == UIColor.systemGroupedBackground)
     // swift-format-ignore: NoPlaygroundLiterals
     let literal: UIColor = #colorLiteral(red: 0.25, green: 0.5, blue: 1, alpha: 1)
     #expect(literal == UIColor(red: 0.25, green: 0.5, blue: 1, alpha: 1))
