@@ -248,6 +248,16 @@ open class CALayer: NSObject {
   /// `anchorPoint` (kept; `frame` is computed around the centre, as for the default anchor).
   open var anchorPoint = CGPoint(x: 0.5, y: 0.5)
 
+  /// `CALayer()`: a free layer with Core Animation's defaults.
+  public override init() { super.init() }
+  /// `init(layer:)`, which Core Animation calls to make presentation copies and subclasses
+  /// override to copy their own values: a layer with the defaults (the layer makes no
+  /// presentation layers, so nothing calls it but a subclass's `super.init(layer:)`).
+  public init(layer: Any) { super.init() }
+  /// `init?(coder:)`, required as `NSCoding` makes it: a layer with the defaults (nothing is
+  /// archived on Linux).
+  public required init?(coder: NSCoder) { super.init() }
+
   /// The view this layer backs, whose frame and bounds it shares (nil for a free layer).
   weak var backedView: UIView?
   var storedFrame = CGRect.zero
@@ -348,9 +358,6 @@ open class CALayer: NSObject {
   open func animationKeys() -> [String]? {
     animations.isEmpty ? nil : animations.map(\.key)
   }
-
-  /// A layer.
-  public override init() {}
 }
 
 /// Core Animation's `CACornerMask`.
