@@ -119,6 +119,8 @@ public enum NSTextAlignment: Int, Sendable {
   open var adjustsFontForContentSizeCategory = false
   /// The number of lines (0: as many as needed).
   open var numberOfLines = 1
+  /// `preferredMaxLayoutWidth` (kept: text sizes are not laid out).
+  open var preferredMaxLayoutWidth: CGFloat = 0
   /// `adjustsFontSizeToFitWidth`.
   open var adjustsFontSizeToFitWidth = false
 }

@@ -40,6 +40,14 @@ struct ModernCellSettingsTests {
     #expect(UIButton.Configuration.plain() != UIButton.Configuration.filled())
   }
 
+  @Test("a label keeps the wrap width a self-sizing banner sets in layoutSubviews")
+  func labelPreferredMaxLayoutWidth() {
+    let label = UILabel()
+    #expect(label.preferredMaxLayoutWidth == CGFloat(0))
+    label.preferredMaxLayoutWidth = 280
+    #expect(label.preferredMaxLayoutWidth == CGFloat(280))
+  }
+
   @Test("font metrics at the default content size leave fonts as given")
   func fontMetrics() {
     let font = UIFont.systemFont(ofSize: 17)
