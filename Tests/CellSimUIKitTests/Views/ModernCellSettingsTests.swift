@@ -48,6 +48,17 @@ struct ModernCellSettingsTests {
     #expect(label.preferredMaxLayoutWidth == CGFloat(280))
   }
 
+  @Test("a configuration's background is clear until set, then kept")
+  func buttonBackground() {
+    var config = UIButton.Configuration.plain()
+    #expect(config.background == UIBackgroundConfiguration.clear())
+    config.background.backgroundColor = .systemRed
+    config.background.cornerRadius = 0
+    let button = UIButton(configuration: config)
+    #expect(button.configuration?.background.backgroundColor == .systemRed)
+    #expect(button.configuration != UIButton.Configuration.plain())
+  }
+
   @Test("font metrics at the default content size leave fonts as given")
   func fontMetrics() {
     let font = UIFont.systemFont(ofSize: 17)
