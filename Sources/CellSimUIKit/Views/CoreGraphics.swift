@@ -291,8 +291,9 @@ public struct UIRectCorner: OptionSet, Sendable {
   public static let allCorners = UIRectCorner(rawValue: ~0)
 }
 
-/// UIKit's `UIBezierPath`, as rounded-corner image code uses it: its `cgPath`, and `addClip()`,
-/// `fill()` and `stroke()` on the current renderer context (recorded there, never drawn).
+/// UIKit's `UIBezierPath`, as rounded-corner image code and progress rings use it: its `cgPath`,
+/// `lineWidth`, and `addClip()`, `fill()` and `stroke()` on the current renderer context
+/// (recorded there, never drawn).
 open class UIBezierPath: NSObject, @unchecked Sendable {
   /// The path.
   public let cgPath: CGPath
@@ -325,6 +326,9 @@ open class UIBezierPath: NSObject, @unchecked Sendable {
 
   /// The path's bounding box.
   open var bounds: CGRect { cgPath.boundingBox }
+  /// The width `stroke()` draws with: 1.0 until set, as in UIKit (kept; strokes are recorded,
+  /// not drawn).
+  open var lineWidth: CGFloat = 1.0
 
   /// Clips the current renderer context to the path (recorded).
   open func addClip() { CGContext.current?.record("clip path") }

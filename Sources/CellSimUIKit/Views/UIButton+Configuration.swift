@@ -66,6 +66,9 @@ extension UIButton {
     public var titleAlignment: TitleAlignment = .automatic
     /// `showsActivityIndicator`.
     public var showsActivityIndicator = false
+    /// `background`: the button's background configuration (`.clear()` until set; kept, never
+    /// drawn, as a cell's is).
+    public var background: UIBackgroundConfiguration = .clear()
 
     init(style: String) { self.style = style }
 
@@ -99,7 +102,7 @@ extension UIButton {
         && a.baseBackgroundColor === b.baseBackgroundColor && a.cornerStyle == b.cornerStyle
         && a.buttonSize == b.buttonSize && a.contentInsets == b.contentInsets
         && a.titleAlignment == b.titleAlignment
-        && a.showsActivityIndicator == b.showsActivityIndicator
+        && a.showsActivityIndicator == b.showsActivityIndicator && a.background == b.background
     }
 
     /// Hashes the style and the texts.

@@ -117,13 +117,18 @@ import SimTable
     return cell
   }
 
-  /// `dequeueConfiguredReusableCell(using:for:item:)`: a cell of the registration's class,
-  /// configured by its handler.
+  /// `dequeueConfiguredReusableCell(using:for:item:)`: a cell of the registration's class (or
+  /// of its nib's stand-in), configured by its handler.
   open func dequeueConfiguredReusableCell<Cell: UICollectionViewCell, Item>(
     using registration: CellRegistration<Cell, Item>, for indexPath: IndexPath, item: Item?
   ) -> Cell {
-    if registered[registration.identifier] == nil {
-      registered[registration.identifier] = Cell.self
+    if registered[registration.identifier] == nil && registeredNibs[registration.identifier] == nil
+    {
+      if let nib = registration.cellNib {
+        registeredNibs[registration.identifier] = nib
+      } else {
+        registered[registration.identifier] = Cell.self
+      }
     }
     let cell =
       dequeueReusableCell(withReuseIdentifier: registration.identifier, for: indexPath) as! Cell

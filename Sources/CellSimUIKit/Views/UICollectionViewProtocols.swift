@@ -7,11 +7,22 @@ extension UICollectionView {
     public typealias Handler = (Cell, IndexPath, Item) -> Void
     let handler: Handler
     let identifier: String
+    /// The nib whose stand-in makes the cells (`init(cellNib:handler:)`); nil: `Cell` itself.
+    let cellNib: UINib?
 
     /// A registration whose cells `handler` configures.
     public init(handler: @escaping Handler) {
       self.handler = handler
       self.identifier = "CellRegistration.\(Cell.self).\(RegistrationCounter.next())"
+      self.cellNib = nil
+    }
+
+    /// `init(cellNib:handler:)`: cells made from `cellNib`, as `register(_:forCellWithReuseIdentifier:)`
+    /// with a nib makes them (the nib's stand-in class: see `UINib`), configured by `handler`.
+    public init(cellNib: UINib, handler: @escaping Handler) {
+      self.handler = handler
+      self.identifier = "CellRegistration.\(Cell.self).\(RegistrationCounter.next())"
+      self.cellNib = cellNib
     }
   }
 }

@@ -117,6 +117,10 @@ open class UIColor: NSObject, @unchecked Sendable {
   open class var tertiarySystemBackground: UIColor { rgb(255, 255, 255, 1) }
   /// `.systemGroupedBackground` (light appearance: 242, 242, 247).
   open class var systemGroupedBackground: UIColor { rgb(242, 242, 247, 1) }
+  /// `.groupTableViewBackground` (deprecated in iOS 13, still in older table code): since iOS 13
+  /// it is `.systemGroupedBackground`.
+  @available(iOS, introduced: 2.0, deprecated: 13.0, message: "Use systemGroupedBackground")
+  open class var groupTableViewBackground: UIColor { systemGroupedBackground }
   /// `.secondarySystemGroupedBackground` (light appearance: 255, 255, 255).
   open class var secondarySystemGroupedBackground: UIColor { rgb(255, 255, 255, 1) }
   /// `.tertiarySystemGroupedBackground` (light appearance: 242, 242, 247).
@@ -244,6 +248,16 @@ open class CALayer: NSObject {
   /// `anchorPoint` (kept; `frame` is computed around the centre, as for the default anchor).
   open var anchorPoint = CGPoint(x: 0.5, y: 0.5)
 
+  /// `CALayer()`: a free layer with Core Animation's defaults.
+  public override init() { super.init() }
+  /// `init(layer:)`, which Core Animation calls to make presentation copies and subclasses
+  /// override to copy their own values: a layer with the defaults (the layer makes no
+  /// presentation layers, so nothing calls it but a subclass's `super.init(layer:)`).
+  public init(layer: Any) { super.init() }
+  /// `init?(coder:)`, required as `NSCoding` makes it: a layer with the defaults (nothing is
+  /// archived on Linux).
+  public required init?(coder: NSCoder) { super.init() }
+
   /// The view this layer backs, whose frame and bounds it shares (nil for a free layer).
   weak var backedView: UIView?
   var storedFrame = CGRect.zero
@@ -344,9 +358,6 @@ open class CALayer: NSObject {
   open func animationKeys() -> [String]? {
     animations.isEmpty ? nil : animations.map(\.key)
   }
-
-  /// A layer.
-  public override init() {}
 }
 
 /// Core Animation's `CACornerMask`.

@@ -107,7 +107,7 @@ import Foundation
   }
 
   /// The type the button was made with.
-  public let buttonType: ButtonType
+  public private(set) var buttonType: ButtonType
   /// `contentEdgeInsets`, deprecated in iOS 15: used by `contentRect(forBounds:)`.
   open var contentEdgeInsets: UIEdgeInsets = .zero
   /// `imageEdgeInsets`, deprecated in iOS 15 (kept).
@@ -162,10 +162,12 @@ import Foundation
   /// The view showing the current image (kept out of the hierarchy: see the class).
   public let imageView: UIImageView? = UIImageView(frame: .zero)
 
-  /// `UIButton(type:)`.
-  public init(type buttonType: ButtonType) {
+  /// `UIButton(type:)`: convenience, as in UIKit, so a subclass that overrides
+  /// `init(frame:)` and `init?(coder:)` keeps `init(type:)` and `init()` (and its own
+  /// `init(frame:)` runs).
+  public convenience init(type buttonType: ButtonType) {
+    self.init(frame: .zero)
     self.buttonType = buttonType
-    super.init(frame: .zero)
   }
   /// A custom button with `frame`.
   public override init(frame: CGRect) {

@@ -123,10 +123,10 @@ public enum NSTextAlignment: Int, Sendable {
   open var adjustsFontForContentSizeCategory = false
   /// The number of lines (0: as many as needed).
   open var numberOfLines = 1
+  /// `preferredMaxLayoutWidth` (kept: text sizes are not laid out).
+  open var preferredMaxLayoutWidth: CGFloat = 0
   /// `adjustsFontSizeToFitWidth`.
   open var adjustsFontSizeToFitWidth = false
-  /// `preferredMaxLayoutWidth` (kept; text is not measured).
-  open var preferredMaxLayoutWidth: CGFloat = 0
   /// `isEnabled` (kept).
   open var isEnabled = true
   /// `isHighlighted` (kept).

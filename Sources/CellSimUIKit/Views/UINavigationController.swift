@@ -139,6 +139,8 @@
 
 /// UIKit's `UINavigationBar` (its values are kept; nothing is drawn).
 @preconcurrency @MainActor open class UINavigationBar: UIView {
+  /// `delegate` (weak), asked for the bar's position.
+  open weak var delegate: (any UINavigationBarDelegate)?
   /// `prefersLargeTitles` (kept).
   open var prefersLargeTitles = false
   /// `isTranslucent` (kept).

@@ -11,6 +11,16 @@ final class InsetButton: UIButton {
   }
 }
 
+/// An error banner that overrides UIButton's designated initializers and is made with `()`.
+final class BannerButton: UIButton {
+  var configured = false
+  override init(frame: CGRect) {
+    super.init(frame: frame)
+    configured = true
+  }
+  required init?(coder: NSCoder) { super.init(coder: coder) }
+}
+
 @Suite("Button rectangles and alignment, background tasks, Darwin spellings")
 struct ButtonsAndAppServicesTests {
   @Test("a button's content rectangle takes off its content insets; overrides are used")
@@ -70,5 +80,16 @@ struct ButtonsAndAppServicesTests {
   func darwinSpellings() {
     #expect(UINT64_MAX == UInt64.max && INT64_MAX == Int64.max)
     #expect(Data.WritingOptions.atomicWrite == .atomic)
+  }
+
+  @Test(
+    "init(type:) is a convenience initializer: a subclass keeps it and init(), its init(frame:) runs"
+  )
+  @MainActor func buttonSubclassInitializers() {
+    let banner = BannerButton()
+    #expect(banner.configured && banner.buttonType == .custom)
+    let typed = BannerButton(type: .system)
+    #expect(typed.configured && typed.buttonType == .system)
+    #expect(UIButton(type: .close).buttonType == .close && UIButton().buttonType == .custom)
   }
 }

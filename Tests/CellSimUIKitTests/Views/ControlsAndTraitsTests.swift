@@ -182,6 +182,15 @@ final class SectionHeader: UITableViewHeaderFooterView {
   required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
 }
 
+/// A grid cell a nib holds, configured by a cell registration made from the nib.
+final class NibGridCell: UICollectionViewCell {
+  var awoke = false
+  override func awakeFromNib() {
+    super.awakeFromNib()
+    awoke = true
+  }
+}
+
 @Suite("Nibs stand-ins and header views")
 @MainActor
 struct NibAndHeaderTests {
@@ -197,6 +206,23 @@ struct NibAndHeaderTests {
     // A class registered later for the same identifier replaces the nib, as in UIKit.
     table.register(TemplateCell.self, forCellReuseIdentifier: "photo")
     #expect(table.dequeueReusableCell(withIdentifier: "photo") is TemplateCell)
+  }
+
+  @Test("a cell registration made from a nib dequeues the nib's stand-in, then its handler runs")
+  func nibCellRegistration() throws {
+    UINib.standIn(NibGridCell.self, forNibNamed: "NibGridCell")
+    var configured: [String] = []
+    let registration = UICollectionView.CellRegistration<NibGridCell, String>(
+      cellNib: UINib(nibName: "NibGridCell", bundle: nil)
+    ) { cell, indexPath, item in
+      configured.append("\(item) \(indexPath.item) \(cell.awoke)")
+    }
+    let grid = UICollectionView(
+      frame: CGRect(x: 0, y: 0, width: 320, height: 480),
+      collectionViewLayout: UICollectionViewFlowLayout())
+    let cell = grid.dequeueConfiguredReusableCell(
+      using: registration, for: IndexPath(item: 0, section: 0), item: "a")
+    #expect(cell.awoke && configured == ["a 0 true"])
   }
 
   @Test("header and footer views register and dequeue; the table shows none")

@@ -7,6 +7,20 @@ import Scenarios
 import TestSupport
 import Testing
 
+/// A gradient mask that declares Core Animation's initializers, as a shimmering placeholder
+/// written for Swift 6 does (`init(layer:)` for presentation copies, the required coder one).
+final class ShimmeringMask: CAGradientLayer {
+  var started = false
+  override init() { super.init() }
+  override init(layer: Any) { super.init(layer: layer) }
+  required init?(coder: NSCoder) { super.init(coder: coder) }
+  convenience init(size: CGSize) {
+    self.init()
+    frame = CGRect(x: -size.width, y: 0, width: size.width * 3, height: size.height)
+    started = true
+  }
+}
+
 /// A shimmering placeholder as skeleton-loading cells write one: a gradient mask animated by key.
 final class ShimmerView: UIView {
   override class var layerClass: AnyClass { CAGradientLayer.self }
@@ -64,6 +78,7 @@ struct CoreAnimationAndColorTests {
     }
     #expect(components == [[255, 59, 48], [52, 199, 89], [48, 176, 199], [88, 86, 214]])
     #expect(UIColor.separator.alpha == 0.29 && UIColor.systemGroupedBackground.blue == 247 / 255)
+    #expect(UIColor.groupTableViewBackground == UIColor.systemGroupedBackground)
     // swift-format-ignore: NoPlaygroundLiterals
     let literal: UIColor = #colorLiteral(red: 0.25, green: 0.5, blue: 1, alpha: 1)
     #expect(literal == UIColor(red: 0.25, green: 0.5, blue: 1, alpha: 1))
@@ -98,6 +113,15 @@ struct CoreAnimationAndColorTests {
     #expect(view.layer.sublayers?.count == 2 && view.layer.sublayers?.last === badge)
     badge.removeFromSuperlayer()
     #expect(view.layer.sublayers?.count == 1 && badge.superlayer == nil)
+  }
+
+  @Test("a CALayer subclass overrides init(), init(layer:) and the required init?(coder:)")
+  func layerInitializers() {
+    let mask = ShimmeringMask(size: CGSize(width: 100, height: 40))
+    #expect(mask.started && mask.frame == CGRect(x: -100, y: 0, width: 300, height: 40))
+    let copy = ShimmeringMask(layer: mask)
+    #expect(!copy.started && copy.frame == .zero && copy.opacity == 1)
+    #expect(CALayer(layer: mask).cornerRadius == CGFloat(0))
   }
 
   @Test("a button keeps attributed titles per state; UIKit's attribute keys have UIKit's names")

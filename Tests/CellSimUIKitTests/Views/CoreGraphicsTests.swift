@@ -131,6 +131,15 @@ struct CoreGraphicsTests {
       ])
   }
 
+  @Test("a progress ring's path: lineWidth is 1 until set, then kept")
+  func bezierPathLineWidth() {
+    let ring = UIBezierPath(ovalIn: CGRect(x: 0, y: 0, width: 150, height: 150))
+    #expect(ring.lineWidth == CGFloat(1))
+    ring.lineWidth = 5
+    #expect(ring.lineWidth == CGFloat(5))
+    #expect(ring.bounds == CGRect(x: 0, y: 0, width: 150, height: 150))
+  }
+
   @Test(
     "a table that force-decompresses off main: the oracle sees the right photos, main decodes none")
   func hostedDecompressingTable() throws {

@@ -40,6 +40,25 @@ struct ModernCellSettingsTests {
     #expect(UIButton.Configuration.plain() != UIButton.Configuration.filled())
   }
 
+  @Test("a label keeps the wrap width a self-sizing banner sets in layoutSubviews")
+  func labelPreferredMaxLayoutWidth() {
+    let label = UILabel()
+    #expect(label.preferredMaxLayoutWidth == CGFloat(0))
+    label.preferredMaxLayoutWidth = 280
+    #expect(label.preferredMaxLayoutWidth == CGFloat(280))
+  }
+
+  @Test("a configuration's background is clear until set, then kept")
+  func buttonBackground() {
+    var config = UIButton.Configuration.plain()
+    #expect(config.background == UIBackgroundConfiguration.clear())
+    config.background.backgroundColor = .systemRed
+    config.background.cornerRadius = 0
+    let button = UIButton(configuration: config)
+    #expect(button.configuration?.background.backgroundColor == .systemRed)
+    #expect(button.configuration != UIButton.Configuration.plain())
+  }
+
   @Test("font metrics at the default content size leave fonts as given")
   func fontMetrics() {
     let font = UIFont.systemFont(ofSize: 17)

@@ -18,6 +18,15 @@ final class TitledListController: UITableViewController {
   }
 }
 
+/// A grid screen that declares the navigation bar's delegate protocol and implements nothing,
+/// as list screens written against UIKit often do.
+final class BarDelegateGrid: UIViewController, UINavigationBarDelegate {}
+
+/// A delegate that places its bar at the top of the screen.
+final class AttachedBarDelegate: UINavigationBarDelegate {
+  func position(for bar: any UIBarPositioning) -> UIBarPosition { .topAttached }
+}
+
 /// A list that records the appearance callbacks in the order they come.
 final class AppearanceOrderList: UITableViewController {
   var events: [String] = []
@@ -112,5 +121,18 @@ struct NavigationTests {
       Array(list.events.prefix(4)) == [
         "willAppear", "isAppearing true", "willLayout", "didAppear",
       ])
+  }
+
+  @Test("UINavigationBarDelegate: declared with nothing implemented; position(for:) places the bar")
+  @MainActor func navigationBarDelegate() {
+    let grid = BarDelegateGrid()
+    let bar = UINavigationBar()
+    #expect(bar.barPosition == .top && bar.delegate == nil)
+    bar.delegate = grid
+    #expect(bar.barPosition == .top)
+    #expect(grid.navigationBar(bar, shouldPush: UINavigationItem(title: "x")))
+    let attached = AttachedBarDelegate()
+    bar.delegate = attached
+    #expect(bar.barPosition == .topAttached)
   }
 }
