@@ -12,7 +12,7 @@ struct AsyncNotificationsTests {
   func notificationsNamed() async throws {
     let world = World(seed: 1, trace: .full)
     let log = Box<[String]>([])
-    let name = Notification.Name("census.refresh")
+    let name = Notification.Name("feed.refresh")
     let report = try await withAsyncSimulation(world: world) { sim in
       let listener = sim.startTask("listener") {
         for await note in NotificationCenter.default.notifications(named: name) {

@@ -1,5 +1,5 @@
 // Written as iOS code, with only the layer imported: the settings list and grid screens set in
-// viewDidLoad and cells set in init, which a probe beside the census found missing.
+// viewDidLoad and cells set in init, which public screens were found to use.
 import CellSimUIKit
 import Testing
 

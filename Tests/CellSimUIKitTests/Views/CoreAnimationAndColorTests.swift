@@ -1,4 +1,4 @@
-// Written as iOS code, with only the layer imported: what a fourth census of public image-loading
+// Written as iOS code, with only the layer imported: what more public image-loading
 // code used and the layer lacked (system colours and literals, Core Animation's layers and
 // animations, attributed titles, opening URLs, nib footers, a table's hit-testing).
 import CellSimUIKit

@@ -1,5 +1,5 @@
 // Written as iOS code, with only the layer imported: the form controls, bar images and asset
-// names that census 6's detail screens use around their images.
+// names that public detail screens use around their images.
 import CellSimUIKit
 import Testing
 

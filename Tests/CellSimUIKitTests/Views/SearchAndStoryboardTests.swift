@@ -119,8 +119,8 @@ struct SearchAndStoryboardTests {
   @Test("a storyboard's scenes are made from their stand-ins: init(coder:), then awakeFromNib")
   func storyboardStandIns() {
     UIStoryboard.standIn(
-      StoryboardPhotosController.self, forIdentifier: "photos", inStoryboard: "Census")
-    let storyboard = UIStoryboard(name: "Census", bundle: nil)
+      StoryboardPhotosController.self, forIdentifier: "photos", inStoryboard: "PhotoBrowser")
+    let storyboard = UIStoryboard(name: "PhotoBrowser", bundle: nil)
     let made = storyboard.instantiateViewController(withIdentifier: "photos")
     let photos = made as? StoryboardPhotosController
     #expect(photos?.awoken == true && photos?.storyboard === storyboard)
@@ -129,7 +129,7 @@ struct SearchAndStoryboardTests {
     }
     #expect(created.collectionId == "ppoc" && created.awoken)
     UIStoryboard.standIn(
-      StoryboardPhotosController.self, forIdentifier: nil, inStoryboard: "Census")
+      StoryboardPhotosController.self, forIdentifier: nil, inStoryboard: "PhotoBrowser")
     #expect(storyboard.instantiateInitialViewController() is StoryboardPhotosController)
     #expect(UIViewController().storyboard == nil)
   }

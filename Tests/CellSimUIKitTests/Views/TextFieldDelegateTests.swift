@@ -1,5 +1,5 @@
 // Written as iOS code, with only the layer imported: text-field delegates and touch overrides,
-// as census 6's search screens write them.
+// as public search screens write them.
 import CellSimUIKit
 import Testing
 
