@@ -30,6 +30,9 @@
   func convert(_ rect: CGRect, from coordinateSpace: any UICoordinateSpace) -> CGRect { rect }
 }
 
+/// Code in this module converts through the view forms (`to: view as UIView?`): a call that
+/// passes a concrete view to one of these existential forms lets the optimizer specialize it,
+/// and Swift 6.3.1's release build crashes there (signal 11 in the ownership model eliminator).
 extension UIView: UICoordinateSpace {
   /// `convert(_:to:)` for a point and a coordinate space: a view's, as the view form converts;
   /// a screen's or a scene's, as the hierarchy's root (a window fills its screen at its origin).

@@ -9,7 +9,8 @@ extension UIView {
     guard !isHidden, alpha >= 0.01, isUserInteractionEnabled, self.point(inside: point, with: event)
     else { return nil }
     for subview in storedSubviews.reversed() {
-      let local = subview.convert(point, from: self)
+      // The view form: see `UICoordinateSpace.swift` on calls with a concrete view.
+      let local = subview.convert(point, from: self as UIView?)
       if let hit = subview.hitTest(local, with: event) { return hit }
     }
     return self
