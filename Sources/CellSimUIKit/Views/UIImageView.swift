@@ -222,6 +222,12 @@ public enum NSTextAlignment: Int, Sendable {
   open var progressImage: UIImage?
   /// `trackImage` (kept; not drawn).
   open var trackImage: UIImage?
+  /// `observedProgress`: while set, the bar follows the progress object's `fractionCompleted`,
+  /// read at each frame before the layout pass, as UIKit updates it on the main thread from the
+  /// object's changes (`UIProgressView+Observed.swift`).
+  open var observedProgress: Progress? {
+    didSet { followObservedProgress() }
+  }
   var value: Float = 0
 
   /// `UIProgressView(progressViewStyle:)`.
