@@ -125,3 +125,18 @@ extension AppServicesSwift5Tests {
     #expect(tint == .white && separator == .clear)
   }
 }
+
+extension AppServicesSwift5Tests {
+  @Test("styling from the thread that drives the world (a test's set-up) works as well")
+  func barAppearanceFromSetUp() throws {
+    var separator: UIColor?
+    try simulate {
+      _ = StylingAppDelegate().application(UIApplication.shared, didFinishLaunchingWithOptions: nil)
+      UILabel.appearance(whenContainedInInstancesOf: [UITableView.self]).textColor = .gray
+      let table = UITableView()
+      UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844)).addSubview(table)
+      separator = table.separatorColor
+    }
+    #expect(separator == .clear)
+  }
+}

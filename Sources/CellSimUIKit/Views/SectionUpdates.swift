@@ -68,8 +68,11 @@ extension SectionUpdating {
   }
 
   func reloadSectionRows(_ sections: IndexSet, _ call: String) {
-    let before = sections.map {
-      ($0, rowRange(ofSection: $0, call).count, currentCount(ofSection: $0))
+    // Loops rather than closures in this file: see `AppearanceRecord.isInstance`.
+    var before: [(section: Int, old: Int, new: Int)] = []
+    for section in sections {
+      before.append(
+        (section, rowRange(ofSection: section, call).count, currentCount(ofSection: section)))
     }
     // Rows past a shorter new count go first, from the last section, with the old counts.
     for (section, old, new) in before.reversed() where new < old {
@@ -187,6 +190,8 @@ extension UICollectionView: SectionUpdating {
   }
 
   static func paths(_ rows: Range<Int>) -> [IndexPath] {
-    rows.map { IndexPath(row: $0, section: 0) }
+    var paths: [IndexPath] = []
+    for row in rows { paths.append(IndexPath(row: row, section: 0)) }
+    return paths
   }
 }

@@ -48,7 +48,7 @@ extension UIView: UIAppearance {
   public static func appearance(
     whenContainedInInstancesOf containerTypes: [any UIAppearanceContainer.Type]
   ) -> Self {
-    AppearanceRegistry.proxy(for: self, containers: containerTypes.map { $0 as AnyClass })
+    AppearanceRegistry.proxy(for: self, containers: AppearanceRegistry.classes(containerTypes))
   }
 
   /// Called by an appearance property's setter: on a proxy, keeps the setting; on a view, marks
@@ -114,27 +114,30 @@ enum AppearanceProperty: Int {
 
 /// One proxy's settings: the class it is for, its containers, and what was set on it, in order.
 @MainActor final class AppearanceRecord {
-  /// Whether a view is an instance of the proxy's class.
-  let isInstance: (UIView) -> Bool
+  /// Whether a view is an instance of the proxy's class. The closures here are typed
+  /// `@MainActor`: converting a main-actor closure to a plain function type makes the runtime
+  /// check isolation when it is called, which stops the process on a thread that drives a world.
+  let isInstance: @MainActor (UIView) -> Bool
   /// How many classes lie above the proxy's class (a subclass's proxy applies later).
   let depth: Int
   /// The container types, innermost first.
   let containers: [AnyClass]
   /// The settings, in the order first set (a later set of a property replaces its value).
-  private(set) var settings: [(property: AppearanceProperty, apply: (UIView) -> Void)] = []
+  private(set) var settings: [(property: AppearanceProperty, apply: @MainActor (UIView) -> Void)] =
+    []
 
-  init(isInstance: @escaping (UIView) -> Bool, depth: Int, containers: [AnyClass]) {
+  init(isInstance: @escaping @MainActor (UIView) -> Bool, depth: Int, containers: [AnyClass]) {
     self.isInstance = isInstance
     self.depth = depth
     self.containers = containers
   }
 
-  func keep(_ property: AppearanceProperty, _ apply: @escaping (UIView) -> Void) {
-    if let index = settings.firstIndex(where: { $0.property == property }) {
+  func keep(_ property: AppearanceProperty, _ apply: @escaping @MainActor (UIView) -> Void) {
+    for index in settings.indices where settings[index].property == property {
       settings[index].apply = apply
-    } else {
-      settings.append((property, apply))
+      return
     }
+    settings.append((property, apply))
   }
 
   /// Whether the proxy applies to `view`, contained by `chain` (innermost first): its container
@@ -143,11 +146,13 @@ enum AppearanceProperty: Int {
     guard isInstance(view) else { return false }
     var position = 0
     for container in containers {
-      guard
-        let found = chain[position...].firstIndex(where: {
-          ($0 as? NSObject)?.isKind(of: container) == true
-        })
-      else { return false }
+      var found: Int?
+      for index in position..<chain.count
+      where (chain[index] as? NSObject)?.isKind(of: container) == true {
+        found = index
+        break
+      }
+      guard let found else { return false }
       position = found + 1
     }
     return true
@@ -185,9 +190,9 @@ enum AppearanceProperty: Int {
   /// The proxy for `type` in `containers` in the calling code's world, made at its first use.
   static func proxy<View: UIView>(for type: View.Type, containers: [AnyClass]) -> View {
     let registry = current
-    let key = ([type] + containers).map { ObjectIdentifier($0) }
-    if let found = registry.proxies.first(where: { $0.key == key })?.proxy as? View {
-      return found
+    let key = identifiers(type, containers)
+    for entry in registry.proxies where entry.key == key {
+      if let found = entry.proxy as? View { return found }
     }
     guard let proxy = type.init(coder: UINib.emptyArchive()) else {
       preconditionFailure(
@@ -203,21 +208,37 @@ enum AppearanceProperty: Int {
       isInstance: { $0 is View }, depth: depth, containers: containers)
     proxy.appearanceRecord = record
     registry.proxies.append((key, proxy))
-    let index =
-      registry.records.firstIndex(where: {
-        ($0.containers.count, $0.depth) > (containers.count, depth)
-      }) ?? registry.records.count
+    var index = registry.records.count
+    for (position, other) in registry.records.enumerated()
+    where (other.containers.count, other.depth) > (containers.count, depth) {
+      index = position
+      break
+    }
     registry.records.insert(record, at: index)
     if registry !== unattached { liveRecords.add(1, ordering: .relaxed) }
     return proxy
   }
 
+  /// The container types as classes (a loop: see `AppearanceRecord.isInstance` on closures).
+  static func classes(_ types: [any UIAppearanceContainer.Type]) -> [AnyClass] {
+    var classes: [AnyClass] = []
+    for type in types { classes.append(type) }
+    return classes
+  }
+
+  /// A proxy's key: its class and its containers.
+  static func identifiers(_ type: AnyClass, _ containers: [AnyClass]) -> [ObjectIdentifier] {
+    var key = [ObjectIdentifier(type)]
+    for container in containers { key.append(ObjectIdentifier(container)) }
+    return key
+  }
+
   /// The proxy for bar items of `type` in `containers`: kept, never applied.
   static func itemProxy<Item: UIBarItem>(for type: Item.Type, containers: [AnyClass]) -> Item {
     let registry = current
-    let key = ([type] + containers).map { ObjectIdentifier($0) }
-    if let found = registry.itemProxies.first(where: { $0.key == key })?.proxy as? Item {
-      return found
+    let key = identifiers(type, containers)
+    for entry in registry.itemProxies where entry.key == key {
+      if let found = entry.proxy as? Item { return found }
     }
     guard let proxy = type.init(coder: UINib.emptyArchive()) else {
       preconditionFailure(

@@ -44,7 +44,7 @@ extension UIBarItem: UIAppearance {
   public static func appearance(
     whenContainedInInstancesOf containerTypes: [any UIAppearanceContainer.Type]
   ) -> Self {
-    AppearanceRegistry.itemProxy(for: self, containers: containerTypes.map { $0 as AnyClass })
+    AppearanceRegistry.itemProxy(for: self, containers: AppearanceRegistry.classes(containerTypes))
   }
 }
 

@@ -125,21 +125,35 @@ extension UIControl {
   /// to send a selector, and `#selector` itself needs one (closure actions, `addAction(_:for:)`,
   /// do run).
   public func addTarget(_ target: Any?, action: Selector, for controlEvents: Event) {
-    controlSettings.targets.append((target.map { $0 as AnyObject }, action, controlEvents))
+    controlSettings.targets.append((Self.object(target), action, controlEvents))
   }
 
   /// `removeTarget(_:action:for:)`: forgets matching targets (nil target or action matches any).
   public func removeTarget(_ target: Any?, action: Selector?, for controlEvents: Event) {
-    let object = target.map { $0 as AnyObject }
-    controlSettings.targets.removeAll {
-      (object == nil || $0.target === object) && (action == nil || $0.action == action)
-        && $0.events == controlEvents
+    let object = Self.object(target)
+    var kept: [(target: AnyObject?, action: Selector, events: UIControl.Event)] = []
+    for entry in controlSettings.targets {
+      let matches =
+        (object == nil || entry.target === object) && (action == nil || entry.action == action)
+        && entry.events == controlEvents
+      if !matches { kept.append(entry) }
     }
+    controlSettings.targets = kept
   }
 
   /// `allTargets`: the targets added, each once.
   public var allTargets: Set<AnyHashable> {
-    Set(controlSettings.targets.compactMap { $0.target.map { ObjectIdentifier($0) } })
+    // Loops rather than closures in this extension: see `AppearanceRecord.isInstance`.
+    var targets = Set<AnyHashable>()
+    for entry in controlSettings.targets {
+      if let target = entry.target { targets.insert(ObjectIdentifier(target)) }
+    }
+    return targets
+  }
+
+  static func object(_ target: Any?) -> AnyObject? {
+    guard let target else { return nil }
+    return target as AnyObject
   }
 }
 

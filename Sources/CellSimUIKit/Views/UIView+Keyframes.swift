@@ -55,7 +55,10 @@ extension UIView {
       fromView.isHidden = true
       toView.isHidden = false
     } else if let superview = fromView.superview {
-      let index = superview.subviews.firstIndex { $0 === fromView } ?? superview.subviews.count
+      var index = superview.subviews.count
+      for (position, view) in superview.subviews.enumerated() where view === fromView {
+        index = position
+      }
       superview.insertSubview(toView, at: index)
       fromView.removeFromSuperview()
     }
