@@ -165,8 +165,8 @@ enum AppearanceProperty: Int {
   /// The proxies' records, general ones first (fewer containers, then shallower classes), in
   /// the order made.
   private(set) var records: [AppearanceRecord] = []
-  private var proxies: [(key: [ObjectIdentifier], proxy: UIView)] = []
-  private var itemProxies: [(key: [ObjectIdentifier], proxy: UIBarItem)] = []
+  /// Every proxy made in the world (views' and bar items'), by class and containers.
+  private var proxies: [(key: [ObjectIdentifier], proxy: NSObject)] = []
 
   nonisolated static let liveRecords = Atomic<Int>(0)
   /// True while a proxy's settings are applied: the setters then mark nothing as the view's own.
@@ -191,13 +191,8 @@ enum AppearanceProperty: Int {
   static func proxy<View: UIView>(for type: View.Type, containers: [AnyClass]) -> View {
     let registry = current
     let key = identifiers(type, containers)
-    for entry in registry.proxies where entry.key == key {
-      if let found = entry.proxy as? View { return found }
-    }
-    guard let proxy = type.init(coder: UINib.emptyArchive()) else {
-      preconditionFailure(
-        "CellSimUIKit: \(type).appearance() makes its proxy with init(coder:), which returned nil")
-    }
+    if let found: View = registry.existing(key) { return found }
+    let proxy = made(type.init(coder: UINib.emptyArchive()), type)
     var depth = 0
     var superclass: AnyClass? = _getSuperclass(type)
     while let next = superclass {
@@ -237,14 +232,24 @@ enum AppearanceProperty: Int {
   static func itemProxy<Item: UIBarItem>(for type: Item.Type, containers: [AnyClass]) -> Item {
     let registry = current
     let key = identifiers(type, containers)
-    for entry in registry.itemProxies where entry.key == key {
-      if let found = entry.proxy as? Item { return found }
-    }
-    guard let proxy = type.init(coder: UINib.emptyArchive()) else {
+    if let found: Item = registry.existing(key) { return found }
+    let proxy = made(type.init(coder: UINib.emptyArchive()), type)
+    registry.proxies.append((key, proxy))
+    return proxy
+  }
+
+  /// The proxy made for `key`, if any.
+  func existing<Proxy: NSObject>(_ key: [ObjectIdentifier]) -> Proxy? {
+    for entry in proxies where entry.key == key { return entry.proxy as? Proxy }
+    return nil
+  }
+
+  /// A proxy `init(coder:)` made, or a stop naming the class when it made none.
+  static func made<Proxy>(_ proxy: Proxy?, _ type: Proxy.Type) -> Proxy {
+    guard let proxy else {
       preconditionFailure(
         "CellSimUIKit: \(type).appearance() makes its proxy with init(coder:), which returned nil")
     }
-    registry.itemProxies.append((key, proxy))
     return proxy
   }
 
