@@ -116,6 +116,10 @@ package struct TableModel: Hashable, Sendable {
     items.insert(contentsOf: moved, at: destination)
   }
 
+  /// Replaces the items with `newItems`, the same items in a new order with new ones among
+  /// them (a batch update). New items must come from `makeItems`.
+  mutating func replaceItems(_ newItems: [TableItem]) { items = newItems }
+
   /// Sets the URL of the item at `row`.
   mutating func setURL(_ url: String, row: Int) { items[row].url = url }
 }

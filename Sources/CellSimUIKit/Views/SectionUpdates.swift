@@ -1,12 +1,22 @@
-/// Section changes (`insertSections`, `deleteSections`, `reloadSections`, `moveSection`) as row
-/// changes of the engine, which holds every section's rows in one list.
+import SimTable
+
+/// Row, item and section changes (`insertRows`, `deleteSections`, `moveItem`, …) told to a table
+/// or collection view, applied to the engine, which holds every section's rows in one list, as
+/// **one update per batch**.
 ///
-/// As in UIKit, the data source is changed first and the view told after: inserted sections are
-/// read with the counts after the change, deleted ones with the counts from before, a moved
-/// section from before and its destination after. A reloaded section's rows are asked for again
-/// (`reloadRows`, so a visible cell goes through `prepareForReuse()` and the data source); when
-/// its count changed, the rows past the shorter count are deleted or inserted at its end. An
-/// index that names no section stops the run, as UIKit raises.
+/// A batch is everything told inside `performBatchUpdates(_:completion:)`, or between
+/// `beginUpdates()` and `endUpdates()` (they nest); a change told outside any batch is a batch
+/// of its own, however many rows it names. As in UIKit, the data source is changed first and
+/// the view told after, and the index paths are read by UIKit's rules whatever order the calls
+/// came in: deleted, reloaded and moved rows and sections with the counts from before the batch,
+/// inserted ones and the moves' destinations with the counts after it. So a batch that deletes
+/// row 5 and inserts row 0 deletes what was row 5, and no row is shown, or asked for, in a state
+/// between two of the batch's changes (applying them one at a time would show rows the data
+/// source never had there, and the oracle would see their images as wrong).
+///
+/// A reloaded section's rows are asked for again; when its count changed, the rows past the
+/// shorter count are deleted or inserted at its end. An index that names no row or section,
+/// or a row given two roles (deleted and reloaded), stops the run, as UIKit raises.
 @MainActor protocol SectionUpdating: AnyObject {
   /// The sections as last counted.
   var sectionMap: SectionMap { get }
@@ -14,92 +24,210 @@
   var shownRowCount: Int { get }
   /// How the view's methods are named in messages (`UITableView`).
   var typeName: String { get }
+  /// The batch being told, if any.
+  var pendingUpdates: PendingUpdates? { get set }
   /// Counts the data source's sections again.
   func recountSections()
   /// The data source's count for `section` now (before the view counts again).
   func currentCount(ofSection section: Int) -> Int
-  /// The engine's changes, by engine row.
-  func insertEngineRows(at row: Int, count: Int, _ call: String)
-  func deleteEngineRows(at row: Int, count: Int, _ call: String)
-  func reloadEngineRows(_ rows: Range<Int>, _ call: String)
-  func moveEngineRows(_ rows: Range<Int>, to destination: Int, _ call: String)
+  /// Applies the batch's changes, by engine row, as one update of the engine.
+  func applyEngineBatch(_ batch: RowBatch, _ call: String)
+}
+
+/// The changes of a batch being told, by the app's index paths and sections.
+struct PendingUpdates {
+  /// How many batches are open (`beginUpdates` nests).
+  var depth = 0
+  /// The sections, and the rows shown, when the batch began.
+  let oldMap: SectionMap
+  let oldRows: Int
+  /// The first call of the batch, for messages.
+  let call: String
+  var deletedRows: [IndexPath] = []
+  var insertedRows: [IndexPath] = []
+  var reloadedRows: [IndexPath] = []
+  var movedRows: [(from: IndexPath, to: IndexPath)] = []
+  var deletedSections: [Int] = []
+  var insertedSections: [Int] = []
+  var reloadedSections: [Int] = []
+  var movedSections: [(from: Int, to: Int)] = []
+
+  /// Whether nothing was told (`performBatchUpdates(nil)` only waits for its completion).
+  var isEmpty: Bool {
+    deletedRows.isEmpty && insertedRows.isEmpty && reloadedRows.isEmpty && movedRows.isEmpty
+      && deletedSections.isEmpty && insertedSections.isEmpty && reloadedSections.isEmpty
+      && movedSections.isEmpty
+  }
 }
 
 extension SectionUpdating {
-  /// The engine rows of `section` with the sections as last counted, or a stop naming `call`.
-  func rowRange(ofSection section: Int, _ call: String) -> Range<Int> {
-    let map = sectionMap
-    if map.isSingle {
-      guard section == 0 else { noSection(section, call) }
-      return 0..<shownRowCount
+  // MARK: Telling
+
+  /// Opens a batch (or a nested one).
+  func beginBatch(_ call: String) {
+    if pendingUpdates == nil {
+      pendingUpdates = PendingUpdates(oldMap: sectionMap, oldRows: shownRowCount, call: call)
     }
-    guard let start = map.row(for: IndexPath(row: 0, section: section)) ?? emptyStart(section)
-    else { noSection(section, call) }
-    return start..<(start + map.counts[section])
+    pendingUpdates!.depth += 1
   }
 
-  /// Where an empty section starts: after the rows of the sections before it.
-  private func emptyStart(_ section: Int) -> Int? {
-    let counts = sectionMap.counts
-    guard counts.indices.contains(section) else { return nil }
-    return counts[..<section].reduce(0, +)
+  /// Closes a batch; the outermost applies what was told.
+  func endBatch() {
+    guard var pending = pendingUpdates else { return }
+    pending.depth -= 1
+    if pending.depth > 0 {
+      pendingUpdates = pending
+      return
+    }
+    pendingUpdates = nil
+    if !pending.isEmpty { applyPending(pending) }
   }
 
-  private func noSection(_ section: Int, _ call: String) -> Never {
-    preconditionFailure(
-      "\(typeName).\(call): section \(section) is not one of the \(sectionMap.sectionCount) "
-        + "section(s) the data source declares")
+  func tellDeletedRows(_ paths: [IndexPath], _ call: String) {
+    beginBatch(call)
+    pendingUpdates!.deletedRows += paths
+    endBatch()
+  }
+
+  func tellInsertedRows(_ paths: [IndexPath], _ call: String) {
+    beginBatch(call)
+    pendingUpdates!.insertedRows += paths
+    endBatch()
+  }
+
+  func tellReloadedRows(_ paths: [IndexPath], _ call: String) {
+    beginBatch(call)
+    pendingUpdates!.reloadedRows += paths
+    endBatch()
+  }
+
+  func tellMovedRow(_ from: IndexPath, _ to: IndexPath, _ call: String) {
+    beginBatch(call)
+    pendingUpdates!.movedRows.append((from, to))
+    endBatch()
   }
 
   func insertSectionRows(_ sections: IndexSet, _ call: String) {
-    recountSections()
-    for section in sections {
-      let range = rowRange(ofSection: section, call)
-      if !range.isEmpty { insertEngineRows(at: range.lowerBound, count: range.count, call) }
-    }
+    beginBatch(call)
+    for section in sections { pendingUpdates!.insertedSections.append(section) }
+    endBatch()
   }
 
   func deleteSectionRows(_ sections: IndexSet, _ call: String) {
-    for section in sections.reversed() {
-      let range = rowRange(ofSection: section, call)
-      if !range.isEmpty { deleteEngineRows(at: range.lowerBound, count: range.count, call) }
-    }
-    recountSections()
+    beginBatch(call)
+    for section in sections { pendingUpdates!.deletedSections.append(section) }
+    endBatch()
   }
 
   func reloadSectionRows(_ sections: IndexSet, _ call: String) {
-    // Loops rather than closures in this file: see `AppearanceRecord.isInstance`.
-    var before: [(section: Int, old: Int, new: Int)] = []
-    for section in sections {
-      before.append(
-        (section, rowRange(ofSection: section, call).count, currentCount(ofSection: section)))
-    }
-    // Rows past a shorter new count go first, from the last section, with the old counts.
-    for (section, old, new) in before.reversed() where new < old {
-      let range = rowRange(ofSection: section, call)
-      deleteEngineRows(at: range.lowerBound + new, count: old - new, call)
-    }
-    recountSections()
-    for (section, old, new) in before {
-      let range = rowRange(ofSection: section, call)
-      if new > old { insertEngineRows(at: range.lowerBound + old, count: new - old, call) }
-      let kept = min(old, new, range.count)
-      if kept > 0 { reloadEngineRows(range.lowerBound..<(range.lowerBound + kept), call) }
-    }
+    beginBatch(call)
+    for section in sections { pendingUpdates!.reloadedSections.append(section) }
+    endBatch()
   }
 
   func moveSectionRows(_ section: Int, to newSection: Int, _ call: String) {
-    let from = rowRange(ofSection: section, call)
+    beginBatch(call)
+    pendingUpdates!.movedSections.append((section, newSection))
+    endBatch()
+  }
+
+  // MARK: Applying
+
+  /// Counts the sections again and applies `pending` to the engine as one update.
+  func applyPending(_ pending: PendingUpdates) {
+    let call = pending.call
+    // Counted before the engine changes, so that rows asked for during the update are named
+    // with the new sections.
     recountSections()
-    let to = rowRange(ofSection: newSection, call)
-    guard from.count == to.count else {
+    let old = pending.oldMap
+    let new = sectionMap
+    var batch = RowBatch()
+    // Loops rather than closures in this file: see `AppearanceRecord.isInstance`.
+    for section in pending.deletedSections {
+      for row in range(of: section, in: old, rows: pending.oldRows, call) {
+        batch.deleted.insert(row)
+      }
+    }
+    for section in pending.insertedSections {
+      for row in range(of: section, in: new, rows: newSingleCount(pending), call) {
+        batch.inserted.insert(row)
+      }
+    }
+    for section in pending.reloadedSections {
+      reload(section, pending, new, into: &batch, call)
+    }
+    for (from, to) in pending.movedSections {
+      let source = range(of: from, in: old, rows: pending.oldRows, call)
+      let target = range(of: to, in: new, rows: newSingleCount(pending), call)
+      guard source.count == target.count else {
+        preconditionFailure(
+          "\(typeName).\(call): section \(from) had \(source.count) row(s) and section \(to) "
+            + "has \(target.count) after the move")
+      }
+      for offset in 0..<source.count where source.lowerBound != target.lowerBound {
+        batch.moved.append(
+          RowMove(from: source.lowerBound + offset, to: target.lowerBound + offset))
+      }
+    }
+    for path in pending.deletedRows { batch.deleted.insert(row(path, in: old, call)) }
+    for path in pending.insertedRows { batch.inserted.insert(row(path, in: new, call)) }
+    for path in pending.reloadedRows { batch.reloaded.insert(row(path, in: old, call)) }
+    for (from, to) in pending.movedRows {
+      batch.moved.append(RowMove(from: row(from, in: old, call), to: row(to, in: new, call)))
+    }
+    applyEngineBatch(batch, call)
+  }
+
+  /// A reloaded section: its kept rows are asked for again; the rest of a longer old count is
+  /// deleted, the rest of a longer new count inserted.
+  private func reload(
+    _ section: Int, _ pending: PendingUpdates, _ new: SectionMap, into batch: inout RowBatch,
+    _ call: String
+  ) {
+    let before = range(of: section, in: pending.oldMap, rows: pending.oldRows, call)
+    // A table of one section keeps its rows (the scenario's): they are asked for again.
+    guard !pending.oldMap.isSingle || !new.isSingle else {
+      for row in before { batch.reloaded.insert(row) }
+      return
+    }
+    let after = range(of: section, in: new, rows: newSingleCount(pending), call)
+    let kept = min(before.count, after.count)
+    for row in before.lowerBound..<(before.lowerBound + kept) { batch.reloaded.insert(row) }
+    for row in (before.lowerBound + kept)..<before.upperBound { batch.deleted.insert(row) }
+    for row in (after.lowerBound + kept)..<after.upperBound { batch.inserted.insert(row) }
+  }
+
+  /// The rows of one section after the batch, for a map of one section: the data source's.
+  private func newSingleCount(_ pending: PendingUpdates) -> Int {
+    max(0, currentCount(ofSection: 0))
+  }
+
+  /// The engine rows of `section` in `map` (`rows` in all for one section), or a stop.
+  func range(of section: Int, in map: SectionMap, rows: Int, _ call: String) -> Range<Int> {
+    if map.isSingle {
+      guard section == 0 else { noSection(section, map, call) }
+      return 0..<rows
+    }
+    guard map.counts.indices.contains(section) else { noSection(section, map, call) }
+    var start = 0
+    for earlier in 0..<section { start += map.counts[earlier] }
+    return start..<(start + map.counts[section])
+  }
+
+  /// The engine row of `path` in `map`, or a stop, as UIKit raises.
+  func row(_ path: IndexPath, in map: SectionMap, _ call: String) -> Int {
+    guard let row = map.row(for: path) else {
       preconditionFailure(
-        "\(typeName).\(call): section \(section) had \(from.count) row(s) and section "
-          + "\(newSection) has \(to.count) after the move")
+        "\(typeName).\(call): \(path) names no row of the \(map.sectionCount) section(s) the "
+          + "data source declares")
     }
-    if !from.isEmpty, from.lowerBound != to.lowerBound {
-      moveEngineRows(from, to: to.lowerBound, call)
-    }
+    return row
+  }
+
+  private func noSection(_ section: Int, _ map: SectionMap, _ call: String) -> Never {
+    preconditionFailure(
+      "\(typeName).\(call): section \(section) is not one of the \(map.sectionCount) "
+        + "section(s) the data source declares")
   }
 }
 
@@ -134,17 +262,9 @@ extension UITableView: SectionUpdating {
   func currentCount(ofSection section: Int) -> Int {
     dataSource?.tableView(self, numberOfRowsInSection: section) ?? 0
   }
-  func insertEngineRows(at row: Int, count: Int, _ call: String) {
-    mutate(call) { _ = try $0.insertRows(at: row, count: count) }
-  }
-  func deleteEngineRows(at row: Int, count: Int, _ call: String) {
-    mutate(call) { try $0.deleteRows(at: row, count: count) }
-  }
-  func reloadEngineRows(_ rows: Range<Int>, _ call: String) {
-    mutate(call) { try $0.reloadRows(Array(rows)) }
-  }
-  func moveEngineRows(_ rows: Range<Int>, to destination: Int, _ call: String) {
-    mutate(call) { try $0.moveRows(rows, to: destination) }
+  func applyEngineBatch(_ batch: RowBatch, _ call: String) {
+    guard !batch.isEmpty else { return }
+    mutate(call) { try $0.performBatch(batch) }
   }
 }
 
@@ -176,22 +296,7 @@ extension UICollectionView: SectionUpdating {
   func currentCount(ofSection section: Int) -> Int {
     dataSource?.collectionView(self, numberOfItemsInSection: section) ?? 0
   }
-  func insertEngineRows(at row: Int, count: Int, _ call: String) {
-    table.insertRows(at: Self.paths(row..<(row + count)), with: .none)
-  }
-  func deleteEngineRows(at row: Int, count: Int, _ call: String) {
-    table.deleteRows(at: Self.paths(row..<(row + count)), with: .none)
-  }
-  func reloadEngineRows(_ rows: Range<Int>, _ call: String) {
-    table.reloadRows(at: Self.paths(rows), with: .none)
-  }
-  func moveEngineRows(_ rows: Range<Int>, to destination: Int, _ call: String) {
-    table.moveEngineRows(rows, to: destination, call)
-  }
-
-  static func paths(_ rows: Range<Int>) -> [IndexPath] {
-    var paths: [IndexPath] = []
-    for row in rows { paths.append(IndexPath(row: row, section: 0)) }
-    return paths
+  func applyEngineBatch(_ batch: RowBatch, _ call: String) {
+    table.applyEngineBatch(batch, call)
   }
 }

@@ -182,31 +182,28 @@ import SimTable
     refreshSections()
     table.reloadData()
   }
-  /// Reloads the items at `indexPaths`.
+  /// Reloads the items at `indexPaths`, read with the counts from before the batch.
   open func reloadItems(at indexPaths: [IndexPath]) {
-    table.reloadRows(at: enginePaths(indexPaths, "reloadItems"), with: .none)
+    tellReloadedRows(indexPaths, "reloadItems")
   }
   /// Asks the data source again for the visible items among `indexPaths` (same cell, no
   /// `prepareForReuse()`).
   open func reconfigureItems(at indexPaths: [IndexPath]) {
     table.reconfigureRows(at: enginePaths(indexPaths, "reconfigureItems"))
   }
-  /// Inserts items (see `UITableView` on URLs), read with the counts after the insertion.
+  /// Inserts items (see `UITableView` on URLs), read with the counts after the batch
+  /// (`SectionUpdates.swift`).
   open func insertItems(at indexPaths: [IndexPath]) {
-    refreshSections()
-    table.insertRows(at: enginePaths(indexPaths, "insertItems"), with: .none)
+    tellInsertedRows(indexPaths, "insertItems")
   }
-  /// Deletes items, read with the counts from before.
+  /// Deletes items, read with the counts from before the batch.
   open func deleteItems(at indexPaths: [IndexPath]) {
-    table.deleteRows(at: enginePaths(indexPaths, "deleteItems"), with: .none)
-    refreshSections()
+    tellDeletedRows(indexPaths, "deleteItems")
   }
-  /// Moves an item: `indexPath` read with the counts from before, `newIndexPath` with those
-  /// after.
+  /// Moves an item: `indexPath` read with the counts from before the batch, `newIndexPath`
+  /// with those after.
   open func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {
-    let from = enginePaths([indexPath], "moveItem")[0]
-    refreshSections()
-    table.moveRow(at: from, to: enginePaths([newIndexPath], "moveItem")[0])
+    tellMovedRow(indexPath, newIndexPath, "moveItem")
   }
 
   /// The engine's index paths (`[0, row]`) of `indexPaths` with the sections as last counted;
@@ -254,9 +251,13 @@ import SimTable
       table.reconfigureRows(at: rows.map { IndexPath(row: $0, section: 0) })
     }
   }
-  /// Runs `updates`, then `completion(true)` on the next main-thread turn.
+  /// Runs `updates`, then applies the changes they told as one update (`SectionUpdates.swift`),
+  /// then `completion(true)` on the next main-thread turn.
   open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
-    table.performBatchUpdates(updates, completion: completion)
+    beginBatch("performBatchUpdates")
+    updates?()
+    endBatch()
+    table.performBatchUpdates(nil, completion: completion)
   }
   /// Scrolls `indexPath` into view.
   open func scrollToItem(

@@ -25,6 +25,8 @@ package import SimTable
   /// The engine's rows shown blank because the data source did not declare them when the
   /// engine asked (`UndeclaredRows.swift`).
   var blankRows: Set<Int> = []
+  /// The row and section changes told in the batch now open, if any (`SectionUpdates.swift`).
+  var pendingUpdates: PendingUpdates?
 
   /// The delegate (held weakly): the scroll callbacks, and for a table or collection view its
   /// own delegate's methods too (see the type's notes).

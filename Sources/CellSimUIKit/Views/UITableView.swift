@@ -291,10 +291,9 @@ import SimTable
     mutate("reloadData") { try $0.reloadData() }
   }
 
-  /// Reloads the rows at `indexPaths`.
+  /// Reloads the rows at `indexPaths`, read with the counts from before the batch.
   open func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
-    let rows = engineRows(indexPaths, "reloadRows")
-    mutate("reloadRows") { try $0.reloadRows(rows) }
+    tellReloadedRows(indexPaths, "reloadRows")
   }
 
   /// Asks the data source again for the visible rows among `indexPaths`: the same cell comes
@@ -324,29 +323,20 @@ import SimTable
   }
 
   /// Inserts rows (see the type's notes on URLs); their index paths are read with the counts
-  /// after the insertion.
+  /// after the batch (`SectionUpdates.swift`).
   open func insertRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
-    refreshSections()
-    for row in engineRows(indexPaths, "insertRows").sorted() {
-      mutate("insertRows") { _ = try $0.insertRows(at: row, count: 1) }
-    }
+    tellInsertedRows(indexPaths, "insertRows")
   }
 
-  /// Deletes rows (from the last, so the others keep their index paths); their index paths are
-  /// read with the counts from before.
+  /// Deletes rows; their index paths are read with the counts from before the batch.
   open func deleteRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
-    for row in engineRows(indexPaths, "deleteRows").sorted(by: >) {
-      mutate("deleteRows") { try $0.deleteRows(at: row, count: 1) }
-    }
-    refreshSections()
+    tellDeletedRows(indexPaths, "deleteRows")
   }
 
-  /// Moves a row: `indexPath` read with the counts from before, `newIndexPath` with those after.
+  /// Moves a row: `indexPath` read with the counts from before the batch, `newIndexPath` with
+  /// those after.
   open func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) {
-    let from = engineRows([indexPath], "moveRow")[0]
-    refreshSections()
-    let to = engineRows([newIndexPath], "moveRow")[0]
-    mutate("moveRow") { try $0.moveRow(from: from, to: to) }
+    tellMovedRow(indexPath, newIndexPath, "moveRow")
   }
 
   /// Counts the data source's sections and each one's rows again (`SectionMap`), and shows the
@@ -369,19 +359,21 @@ import SimTable
     reviveBlankRows { rows in mutate("reconfigureRows") { try $0.reconfigureRows(rows) } }
   }
 
-  /// Runs `updates` (each change applied as it is made), then `completion(true)` on the next
-  /// main-thread turn.
+  /// Runs `updates`, then applies the changes they told as one update (`SectionUpdates.swift`),
+  /// then `completion(true)` on the next main-thread turn.
   open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
+    beginBatch("performBatchUpdates")
     updates?()
+    endBatch()
     guard let completion, let world = SimulationContext.world else { return }
     let box = Unchecked(value: completion)
     world.main.async(label: "UITableView.performBatchUpdates.completion") { box.value(true) }
   }
 
-  /// Does nothing (changes apply as they are made).
-  open func beginUpdates() {}
-  /// Does nothing (changes apply as they are made).
-  open func endUpdates() {}
+  /// Opens a batch: the changes told until the matching `endUpdates()` apply together.
+  open func beginUpdates() { beginBatch("beginUpdates") }
+  /// Closes a batch; the outermost applies the changes told since its `beginUpdates()`.
+  open func endUpdates() { endBatch() }
 
   /// Scrolls `indexPath` to `scrollPosition`.
   open func scrollToRow(

@@ -92,7 +92,7 @@ struct SectionUpdatesTests {
 
 /// A grid of days (a plain data source, a section per day) that deletes, moves and reloads
 /// sections as the table above does.
-final class EditedDaysGridViewController: UICollectionViewController {
+class EditedDaysGridViewController: UICollectionViewController {
   var photoURLs: [URL] = []
   var countsAgreed: [Bool] = []
   var configured: [IndexPath] = []
