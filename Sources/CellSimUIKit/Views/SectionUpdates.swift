@@ -26,6 +26,8 @@ import SimTable
   var typeName: String { get }
   /// The batch being told, if any.
   var pendingUpdates: PendingUpdates? { get set }
+  /// Each section's count as the data source last gave it.
+  var countedSections: [Int]? { get }
   /// Counts the data source's sections again.
   func recountSections()
   /// The data source's count for `section` now (before the view counts again).
@@ -38,9 +40,11 @@ import SimTable
 struct PendingUpdates {
   /// How many batches are open (`beginUpdates` nests).
   var depth = 0
-  /// The sections, and the rows shown, when the batch began.
+  /// The sections, the rows shown, and each section's count as the data source gave it, when
+  /// the batch began.
   let oldMap: SectionMap
   let oldRows: Int
+  let oldCounts: [Int]?
   /// The first call of the batch, for messages.
   let call: String
   var deletedRows: [IndexPath] = []
@@ -66,7 +70,8 @@ extension SectionUpdating {
   /// Opens a batch (or a nested one).
   func beginBatch(_ call: String) {
     if pendingUpdates == nil {
-      pendingUpdates = PendingUpdates(oldMap: sectionMap, oldRows: shownRowCount, call: call)
+      pendingUpdates = PendingUpdates(
+        oldMap: sectionMap, oldRows: shownRowCount, oldCounts: countedSections, call: call)
     }
     pendingUpdates!.depth += 1
   }
@@ -139,6 +144,7 @@ extension SectionUpdating {
     // Counted before the engine changes, so that rows asked for during the update are named
     // with the new sections.
     recountSections()
+    checkCounts(pending)
     let old = pending.oldMap
     let new = sectionMap
     var batch = RowBatch()

@@ -236,10 +236,12 @@ import SimTable
         dataSource.collectionView(self, numberOfItemsInSection: $0)
       }
       engineSections = SectionMap(counts: counts)
+      countedSections = counts
       declaredRows = counts.reduce(0) { $0 + max(0, $1) }
       applySectionSpacing(counts: counts)
     } else {
       engineSections = SectionMap()
+      countedSections = nil
       declaredRows = nil
       applySectionSpacing(counts: [])
     }

@@ -25,6 +25,8 @@ package import SimTable
   /// The engine's rows shown blank because the data source did not declare them when the
   /// engine asked (`UndeclaredRows.swift`).
   var blankRows: Set<Int> = []
+  /// Each section's count as the data source last gave it; nil without a data source.
+  var countedSections: [Int]?
   /// The row and section changes told in the batch now open, if any (`SectionUpdates.swift`).
   var pendingUpdates: PendingUpdates?
 

@@ -346,11 +346,13 @@ import SimTable
     guard let dataSource else {
       engineSections = SectionMap()
       declaredRows = nil
+      countedSections = nil
       applySectionSpacing(counts: [])
       return
     }
     let count = dataSource.numberOfSections(in: self)
     let counts = (0..<max(0, count)).map { dataSource.tableView(self, numberOfRowsInSection: $0) }
+    countedSections = counts
     let sections = SectionMap(counts: counts)
     if sections != engineSections { sectionViews.needsReload = true }
     engineSections = sections

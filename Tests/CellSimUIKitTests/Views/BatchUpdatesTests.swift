@@ -246,3 +246,77 @@ extension BatchUpdatesTests {
     #expect(controller.rowsAgreed == [true])
   }
 }
+
+/// A two-section list whose model the tests change, then tell the table about, rightly or not.
+final class CountedListController: UITableViewController {
+  var counts = [3, 4]
+
+  override func numberOfSections(in tableView: UITableView) -> Int { counts.count }
+
+  override func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
+    counts[section]
+  }
+}
+
+extension BatchUpdatesTests {
+  @Test("a batch that disagrees with the data source's new counts stops, as UIKit raises")
+  func inconsistentCounts() async throws {
+    let exit = try await #require(
+      processExitsWith: .failure, observing: [\.standardErrorContent]
+    ) {
+      await MainActor.run {
+        let controller = CountedListController()
+        controller.tableView.reloadData()
+        // One row added to section 1, and the table told of two.
+        controller.counts[1] += 1
+        controller.tableView.insertRows(
+          at: [IndexPath(row: 0, section: 1), IndexPath(row: 1, section: 1)], with: .automatic)
+      }
+    }
+    let text = String(decoding: exit.standardErrorContent, as: UTF8.self)
+    let message: String = [
+      "UITableView.insertRows: Invalid update: invalid number of rows in section 1.",
+      "The number of rows contained in an existing section after the update (5) must be equal",
+      "to the number of rows contained in that section before the update (4), plus or minus",
+      "the number of rows inserted or deleted from that section (2 inserted, 0 deleted) and",
+      "plus or minus the number of rows moved into or out of that section (0 moved in, 0 moved",
+      "out)",
+    ].joined(separator: " ")
+    #expect(text.contains(message), "\(text)")
+  }
+
+  @Test("a section deleted from the model but not from the table stops, naming the sections")
+  func inconsistentSections() async throws {
+    let exit = try await #require(
+      processExitsWith: .failure, observing: [\.standardErrorContent]
+    ) {
+      await MainActor.run {
+        let controller = CountedListController()
+        controller.tableView.reloadData()
+        controller.counts.removeLast()
+        controller.tableView.performBatchUpdates {
+          controller.tableView.deleteRows(at: [IndexPath(row: 0, section: 0)], with: .fade)
+        }
+      }
+    }
+    let text = String(decoding: exit.standardErrorContent, as: UTF8.self)
+    #expect(text.contains("invalid number of sections"), "\(text)")
+    #expect(text.contains("after the update (1)"), "\(text)")
+  }
+
+  @Test("consistent changes, moves between sections included, pass UIKit's count check")
+  @MainActor func consistentCounts() {
+    let controller = CountedListController()
+    let table = controller.tableView!
+    table.reloadData()
+    controller.counts = [2, 6]
+    table.performBatchUpdates {
+      table.moveRow(at: IndexPath(row: 0, section: 0), to: IndexPath(row: 4, section: 1))
+      table.insertRows(at: [IndexPath(row: 0, section: 1)], with: .none)
+    }
+    controller.counts = [2, 6, 0]
+    table.insertSections(IndexSet(integer: 2), with: .none)
+    #expect(table.numberOfSections == 3)
+    #expect(table.numberOfRows(inSection: 1) == 6)
+  }
+}
