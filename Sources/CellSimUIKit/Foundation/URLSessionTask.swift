@@ -37,7 +37,7 @@ open class URLSessionTask: NSObject, @unchecked Sendable {
 
   /// Unique within its session (per world), from 1.
   public let taskIdentifier: Int
-  /// The request the task was made with.
+  /// The request the task was made with (nil for a task made with `init()`).
   public let originalRequest: URLRequest?
   /// The request being loaded (the same: redirects are not modelled).
   public var currentRequest: URLRequest? { originalRequest }
@@ -93,6 +93,9 @@ open class URLSessionTask: NSObject, @unchecked Sendable {
   /// The client of the transfer running now, detached when the task is suspended.
   var transferClient: TaskClient?
 
+  /// Whether the task was made with `init()`, by no session: it has nothing to load.
+  let isDetached: Bool
+
   init(
     session: URLSession, world: World, identifier: Int, request: URLRequest,
     handler: (@Sendable (Data?, URLResponse?, (any Error)?) -> Void)?
@@ -107,11 +110,36 @@ open class URLSessionTask: NSObject, @unchecked Sendable {
     self.url = url
     self.host = WireModel.host(of: url.absoluteString)
     self.handler = handler
+    self.isDetached = false
   }
 
+  /// `URLSessionTask()` (and `URLSessionDataTask()`, `URLSessionDownloadTask()`): a task made by
+  /// no session, as test doubles make one (`class MockTask: URLSessionDataTask` overriding
+  /// `resume()`). It has no request (`originalRequest` is nil) and identifier 0, and stays
+  /// suspended: the base `resume()` loads nothing. `cancel()` moves it to `.canceling` and calls
+  /// nothing. Apple deprecated it: tasks come from a session.
+  @available(
+    iOS, introduced: 7.0, deprecated: 13.0,
+    message: "Please use -[NSURLSession dataTaskWithRequest:] or other NSURLSession methods"
+  )
+  public override init() {
+    self.session = Self.detachedSession
+    self.world = nil
+    self.taskIdentifier = 0
+    self.originalRequest = nil
+    self.url = URL(fileURLWithPath: "/")
+    self.host = ""
+    self.handler = nil
+    self.isDetached = true
+  }
+
+  /// The session a task made with `init()` points to; it never loads anything.
+  static let detachedSession = URLSession()
+
   /// Starts the task, or starts it over after `suspend()` once every suspension is balanced.
-  /// Does nothing once it was cancelled or completed.
+  /// Does nothing once it was cancelled or completed, or for a task made with `init()`.
   open func resume() {
+    if isDetached { return }
     guard state == .suspended || state == .running else { return }
     if suspendCount > 0 { suspendCount -= 1 }
     guard suspendCount == 0, state == .suspended else { return }
@@ -196,6 +224,10 @@ open class URLSessionTask: NSObject, @unchecked Sendable {
 
   /// Cancels the task (see the type's contract).
   open func cancel() {
+    if isDetached, state == .suspended {
+      state = .canceling
+      return
+    }
     guard let world else { return }
     switch state {
     case .suspended:

@@ -1,0 +1,57 @@
+// Swift 5 language mode: the network test doubles of an image loader's unit tests, a download
+// resumed from its resume data, a protocol that marks the requests it forwards, a detail shown
+// as a half-height sheet, a snapshot of a cell, HEIC export, light and dark images in an asset,
+// a queue's quality of service and an operation queue's progress.
+import CellSimUIKit
+import Testing
+
+class MockURLSessionDataTask: URLSessionDataTask {
+  private let closure: () -> Void
+  init(closure: @escaping () -> Void) {
+    self.closure = closure
+  }
+  override func resume() {
+    closure()
+  }
+}
+
+class MockURLSession: URLSession {
+  var data: Data?
+  var error: Error?
+  var lastURL: URL?
+
+  // Written without `@Sendable`, as mocks from before the annotation are.
+  override func dataTask(
+    with url: URL, completionHandler: @escaping (Data?, URLResponse?, Error?) -> Void
+  ) -> URLSessionDataTask {
+    lastURL = url
+    let data = self.data
+    let error = self.error
+    return MockURLSessionDataTask {
+      completionHandler(data, nil, error)
+    }
+  }
+
+  override func dataTask(
+    with request: URLRequest,
+    completionHandler: @escaping @Sendable (Data?, URLResponse?, Error?) -> Void
+  ) -> URLSessionDataTask {
+    dataTask(with: request.url!, completionHandler: completionHandler)
+  }
+}
+
+@Suite("Test doubles, resume data, protocol properties, sheets and snapshots in Swift 5 mode")
+struct TestDoublesAndSheetsSwift5Tests {
+  @Test("a mock session and its mock task stub the network for a loader")
+  func mockSession() {
+    let session = MockURLSession()
+    session.data = Data([1, 2, 3])
+    var received: Data?
+    session.dataTask(with: URL(string: "https://img.test/a.png")!) { data, _, _ in
+      received = data
+    }.resume()
+    #expect(received == Data([1, 2, 3]))
+    #expect(session.lastURL?.lastPathComponent == "a.png")
+  }
+
+}
