@@ -54,4 +54,31 @@ struct TestDoublesAndSheetsSwift5Tests {
     #expect(session.lastURL?.lastPathComponent == "a.png")
   }
 
+  @Test("a suspended download's resume data restarts it; unreadable data fails with -3003")
+  func resumeData() throws {
+    var log: [String] = []
+    let url = URL(string: "https://img.test/photo.png")!
+    try simulate(serving: [url.absoluteString: Array(repeating: 5, count: 2_000)]) {
+      DispatchQueue.main.async {
+        let task = URLSession.shared.downloadTask(with: url) { _, _, error in
+          log.append(
+            "cancelled, carries data: \((error as? URLError)?.downloadTaskResumeData != nil)")
+        }
+        task.resume()
+        task.suspend()
+        task.cancel { resumeData in
+          guard let resumeData = resumeData else { return log.append("no data") }
+          URLSession.shared.downloadTask(withResumeData: resumeData) { location, _, _ in
+            log.append("resumed: \(location.flatMap { try? Data(contentsOf: $0) }?.count ?? -1)")
+          }.resume()
+        }
+        URLSession.shared.downloadTask(withResumeData: Data([1, 2])) { _, _, error in
+          log.append("unreadable: \((error as NSError?)?.code ?? 0)")
+        }.resume()
+      }
+    }
+    #expect(
+      log == ["cancelled, carries data: true", "unreadable: -3003", "resumed: 2000"])
+  }
+
 }

@@ -134,8 +134,8 @@ public protocol URLSessionDelegate: AnyObject, Sendable {}
 /// `getAllTasks(completionHandler:)`, `invalidateAndCancel()` and `finishTasksAndInvalidate()`:
 /// `URLSession+Invalidation.swift`.
 ///
-/// Not modelled: upload/download/stream tasks, request headers and methods
-/// (every request is a GET of its URL), redirects.
+/// Download tasks: `URLSession+Download.swift`. Not modelled: upload and stream tasks, request
+/// headers and methods (every request is a GET of its URL), redirects.
 open class URLSession: NSObject, @unchecked Sendable {
   /// The shared session: default configuration, a serial delegate queue.
   public static let shared = URLSession(

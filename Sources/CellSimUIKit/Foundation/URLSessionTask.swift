@@ -10,7 +10,8 @@ import SimPlatform
 /// - `suspend()` stops a running task: its transfer (or its `URLProtocol`, or its wait for a
 ///   connection) ends without a callback, and its bytes are dropped. As Apple documents for every
 ///   task but a download's, the next `resume()` starts it over, from a new request; a download
-///   starts over too (resume data is not modelled). Suspensions count, as in
+///   starts over too (the simulated server serves no byte ranges; resume data, which restarts
+///   a cancelled download, is in `URLSession+Download.swift`). Suspensions count, as in
 ///   swift-corelibs-foundation: a task suspended twice runs again after two resumes.
 /// - `cancel()` ends the transfer at once; the completion handler then runs on the delegate
 ///   queue, once, with `URLError(.cancelled)` (domain `NSURLErrorDomain`, code
@@ -37,8 +38,9 @@ open class URLSessionTask: NSObject, @unchecked Sendable {
 
   /// Unique within its session (per world), from 1.
   public let taskIdentifier: Int
-  /// The request the task was made with (nil for a task made with `init()`).
-  public let originalRequest: URLRequest?
+  /// The request the task was made with (nil for a task made with `init()`, or from resume
+  /// data that names no download).
+  public internal(set) var originalRequest: URLRequest?
   /// The request being loaded (the same: redirects are not modelled).
   public var currentRequest: URLRequest? { originalRequest }
   /// The response, once it arrived.
@@ -92,6 +94,10 @@ open class URLSessionTask: NSObject, @unchecked Sendable {
   var suspendCount = 1
   /// The client of the transfer running now, detached when the task is suspended.
   var transferClient: TaskClient?
+  /// Resume data `cancel(byProducingResumeData:)` produced: the cancel error carries it.
+  var producedResumeData: Data?
+  /// The error a download made from unreadable resume data fails with when resumed.
+  var resumeFailure: URLError?
 
   /// Whether the task was made with `init()`, by no session: it has nothing to load.
   let isDetached: Bool
@@ -153,6 +159,10 @@ open class URLSessionTask: NSObject, @unchecked Sendable {
     }
     self.network = network
     state = .running
+    if let resumeFailure {
+      complete(data: nil, error: resumeFailure, in: world)
+      return
+    }
     if answerFromCache(in: world) { return }
     if serveByProtocol(in: world) { return }
     session.admit(self, in: world)
@@ -251,7 +261,11 @@ open class URLSessionTask: NSObject, @unchecked Sendable {
   }
 
   var errorInfo: [String: Any] {
-    [NSURLErrorFailingURLErrorKey: url, NSLocalizedDescriptionKey: url.absoluteString]
+    var info: [String: Any] = [
+      NSURLErrorFailingURLErrorKey: url, NSLocalizedDescriptionKey: url.absoluteString,
+    ]
+    if let producedResumeData { info[NSURLSessionDownloadTaskResumeData] = producedResumeData }
+    return info
   }
 
   /// The session admitted it: the transfer starts now.
@@ -375,14 +389,3 @@ final class TaskClient: TransferClient {
 
 /// Foundation's `URLSessionDataTask`.
 open class URLSessionDataTask: URLSessionTask, @unchecked Sendable {}
-
-/// Foundation's `URLSessionDownloadTask`: a transfer whose body is written to a file (see
-/// `URLSession.downloadTask(with:completionHandler:)`). `cancel(byProducingResumeData:)` cancels
-/// and produces no resume data.
-open class URLSessionDownloadTask: URLSessionTask, @unchecked Sendable {
-  /// Cancels the task; the handler is called with nil: resuming downloads is not modelled.
-  open func cancel(byProducingResumeData completionHandler: @escaping @Sendable (Data?) -> Void) {
-    cancel()
-    completionHandler(nil)
-  }
-}
