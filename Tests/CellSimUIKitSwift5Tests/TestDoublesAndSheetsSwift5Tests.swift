@@ -40,6 +40,41 @@ class MockURLSession: URLSession {
   }
 }
 
+class LoggingProtocol: URLProtocol {
+  static var instances = 0
+  var forwarded: URLSessionDataTask?
+
+  override init(
+    request: URLRequest, cachedResponse: CachedURLResponse?, client: URLProtocolClient?
+  ) {
+    LoggingProtocol.instances += 1
+    super.init(request: request, cachedResponse: cachedResponse, client: client)
+  }
+
+  override class func canInit(with request: URLRequest) -> Bool {
+    request.url?.host == "logging.test" && property(forKey: "logged", in: request) == nil
+  }
+
+  override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
+
+  override func startLoading() {
+    let marked = (request as NSURLRequest).mutableCopy() as! NSMutableURLRequest
+    URLProtocol.setProperty(true, forKey: "logged", in: marked)
+    forwarded = URLSession.shared.dataTask(with: marked as URLRequest) { data, response, error in
+      if let error = error {
+        self.client?.urlProtocol(self, didFailWithError: error)
+        return
+      }
+      self.client?.urlProtocol(self, didReceive: response!, cacheStoragePolicy: .notAllowed)
+      self.client?.urlProtocol(self, didLoad: data!)
+      self.client?.urlProtocolDidFinishLoading(self)
+    }
+    forwarded?.resume()
+  }
+
+  override func stopLoading() { forwarded?.cancel() }
+}
+
 @Suite("Test doubles, resume data, protocol properties, sheets and snapshots in Swift 5 mode")
 struct TestDoublesAndSheetsSwift5Tests {
   @Test("a mock session and its mock task stub the network for a loader")
@@ -79,6 +114,21 @@ struct TestDoublesAndSheetsSwift5Tests {
     }
     #expect(
       log == ["cancelled, carries data: true", "unreadable: -3003", "resumed: 2000"])
+  }
+
+  @Test("a protocol that marks what it forwards serves the request once")
+  func markingProtocol() throws {
+    var status = 0
+    LoggingProtocol.instances = 0
+    URLProtocol.registerClass(LoggingProtocol.self)
+    defer { URLProtocol.unregisterClass(LoggingProtocol.self) }
+    try simulate(serving: ["https://logging.test/a.png": [9]]) {
+      URLSession.shared.dataTask(with: URL(string: "https://logging.test/a.png")!) { _, r, _ in
+        status = (r as? HTTPURLResponse)?.statusCode ?? -1
+      }.resume()
+    }
+    #expect(status == 200)
+    #expect(LoggingProtocol.instances == 1)
   }
 
 }

@@ -98,6 +98,8 @@ open class URLSessionTask: NSObject, @unchecked Sendable {
   var producedResumeData: Data?
   /// The error a download made from unreadable resume data fails with when resumed.
   var resumeFailure: URLError?
+  /// The canonical request of the `URLProtocol` class serving the task, for its initializer.
+  var protocolRequest: URLRequest?
 
   /// Whether the task was made with `init()`, by no session: it has nothing to load.
   let isDetached: Bool
