@@ -131,4 +131,19 @@ struct TestDoublesAndSheetsSwift5Tests {
     #expect(LoggingProtocol.instances == 1)
   }
 
+  @Test("a queue's qos is the one it was made with; a queue's progress counts operations")
+  func qosAndProgress() throws {
+    let queue = DispatchQueue(label: "decode", qos: .utility)
+    #expect(queue.qos == .utility)
+    #expect(DispatchQueue.main.qos == .unspecified)
+    var completed: Int64 = -1
+    try simulate {
+      let operations = OperationQueue()
+      operations.progress.totalUnitCount = 2
+      operations.addOperation {}
+      operations.addOperation {}
+      operations.addBarrierBlock { completed = operations.progress.completedUnitCount }
+    }
+    #expect(completed == 2)
+  }
 }
