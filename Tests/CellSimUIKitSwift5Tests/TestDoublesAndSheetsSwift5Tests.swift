@@ -131,6 +131,20 @@ struct TestDoublesAndSheetsSwift5Tests {
     #expect(LoggingProtocol.instances == 1)
   }
 
+  @Test("HEIC export falls back to JPEG; an asset gives the dark image for dark traits")
+  func heicAndAsset() throws {
+    let photo = UIImage(named: "photo")!
+    #expect(photo.heicData() == nil)
+    let asset = UIImageAsset()
+    let light = UIImage(named: "light")!
+    let dark = UIImage(named: "dark")!
+    asset.register(light, with: UITraitCollection(userInterfaceStyle: .light))
+    asset.register(dark, with: UITraitCollection(userInterfaceStyle: .dark))
+    #expect(asset.image(with: UITraitCollection(userInterfaceStyle: .dark)) === dark)
+    #expect(asset.image(with: UITraitCollection(userInterfaceStyle: .light)) === light)
+    #expect(dark.imageAsset === asset)
+  }
+
   @Test("a queue's qos is the one it was made with; a queue's progress counts operations")
   func qosAndProgress() throws {
     let queue = DispatchQueue(label: "decode", qos: .utility)

@@ -1,0 +1,38 @@
+// Written as iOS code, with only the layer imported: a photo detail shown as a half-height
+// sheet, a cell snapshotted for a drag preview, HEIC export with its fallback, and light and dark
+// images kept in an image asset.
+import CellSimUIKit
+import Testing
+
+@Suite("Sheet presentation, hierarchy snapshots, HEIC data and image assets")
+@MainActor
+struct SheetsSnapshotsAndAssetsTests {
+  @Test("heicData is nil, so HEIC export falls back to JPEG data")
+  func heicFallback() throws {
+    let photo = try #require(UIImage(data: try photoBytes()))
+    #expect(photo.heicData() == nil)
+    let exported = photo.heicData() ?? photo.jpegData(compressionQuality: 0.9)
+    #expect(exported == photo.jpegData(compressionQuality: 0.9))
+  }
+
+  @Test("an image asset gives the image registered for the asked traits")
+  func imageAsset() {
+    let light = UIImage(named: "badge-light")!
+    let dark = UIImage(named: "badge-dark")!
+    let asset = UIImageAsset()
+    #expect(light.imageAsset == nil)
+    asset.register(light, with: UITraitCollection(userInterfaceStyle: .light))
+    asset.register(dark, with: UITraitCollection(userInterfaceStyle: .dark))
+    #expect(light.imageAsset === asset && dark.imageAsset === asset)
+    #expect(asset.image(with: UITraitCollection(userInterfaceStyle: .dark)) === dark)
+    #expect(asset.image(with: UITraitCollection(userInterfaceStyle: .light)) === light)
+    #expect(asset.image(with: UITraitCollection(displayScale: 3)) === light)
+    let darker = UIImage(named: "badge-darker")!
+    asset.register(darker, with: UITraitCollection(userInterfaceStyle: .dark))
+    #expect(asset.image(with: UITraitCollection(userInterfaceStyle: .dark)) === darker)
+    asset.unregister(imageWith: UITraitCollection(userInterfaceStyle: .light))
+    #expect(asset.image(with: UITraitCollection(userInterfaceStyle: .light)) === darker)
+    let empty = UIImageAsset().image(with: .current)
+    #expect(empty !== light && empty !== dark && empty !== darker)
+  }
+}
