@@ -131,6 +131,26 @@ struct TestDoublesAndSheetsSwift5Tests {
     #expect(LoggingProtocol.instances == 1)
   }
 
+  @Test("a detail's sheet keeps its detents, grabber and selected detent")
+  func sheet() throws {
+    var log: [String] = []
+    try simulate {
+      DispatchQueue.main.async {
+        let detail = UIViewController()
+        if let sheet = detail.sheetPresentationController {
+          sheet.detents = [.medium(), .large()]
+          sheet.prefersGrabberVisible = true
+          sheet.selectedDetentIdentifier = .medium
+        }
+        let sheet = detail.sheetPresentationController
+        log.append(
+          "sheet: \(sheet?.detents.count ?? 0) \(sheet?.selectedDetentIdentifier == .medium)")
+        log.append("grabber: \(sheet?.prefersGrabberVisible == true)")
+      }
+    }
+    #expect(log == ["sheet: 2 true", "grabber: true"])
+  }
+
   @Test("HEIC export falls back to JPEG; an asset gives the dark image for dark traits")
   func heicAndAsset() throws {
     let photo = UIImage(named: "photo")!

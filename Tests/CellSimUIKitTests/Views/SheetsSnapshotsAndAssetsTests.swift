@@ -7,6 +7,31 @@ import Testing
 @Suite("Sheet presentation, hierarchy snapshots, HEIC data and image assets")
 @MainActor
 struct SheetsSnapshotsAndAssetsTests {
+  @Test("a page sheet's detents, grabber and selected detent are kept; other styles have none")
+  func sheetSettings() throws {
+    let detail = UIViewController()
+    let sheet = try #require(detail.sheetPresentationController)
+    #expect(sheet.detents.map(\.identifier) == [.large])
+    #expect(!sheet.prefersGrabberVisible && sheet.selectedDetentIdentifier == nil)
+    sheet.detents = [.medium(), .large()]
+    sheet.prefersGrabberVisible = true
+    sheet.animateChanges { sheet.selectedDetentIdentifier = .medium }
+    #expect(detail.sheetPresentationController === sheet)
+    #expect(sheet.presentedViewController === detail)
+    #expect(
+      sheet.detents.map(\.identifier.rawValue) == [
+        "com.apple.UIKit.medium", "com.apple.UIKit.large",
+      ])
+    #expect(sheet.selectedDetentIdentifier == .medium && sheet.prefersGrabberVisible)
+    detail.modalPresentationStyle = .formSheet
+    #expect(detail.sheetPresentationController === sheet)
+    detail.modalPresentationStyle = .fullScreen
+    #expect(detail.sheetPresentationController == nil)
+    let screen = UIViewController()
+    screen.present(detail, animated: true)
+    #expect(screen.presentedViewController === detail)
+  }
+
   @Test("heicData is nil, so HEIC export falls back to JPEG data")
   func heicFallback() throws {
     let photo = try #require(UIImage(data: try photoBytes()))

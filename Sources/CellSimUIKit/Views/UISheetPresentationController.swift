@@ -1,0 +1,92 @@
+/// UIKit's `UISheetPresentationController`: how a controller presented as a sheet sizes and
+/// looks. Its settings are kept for the code that reads them back; nothing is drawn and no one
+/// drags the sheet, so the selected detent changes only when the app sets it, and the delegate
+/// is never called. `animateChanges(_:)` runs its block at once (there is nothing to animate).
+@preconcurrency @MainActor open class UISheetPresentationController: UIPresentationController {
+  /// UIKit's `UISheetPresentationController.Detent`: a height a sheet rests at.
+  @preconcurrency @MainActor open class Detent: NSObject {
+    /// UIKit's `UISheetPresentationController.Detent.Identifier`.
+    public struct Identifier: Hashable, RawRepresentable, Sendable {
+      /// The identifier's string.
+      public let rawValue: String
+      /// An identifier with `rawValue`.
+      public init(rawValue: String) { self.rawValue = rawValue }
+      /// An identifier with `rawValue`.
+      public init(_ rawValue: String) { self.rawValue = rawValue }
+      /// The system's medium detent (about half the screen's height).
+      public static let medium = Identifier("com.apple.UIKit.medium")
+      /// The system's large detent (the full height).
+      public static let large = Identifier("com.apple.UIKit.large")
+    }
+
+    /// The detent's identifier.
+    public let identifier: Identifier
+
+    init(identifier: Identifier) { self.identifier = identifier }
+
+    /// The system's medium detent.
+    public class func medium() -> Detent { Detent(identifier: .medium) }
+    /// The system's large detent.
+    public class func large() -> Detent { Detent(identifier: .large) }
+  }
+
+  /// The heights the sheet may rest at, smallest first: `[.large()]` unless set.
+  open var detents: [Detent] = [.large()]
+  /// The detent the sheet rests at; nil means the smallest of `detents`.
+  open var selectedDetentIdentifier: Detent.Identifier?
+  /// The largest detent that does not dim the view below (kept).
+  open var largestUndimmedDetentIdentifier: Detent.Identifier?
+  /// Whether the sheet shows a grabber (kept): false unless set.
+  open var prefersGrabberVisible = false
+  /// The corner radius (kept); nil for the system's.
+  open var preferredCornerRadius: CGFloat?
+  /// Whether scrolling expands the sheet (kept): true unless set.
+  open var prefersScrollingExpandsWhenScrolledToEdge = true
+  /// Whether the sheet attaches to the bottom edge in compact height (kept).
+  open var prefersEdgeAttachedInCompactHeight = false
+  /// Whether the width follows `preferredContentSize` when edge-attached (kept).
+  open var widthFollowsPreferredContentSizeWhenEdgeAttached = false
+  /// The view a popover-like sheet points at (kept).
+  open weak var sourceView: UIView?
+  /// The delegate (weak; never called: no one drags the sheet).
+  open weak var delegate: (any UISheetPresentationControllerDelegate)?
+
+  /// Runs `changes` at once: changes to detents take effect immediately.
+  open func animateChanges(_ changes: () -> Void) { changes() }
+
+  /// Does nothing: detents are kept as set and never measured.
+  open func invalidateDetents() {}
+}
+
+/// UIKit's `UISheetPresentationControllerDelegate` (never called).
+@preconcurrency @MainActor
+public protocol UISheetPresentationControllerDelegate: UIAdaptivePresentationControllerDelegate {
+  /// The user moved the sheet to another detent.
+  func sheetPresentationControllerDidChangeSelectedDetentIdentifier(
+    _ sheetPresentationController: UISheetPresentationController)
+}
+
+extension UISheetPresentationControllerDelegate {
+  /// Does nothing.
+  public func sheetPresentationControllerDidChangeSelectedDetentIdentifier(
+    _ sheetPresentationController: UISheetPresentationController
+  ) {}
+}
+
+extension UIViewController {
+  /// The sheet presentation controller while `modalPresentationStyle` is `.pageSheet`,
+  /// `.formSheet` or `.automatic` (which UIKit resolves to a page sheet for a controller
+  /// presented modally), else nil, as in UIKit. Made at first access and kept, so the detents an
+  /// app sets before `present` are there afterwards.
+  public var sheetPresentationController: UISheetPresentationController? {
+    switch modalPresentationStyle {
+    case .pageSheet, .formSheet, .automatic:
+      if let storedSheet { return storedSheet }
+      let sheet = UISheetPresentationController(presentedViewController: self)
+      storedSheet = sheet
+      return sheet
+    default:
+      return nil
+    }
+  }
+}
