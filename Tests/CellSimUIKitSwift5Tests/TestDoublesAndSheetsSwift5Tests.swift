@@ -151,6 +151,28 @@ struct TestDoublesAndSheetsSwift5Tests {
     #expect(log == ["sheet: 2 true", "grabber: true"])
   }
 
+  @Test("a cell's snapshot through drawHierarchy is drawn in a renderer")
+  func snapshot() throws {
+    var log: [String] = []
+    try simulate {
+      DispatchQueue.main.async {
+        let cell = UIView(frame: CGRect(x: 0, y: 0, width: 50, height: 50))
+        let imageView = UIImageView(frame: cell.bounds)
+        imageView.image = UIImage(named: "photo")
+        cell.addSubview(imageView)
+        log.append(
+          "outside a context: \(cell.drawHierarchy(in: cell.bounds, afterScreenUpdates: false))")
+        let renderer = UIGraphicsImageRenderer(bounds: cell.bounds)
+        var drew = false
+        let snapshot = renderer.image { _ in
+          drew = cell.drawHierarchy(in: cell.bounds, afterScreenUpdates: true)
+        }
+        log.append("snapshot: \(drew) \(snapshot.size == cell.bounds.size)")
+      }
+    }
+    #expect(log == ["outside a context: false", "snapshot: true true"])
+  }
+
   @Test("HEIC export falls back to JPEG; an asset gives the dark image for dark traits")
   func heicAndAsset() throws {
     let photo = UIImage(named: "photo")!

@@ -2,6 +2,7 @@
 // sheet, a cell snapshotted for a drag preview, HEIC export with its fallback, and light and dark
 // images kept in an image asset.
 import CellSimUIKit
+import SimPlatform
 import Testing
 
 @Suite("Sheet presentation, hierarchy snapshots, HEIC data and image assets")
@@ -30,6 +31,51 @@ struct SheetsSnapshotsAndAssetsTests {
     let screen = UIViewController()
     screen.present(detail, animated: true)
     #expect(screen.presentedViewController === detail)
+  }
+
+  @Test("drawHierarchy draws the hierarchy's image into the renderer, false with no context")
+  func drawHierarchy() throws {
+    let bytes = try photoBytes()
+    let photo = try #require(UIImage(data: bytes))
+    let results = Box<[String]>([])
+    try simulate {
+      DispatchQueue.main.async {
+        let cell = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        let hidden = UIImageView(image: UIImage(named: "placeholder"))
+        hidden.isHidden = true
+        let imageView = UIImageView(frame: CGRect(x: 10, y: 10, width: 80, height: 80))
+        imageView.image = photo
+        cell.addSubview(hidden)
+        cell.addSubview(imageView)
+        results.value.append(
+          "no context: \(cell.drawHierarchy(in: cell.bounds, afterScreenUpdates: true))")
+        var drew = false
+        let snapshot = UIGraphicsImageRenderer(bounds: cell.bounds).image { _ in
+          drew = cell.drawHierarchy(in: cell.bounds, afterScreenUpdates: true)
+        }
+        results.value.append("drew: \(drew)")
+        results.value.append("size: \(snapshot.size.width)x\(snapshot.size.height)")
+        let empty = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        let blank = UIGraphicsImageRenderer(bounds: empty.bounds).image { _ in
+          empty.drawHierarchy(in: empty.bounds, afterScreenUpdates: false)
+        }
+        results.value.append(
+          "photo's content: \(Self.sameSource(snapshot, photo)), blank: \(Self.sameSource(blank, photo))"
+        )
+      }
+    }
+    #expect(
+      results.value == [
+        "no context: false", "drew: true", "size: 100.0x100.0",
+        "photo's content: true, blank: false",
+      ])
+  }
+
+  /// Whether `a` shows the content `b` was decoded from (the oracle's provenance).
+  static func sameSource(_ a: UIImage, _ b: UIImage) -> Bool {
+    let world = SimulationContext.world(for: "test")
+    guard let source = b.simImage(in: world).provenance?.source else { return false }
+    return a.simImage(in: world).provenance?.source == source
   }
 
   @Test("heicData is nil, so HEIC export falls back to JPEG data")
