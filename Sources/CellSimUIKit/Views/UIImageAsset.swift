@@ -13,7 +13,9 @@ import SimPlatform
 /// then the scale nearest the one asked for, then the latest registered. When none fits, it
 /// gives the first image registered (an asset with no image gives an empty `UIImage`).
 ///
-/// Registering an image sets its `imageAsset`. Not modelled: image views that swap their
+/// Registering an image sets its `imageAsset`, which the image holds, as code that picks
+/// another version through `imageView.image?.imageAsset` needs (an asset and its images keep
+/// each other for the run). Not modelled: image views that swap their
 /// image when the traits change (a run's traits never change), image configurations.
 open class UIImageAsset: NSObject, @unchecked Sendable {
   /// The registrations, in the order they were made (a later one with the same traits replaces

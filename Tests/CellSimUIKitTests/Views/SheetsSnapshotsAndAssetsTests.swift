@@ -78,6 +78,16 @@ struct SheetsSnapshotsAndAssetsTests {
     return a.simImage(in: world).provenance?.source == source
   }
 
+  /// A dark image registered in an asset nothing else keeps.
+  static func registeredDarkImage() -> UIImage {
+    let asset = UIImageAsset()
+    let dark = UIImage(named: "icon-dark")!
+    asset.register(
+      UIImage(named: "icon-light")!, with: UITraitCollection(userInterfaceStyle: .light))
+    asset.register(dark, with: UITraitCollection(userInterfaceStyle: .dark))
+    return dark
+  }
+
   @Test("heicData is nil, so HEIC export falls back to JPEG data")
   func heicFallback() throws {
     let photo = try #require(UIImage(data: try photoBytes()))
@@ -103,6 +113,9 @@ struct SheetsSnapshotsAndAssetsTests {
     #expect(asset.image(with: UITraitCollection(userInterfaceStyle: .dark)) === darker)
     asset.unregister(imageWith: UITraitCollection(userInterfaceStyle: .light))
     #expect(asset.image(with: UITraitCollection(userInterfaceStyle: .light)) === darker)
+    // The image keeps its asset: a version is picked through the image alone.
+    let shown = Self.registeredDarkImage()
+    #expect(shown.imageAsset?.image(with: UITraitCollection(userInterfaceStyle: .light)) != nil)
     let empty = UIImageAsset().image(with: .current)
     #expect(empty !== light && empty !== dark && empty !== darker)
   }
