@@ -10,7 +10,9 @@ import SimPlatform
 ///
 /// Resume data: `cancel(byProducingResumeData:)` on a download that was resumed and has not
 /// completed gives a property list naming its URL and the bytes received so far (opaque to the
-/// app, as Foundation's is). `downloadTask(withResumeData:)` makes a download of that URL,
+/// app, as Foundation's is); so does the error of a download that failed on the network (a
+/// timeout, a reset, an outage) after its response arrived, under
+/// `NSURLSessionDownloadTaskResumeData`. `downloadTask(withResumeData:)` makes a download of that URL,
 /// which fetches the whole body again from the start: the simulated server serves no byte
 /// ranges, so a resumed download costs a full transfer, and its delegate hears
 /// `didResumeAtOffset` with offset 0 (Apple's value when nothing on disk can be reused). Data
@@ -134,6 +136,20 @@ open class URLSessionDownloadTask: URLSessionTask, @unchecked Sendable {
 }
 
 extension URLSessionTask {
+  /// The user info of a network failure (a timeout, a reset, an outage): a download whose
+  /// response had arrived carries resume data, as Foundation's error does "if the transfer is
+  /// resumable"; one that never reached the server does not.
+  var failureInfo: [String: Any] {
+    var info = errorInfo
+    if self is URLSessionDownloadTask, response != nil,
+      info[NSURLSessionDownloadTaskResumeData] == nil,
+      let data = ResumeData.encode(url: url, bytesReceived: countOfBytesReceived)
+    {
+      info[NSURLSessionDownloadTaskResumeData] = data
+    }
+    return info
+  }
+
   /// Makes the task one that fails with `URLError(.cannotWriteToFile)` when resumed, with no
   /// request (it was made from resume data that names no download).
   func markUnresumable() {

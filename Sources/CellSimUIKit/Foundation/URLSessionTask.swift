@@ -356,11 +356,12 @@ open class URLSessionTask: NSObject, @unchecked Sendable {
       if response == nil { transferDidReceiveResponse(transfer, status: status) }
       complete(data: Data(), error: nil, in: world)
     case .timedOut:
-      complete(data: nil, error: URLError(.timedOut, userInfo: errorInfo), in: world)
+      complete(data: nil, error: URLError(.timedOut, userInfo: failureInfo), in: world)
     case .connectionReset:
-      complete(data: nil, error: URLError(.networkConnectionLost, userInfo: errorInfo), in: world)
+      complete(data: nil, error: URLError(.networkConnectionLost, userInfo: failureInfo), in: world)
     case .offline:
-      complete(data: nil, error: URLError(.notConnectedToInternet, userInfo: errorInfo), in: world)
+      complete(
+        data: nil, error: URLError(.notConnectedToInternet, userInfo: failureInfo), in: world)
     case .cancelled:
       complete(data: nil, error: URLError(.cancelled, userInfo: errorInfo), in: world)
     }

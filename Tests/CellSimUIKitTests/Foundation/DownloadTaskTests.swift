@@ -97,6 +97,40 @@ struct DownloadTaskTests {
       ])
   }
 
+  @Test("a download reset mid-transfer carries resume data; one that never connected does not")
+  func failureResumeData() throws {
+    let log = Log()
+    let url = URL(string: "https://img.test/reset.png")!
+    // The first attempt resets after 1 kB; the next one succeeds.
+    let script = NetworkScript(rules: [
+      NetworkRule(match: url.absoluteString, fail: .resetAfter(bytes: 1_000), times: 1)
+    ])
+    try simulate(
+      for: 3_000, serving: [url.absoluteString: Array(repeating: 6, count: 5_000)], script: script
+    ) {
+      URLSession.shared.downloadTask(with: url) { _, _, error in
+        let urlError = error as? URLError
+        log.add("reset \(urlError?.code == .networkConnectionLost)")
+        guard let data = urlError?.downloadTaskResumeData else { return log.add("no data") }
+        URLSession.shared.downloadTask(withResumeData: data) { location, _, _ in
+          log.add("again \(location.flatMap { try? Data(contentsOf: $0) }?.count ?? -1)")
+        }.resume()
+      }.resume()
+    }
+    #expect(log.lines == ["reset true @50", "again 5000 @100"])
+    let offline = Log()
+    try simulate {
+      URLSession.shared.downloadTask(with: URL(string: "https://img.test/off.png")!) { _, _, e in
+        let urlError = e as? URLError
+        offline.add(
+          "\(urlError?.code == .notConnectedToInternet) \(urlError?.downloadTaskResumeData == nil)")
+      }.resume()
+    } network: { network in
+      network.offline(for: .ms(500))
+    }
+    #expect(offline.lines == ["true true @1"])
+  }
+
   @Test("unreadable resume data fails when resumed, with NSURLErrorCannotWriteToFile, offline")
   func unreadableResumeData() throws {
     let log = Log()
