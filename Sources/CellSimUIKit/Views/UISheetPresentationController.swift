@@ -21,13 +21,56 @@
 
     /// The detent's identifier.
     public let identifier: Identifier
+    /// A custom detent's resolver, kept for `resolvedValue(in:)`.
+    let resolver:
+      (@MainActor (any UISheetPresentationControllerDetentResolutionContext) -> CGFloat?)?
+    /// The number of custom detents made without an identifier, for the next one's.
+    static var unnamedCustomDetents = 0
 
-    init(identifier: Identifier) { self.identifier = identifier }
+    init(
+      identifier: Identifier,
+      resolver: (
+        @MainActor (any UISheetPresentationControllerDetentResolutionContext) -> CGFloat?
+      )? =
+        nil
+    ) {
+      self.identifier = identifier
+      self.resolver = resolver
+    }
 
     /// The system's medium detent.
     public class func medium() -> Detent { Detent(identifier: .medium) }
     /// The system's large detent.
     public class func large() -> Detent { Detent(identifier: .large) }
+
+    /// `custom(identifier:resolver:)` (iOS 16): a detent whose height `resolver` gives. Without
+    /// an identifier it gets a unique one, as in UIKit. The resolver is kept, and called only
+    /// by `resolvedValue(in:)` (no sheet is laid out).
+    public class func custom(
+      identifier: Identifier? = nil,
+      resolver:
+        @escaping @MainActor (any UISheetPresentationControllerDetentResolutionContext)
+        -> CGFloat?
+    ) -> Detent {
+      if let identifier { return Detent(identifier: identifier, resolver: resolver) }
+      unnamedCustomDetents += 1
+      let unnamed = Identifier("custom-\(unnamedCustomDetents)")
+      return Detent(identifier: unnamed, resolver: resolver)
+    }
+
+    /// `resolvedValue(in:)` (iOS 16): the height in `context`: a custom detent's resolver's,
+    /// the whole `maximumDetentValue` for `.large()`, half of it for `.medium()` (UIKit's is
+    /// about half the screen), nil for another system identifier.
+    public func resolvedValue(
+      in context: any UISheetPresentationControllerDetentResolutionContext
+    ) -> CGFloat? {
+      if let resolver { return resolver(context) }
+      switch identifier {
+      case .large: return context.maximumDetentValue
+      case .medium: return context.maximumDetentValue / 2
+      default: return nil
+      }
+    }
   }
 
   /// The heights the sheet may rest at, smallest first: `[.large()]` unless set.
@@ -56,6 +99,16 @@
 
   /// Does nothing: detents are kept as set and never measured.
   open func invalidateDetents() {}
+}
+
+/// UIKit's `UISheetPresentationControllerDetentResolutionContext`: what a custom detent's
+/// resolver is given (UIKit makes it; here only `resolvedValue(in:)` passes one).
+@preconcurrency @MainActor
+public protocol UISheetPresentationControllerDetentResolutionContext: NSObjectProtocol {
+  /// The traits of the sheet's container.
+  var containerTraitCollection: UITraitCollection { get }
+  /// The largest height a detent may have.
+  var maximumDetentValue: CGFloat { get }
 }
 
 /// UIKit's `UISheetPresentationControllerDelegate` (never called).

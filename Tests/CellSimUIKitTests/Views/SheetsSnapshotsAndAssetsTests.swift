@@ -33,6 +33,24 @@ struct SheetsSnapshotsAndAssetsTests {
     #expect(screen.presentedViewController === detail)
   }
 
+  @Test("an iOS 16 custom detent keeps its resolver; detents resolve in a context")
+  func customDetent() {
+    let detail = UIViewController()
+    let sheet = detail.sheetPresentationController
+    let small = UISheetPresentationController.Detent.Identifier("small")
+    sheet?.detents = [
+      .custom(identifier: small) { context in context.maximumDetentValue * 0.25 },
+      .custom { _ in 200 }, .large(),
+    ]
+    sheet?.selectedDetentIdentifier = small
+    let context = FixedContext()
+    let heights = (sheet?.detents ?? []).map { $0.resolvedValue(in: context) }
+    #expect(heights == [200, 200, 800])
+    #expect(UISheetPresentationController.Detent.medium().resolvedValue(in: context) == 400)
+    #expect(sheet?.detents.first?.identifier == small)
+    #expect(sheet?.detents[1].identifier != sheet?.detents[2].identifier)
+  }
+
   @Test("drawHierarchy draws the hierarchy's image into the renderer, false with no context")
   func drawHierarchy() throws {
     let bytes = try photoBytes()
@@ -119,4 +137,11 @@ struct SheetsSnapshotsAndAssetsTests {
     let empty = UIImageAsset().image(with: .current)
     #expect(empty !== light && empty !== dark && empty !== darker)
   }
+}
+
+/// A resolution context of a sheet 800 points high at most.
+@MainActor
+final class FixedContext: NSObject, UISheetPresentationControllerDetentResolutionContext {
+  var containerTraitCollection: UITraitCollection { .current }
+  var maximumDetentValue: CGFloat { 800 }
 }
