@@ -146,9 +146,14 @@ struct TestDoublesAndSheetsSwift5Tests {
         log.append(
           "sheet: \(sheet?.detents.count ?? 0) \(sheet?.selectedDetentIdentifier == .medium)")
         log.append("grabber: \(sheet?.prefersGrabberVisible == true)")
+        let third = UISheetPresentationController.Detent.custom { context in
+          context.maximumDetentValue * 0.3
+        }
+        sheet?.detents = [third, .large()]
+        log.append("custom: \(sheet?.detents.first?.identifier == third.identifier)")
       }
     }
-    #expect(log == ["sheet: 2 true", "grabber: true"])
+    #expect(log == ["sheet: 2 true", "grabber: true", "custom: true"])
   }
 
   @Test("a cell's snapshot through drawHierarchy is drawn in a renderer")
