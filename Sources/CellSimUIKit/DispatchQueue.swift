@@ -69,6 +69,10 @@ public final class DispatchQueue: @unchecked Sendable {
   public let label: String
   /// What the queue stands for.
   let kind: Kind
+  /// `qos`: the quality of service the queue was made with (`init(label:qos:…)`), a global
+  /// queue's class, or `.unspecified` (the main queue's, as Dispatch made it with none). Kept
+  /// for code that reads it: the simulation has no quality-of-service classes.
+  public let qos: DispatchQoS
   /// Whether it was made `.initiallyInactive` (it starts suspended in each world).
   let initiallyInactive: Bool
   /// A custom queue's simulated queue in each world it is used in.
@@ -87,10 +91,12 @@ public final class DispatchQueue: @unchecked Sendable {
 
   /// A queue of `kind` named `label`.
   init(
-    kind: Kind, label: String, initiallyInactive: Bool = false, target: DispatchQueue? = nil
+    kind: Kind, label: String, qos: DispatchQoS = .unspecified, initiallyInactive: Bool = false,
+    target: DispatchQueue? = nil
   ) {
     self.kind = kind
     self.label = label
+    self.qos = qos
     self.initiallyInactive = initiallyInactive
     self.targetQueue = target
     self.runsOn = target.flatMap { Self.executionTarget(of: kind, on: $0) }
@@ -112,7 +118,7 @@ public final class DispatchQueue: @unchecked Sendable {
     autoreleaseFrequency: AutoreleaseFrequency = .inherit, target: DispatchQueue? = nil
   ) {
     self.init(
-      kind: attributes.contains(.concurrent) ? .concurrent : .serial, label: label,
+      kind: attributes.contains(.concurrent) ? .concurrent : .serial, label: label, qos: qos,
       initiallyInactive: attributes.contains(.initiallyInactive), target: target)
   }
 
@@ -138,15 +144,15 @@ public final class DispatchQueue: @unchecked Sendable {
   }
 
   /// The global queues, one object per quality of service as in Dispatch.
-  static let globalBackground = globalQueue("background")
-  static let globalUtility = globalQueue("utility")
-  static let globalDefault = globalQueue("default")
-  static let globalUserInitiated = globalQueue("user-initiated")
-  static let globalUserInteractive = globalQueue("user-interactive")
+  static let globalBackground = globalQueue("background", .background)
+  static let globalUtility = globalQueue("utility", .utility)
+  static let globalDefault = globalQueue("default", .default)
+  static let globalUserInitiated = globalQueue("user-initiated", .userInitiated)
+  static let globalUserInteractive = globalQueue("user-interactive", .userInteractive)
 
   /// A global queue object for `qos`, with Apple's label.
-  static func globalQueue(_ qos: String) -> DispatchQueue {
-    DispatchQueue(kind: .global(qos: qos), label: "com.apple.root.\(qos)-qos")
+  static func globalQueue(_ name: String, _ qos: DispatchQoS) -> DispatchQueue {
+    DispatchQueue(kind: .global(qos: name), label: "com.apple.root.\(name)-qos", qos: qos)
   }
 
   // MARK: The simulated queue behind it

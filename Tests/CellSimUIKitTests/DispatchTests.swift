@@ -300,4 +300,16 @@ struct QueueSpecificTests {
     }
     #expect(log.lines == ["io none @0", "sync cache @0", "main main @0"])
   }
+
+  @Test("qos is the quality of service a queue was made with, a global queue's, or unspecified")
+  func queueQoS() {
+    let made = DispatchQueue(label: "thumbnails", qos: .userInitiated, attributes: .concurrent)
+    #expect(made.qos == .userInitiated)
+    #expect(DispatchQueue(label: "plain").qos == .unspecified)
+    #expect(DispatchQueue.global(qos: .utility).qos.qosClass == .utility)
+    #expect(DispatchQueue.global().qos.qosClass == .default)
+    #expect(DispatchQueue.main.qos == .unspecified)
+    let relative = DispatchQoS(qosClass: .background, relativePriority: -4)
+    #expect(DispatchQueue(label: "low", qos: relative).qos.relativePriority == -4)
+  }
 }

@@ -42,19 +42,20 @@ func simulatedThreadName() -> String {
 }
 
 /// Runs `setup` in a fresh world installed on this thread (with a fake network serving
-/// `bodies`, 50 ms to first byte, set up by `configure`; the SimThreads watchdog at `watchdogMilliseconds` of real
-/// time), runs the world for `milliseconds` of virtual time and tears
-/// it down.
+/// `bodies`, 50 ms to first byte unless `script` says otherwise, set up by `configure`; the
+/// SimThreads watchdog at `watchdogMilliseconds` of real time), runs the world for
+/// `milliseconds` of virtual time and tears it down.
 @discardableResult
 func simulate(
   for milliseconds: Int64 = 1_000, serving bodies: [String: [UInt8]] = [:],
+  script: NetworkScript = NetworkScript(),
   watchdogMilliseconds: Int = 10_000, _ setup: () -> Void,
   network configure: (FakeNetwork) -> Void = { _ in }
 ) throws -> RunOutcome {
   let world = World(seed: 1, trace: .full)
   let threads = BlockingThreads.of(
     world, options: BlockingThreadsOptions(watchdog: .milliseconds(watchdogMilliseconds)))
-  let network = try FakeNetwork(world: world) { bodies[$0] }
+  let network = try FakeNetwork(world: world, script: script) { bodies[$0] }
   LayerHost.attach(network: network, to: world)
   try LayerHost.withWorld(world) {
     configure(network)

@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
 // Names Darwin's SDK gives iOS code and Linux's lacks: on Darwin they come from Foundation and
 // the C library, so they are declared only where those do not declare them.
 #if !canImport(Darwin)
@@ -14,5 +18,17 @@ import Foundation
   extension NSData.WritingOptions {
     /// `atomicWrite`, the older name of `.atomic` (deprecated on Darwin, missing on Linux).
     public static let atomicWrite: NSData.WritingOptions = .atomic
+  }
+
+  /// `NSURLSessionDownloadTaskResumeData`: the key of the resume data in the user info of a
+  /// cancelled download's error (`URLSession+Download.swift`).
+  // swift-format-ignore: AlwaysUseLowerCamelCase
+  public let NSURLSessionDownloadTaskResumeData = "NSURLSessionDownloadTaskResumeData"
+
+  extension URLError {
+    /// `downloadTaskResumeData`: the resume data the error carries, if the download can resume.
+    public var downloadTaskResumeData: Data? {
+      userInfo[NSURLSessionDownloadTaskResumeData] as? Data
+    }
   }
 #endif

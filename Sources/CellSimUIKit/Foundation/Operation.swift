@@ -55,6 +55,8 @@ open class Operation: NSObject, @unchecked Sendable {
   weak var endWorld: World?
   /// Entered while the operation is in a queue: `waitUntilFinished()` waits on it.
   var ends: [SimGroup] = []
+  /// The queue the operation was added to, whose progress its `main()` advances.
+  weak var progressQueue: OperationQueue?
   private var executing = false
   private var finished = false
   private var cancelled = false
@@ -96,12 +98,14 @@ open class Operation: NSObject, @unchecked Sendable {
   /// The work: override it. Runs as blocking code on the queue's thread.
   open func main() {}
 
-  /// Runs `main()` unless cancelled, then finishes. Asynchronous operations override it.
+  /// Runs `main()` unless cancelled, then finishes. Asynchronous operations override it. An
+  /// operation whose `main()` returned counts one unit of its queue's `progress`.
   open func start() {
     if !cancelled {
       executing = true
       main()
       executing = false
+      progressQueue?.operationEndedMain()
     }
     finished = true
     didChangeValue(forKey: "isFinished")
@@ -161,6 +165,7 @@ open class Operation: NSObject, @unchecked Sendable {
     binding.pending.enter()
     ends.append(end)
     runner.owner = self
+    progressQueue = queue
     runner.name = name
     runner.queuePriority = queuePriority.simulated
     let pending = binding.pending

@@ -14,8 +14,13 @@ import SimThreads
 /// `queuePriority`, dependencies, `completionBlock`, asynchronous operations (the slot is held
 /// until `didChangeValue(forKey: "isFinished")`, or `didChangeValue(for:)`, reports
 /// `isFinished`), and the waits.
-/// Not modelled: `qualityOfService` (stored, ignored), `underlyingQueue` (stored, ignored),
-/// `progress`, `addBarrierBlock`. An asynchronous operation's wait holds its worker thread in
+/// `progress`, as Foundation documents it: it reports nothing until the app sets its
+/// `totalUnitCount` (above 0 here); then each operation that finishes by the end of `main()`
+/// adds one to `completedUnitCount`, when `main()` returns. An operation cancelled before it
+/// ran, or one that overrides `start()` without calling `super.start()`, adds nothing. The
+/// queue object has one progress (the main queue's is shared by every world that uses it).
+/// Not modelled: `qualityOfService` (stored, ignored), `underlyingQueue` (stored, ignored).
+/// An asynchronous operation's wait holds its worker thread in
 /// the simulation (iOS frees the thread and keeps only the queue's slot).
 open class OperationQueue: NSObject, @unchecked Sendable {
   /// `OperationQueue.defaultMaxConcurrentOperationCount`: no limit of the queue's own.
@@ -65,6 +70,17 @@ open class OperationQueue: NSObject, @unchecked Sendable {
   open var qualityOfService: QualityOfService = .default
   /// Accepted and ignored.
   open var underlyingQueue: DispatchQueue?
+  /// The progress of the queue's operations (see the type's notes): no units until the app
+  /// sets `totalUnitCount`.
+  open var progress: Progress { queueProgress }
+  let queueProgress = Progress(parent: nil, userInfo: nil)
+
+  /// An operation of this queue returned from `main()`: one unit of progress, once the app set
+  /// the total.
+  func operationEndedMain() {
+    guard queueProgress.totalUnitCount > 0 else { return }
+    queueProgress.completedUnitCount += 1
+  }
 
   /// A new, empty, concurrent queue.
   public override init() { isBoundToMain = false }

@@ -40,8 +40,13 @@ public protocol URLProtocolClient: AnyObject {
 /// task, whose handler runs on the session's delegate queue. `cancel()` calls `stopLoading()`
 /// and completes with `URLError(.cancelled)`. A task served by a protocol takes none of the
 /// session's `httpMaximumConnectionsPerHost` slots. Not modelled: redirects, authentication
-/// challenges, `cachedResponseIsValid`, `property(forKey:in:)`; `requestIsCacheEquivalent(_:to:)` is
-/// answered but not consulted.
+/// challenges, `cachedResponseIsValid`; `requestIsCacheEquivalent(_:to:)` is answered but not
+/// consulted.
+///
+/// A task makes its protocol with `init(task:cachedResponse:client:)`, which calls
+/// `init(request:cachedResponse:client:)` with the canonical request, so a subclass overrides
+/// the latter (`override init(request:cachedResponse:client:)`) as in Foundation. The request
+/// properties (`property(forKey:in:)`): `URLProtocol+Properties.swift`.
 open class URLProtocol: NSObject, @unchecked Sendable {
   /// The request being served.
   public let request: URLRequest
@@ -49,6 +54,9 @@ open class URLProtocol: NSObject, @unchecked Sendable {
   public let client: (any URLProtocolClient)?
   /// The cached response given at creation, if any.
   public let cachedResponse: CachedURLResponse?
+  /// The task being served, when the protocol was made for one.
+  open var task: URLSessionTask? { servedTask }
+  var servedTask: URLSessionTask?
 
   nonisolated(unsafe) static var registered: [URLProtocol.Type] = []
 
@@ -73,13 +81,30 @@ open class URLProtocol: NSObject, @unchecked Sendable {
   /// `NSObject.classForCoder()`, which apps pass to `protocolClasses`: the class itself.
   open class func classForCoder() -> AnyClass { self }
 
-  /// A protocol serving `request` for `client`.
-  public required init(
+  /// A protocol serving `request` for `client`: the designated initializer subclasses override
+  /// for their own set-up (Foundation: "Subclasses should override this method to do any
+  /// custom initialization").
+  public init(
     request: URLRequest, cachedResponse: CachedURLResponse?, client: (any URLProtocolClient)?
   ) {
     self.request = request
     self.cachedResponse = cachedResponse
     self.client = client
+  }
+
+  /// A protocol serving `task`: `init(request:cachedResponse:client:)` with the task's request
+  /// (in the canonical form the session asked for), then `task` is set. It is `required` here
+  /// (Foundation declares it a plain convenience initializer) so that the session can make an
+  /// instance of any subclass from its class object; a subclass inherits it whenever it
+  /// overrides `init(request:cachedResponse:client:)` or declares no initializer.
+  public required convenience init(
+    task: URLSessionTask, cachedResponse: CachedURLResponse?, client: (any URLProtocolClient)?
+  ) {
+    guard let request = task.protocolRequest ?? task.currentRequest else {
+      preconditionFailure("CellSimUIKit: URLProtocol(task:) for a task without a request")
+    }
+    self.init(request: request, cachedResponse: cachedResponse, client: client)
+    servedTask = task
   }
 
   /// Starts the load: override it.
@@ -142,8 +167,8 @@ extension URLSessionTask {
     if session === URLSession.shared { classes += URLProtocol.registered }
     guard let type = classes.first(where: { $0.canInit(with: request) }) else { return false }
     let client = TaskProtocolClient(task: self)
-    let loader = type.init(
-      request: type.canonicalRequest(for: request), cachedResponse: nil, client: client)
+    protocolRequest = type.canonicalRequest(for: request)
+    let loader = type.init(task: self, cachedResponse: nil, client: client)
     protocolLoader = (loader, client)
     world.globalQueue().async(label: "URLProtocol.startLoading") { loader.startLoading() }
     return true

@@ -134,8 +134,8 @@ public protocol URLSessionDelegate: AnyObject, Sendable {}
 /// `getAllTasks(completionHandler:)`, `invalidateAndCancel()` and `finishTasksAndInvalidate()`:
 /// `URLSession+Invalidation.swift`.
 ///
-/// Not modelled: upload/download/stream tasks, request headers and methods
-/// (every request is a GET of its URL), redirects.
+/// Download tasks: `URLSession+Download.swift`. Not modelled: upload and stream tasks, request
+/// headers and methods (every request is a GET of its URL), redirects.
 open class URLSession: NSObject, @unchecked Sendable {
   /// The shared session: default configuration, a serial delegate queue.
   public static let shared = URLSession(
@@ -169,6 +169,29 @@ open class URLSession: NSObject, @unchecked Sendable {
     var waiting: [URLSessionTask] = []
   }
 
+  /// `URLSession()`: a session with a default configuration (its cache is `URLCache.shared`)
+  /// and no delegate, whose completions run on a new serial queue. Apple deprecated it for
+  /// `init(configuration:)`; test doubles subclass it (`class MockSession: URLSession`) and
+  /// override `dataTask(with:completionHandler:)`, so it is a designated initializer a
+  /// subclass's own initializer can call, as in Foundation.
+  @available(
+    iOS, introduced: 7.0, deprecated: 13.0,
+    message: "Please use +[NSURLSession sessionWithConfiguration:] or other class methods"
+  )
+  public override init() {
+    configuration = URLSessionConfiguration.default
+    delegate = nil
+    delegateQueue = Self.serialDelegateQueue()
+  }
+
+  /// A new serial queue for a session given no delegate queue.
+  static func serialDelegateQueue() -> OperationQueue {
+    let serial = OperationQueue()
+    serial.maxConcurrentOperationCount = 1
+    serial.name = "URLSession delegate queue"
+    return serial
+  }
+
   /// A session with `configuration` (copied), whose completions run on a new serial queue.
   public convenience init(configuration: URLSessionConfiguration) {
     self.init(configuration: configuration, delegate: nil, delegateQueue: nil)
@@ -182,14 +205,7 @@ open class URLSession: NSObject, @unchecked Sendable {
   ) {
     self.configuration = configuration.copy()
     self.delegate = delegate
-    if let queue {
-      delegateQueue = queue
-    } else {
-      let serial = OperationQueue()
-      serial.maxConcurrentOperationCount = 1
-      serial.name = "URLSession delegate queue"
-      delegateQueue = serial
-    }
+    delegateQueue = queue ?? Self.serialDelegateQueue()
   }
 
   /// A task fetching `url`; `completionHandler` runs once on the delegate queue.

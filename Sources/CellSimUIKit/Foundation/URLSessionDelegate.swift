@@ -74,6 +74,10 @@ extension URLSessionTask {
   }
 
   func notifyResponse() {
+    if let download = self as? DelegateDownloadTask {
+      download.notifyResumed()
+      return
+    }
     guard let delegate = dataDelegate, let response, let world,
       let dataTask = self as? URLSessionDataTask
     else { return }

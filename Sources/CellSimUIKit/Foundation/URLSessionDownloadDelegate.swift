@@ -8,7 +8,9 @@ import Foundation
 /// didFinishDownloadingTo:)` with a file in the sandbox's `tmp` (removed when the method
 /// returns, as Foundation documents), then `urlSession(_:task:didCompleteWithError:)`. A
 /// failure or a cancel skips the file and reports the error. The last two calls run in one
-/// turn of the delegate queue. Not modelled: resume data (`didResumeAtOffset` is never called).
+/// turn of the delegate queue. A task made from resume data (`downloadTask(withResumeData:)`)
+/// first hears `didResumeAtOffset` with offset 0 when the response arrives: the download starts
+/// over (`URLSession+Download.swift`).
 public protocol URLSessionDownloadDelegate: URLSessionTaskDelegate {
   /// The download finished; the file at `location` is removed when this returns.
   func urlSession(
@@ -18,7 +20,7 @@ public protocol URLSessionDownloadDelegate: URLSessionTaskDelegate {
   func urlSession(
     _ session: URLSession, downloadTask: URLSessionDownloadTask, didWriteData bytesWritten: Int64,
     totalBytesWritten: Int64, totalBytesExpectedToWrite: Int64)
-  /// A download resumed from resume data (never called: resuming is not modelled).
+  /// A download made from resume data got its response (the offset is 0: it starts over).
   func urlSession(
     _ session: URLSession, downloadTask: URLSessionDownloadTask,
     didResumeAtOffset fileOffset: Int64, expectedTotalBytes: Int64)
@@ -45,6 +47,21 @@ final class DelegateDownloadTask: URLSessionDownloadTask, @unchecked Sendable {
   /// it is made).
   var downloadDelegate: (any URLSessionDownloadDelegate)? {
     (delegate ?? session.delegate) as? any URLSessionDownloadDelegate
+  }
+
+  /// Whether the task restarts a download from resume data: its delegate hears
+  /// `didResumeAtOffset` (offset 0) when the response arrives.
+  var reportsResume = false
+
+  /// Reports the restart of a download made from resume data (called from `notifyResponse`).
+  func notifyResumed() {
+    guard reportsResume, let delegate = downloadDelegate, let world else { return }
+    let box = Unchecked((delegate, self, countOfBytesExpectedToReceive))
+    session.delegateQueue.enqueue(in: world, label: "URLSession didResumeAtOffset") {
+      let (delegate, task, expected) = box.value
+      delegate.urlSession(
+        task.session, downloadTask: task, didResumeAtOffset: 0, expectedTotalBytes: expected)
+    }
   }
 
   /// Reports a chunk (called from `notifyData`).

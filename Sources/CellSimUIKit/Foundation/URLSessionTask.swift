@@ -10,7 +10,8 @@ import SimPlatform
 /// - `suspend()` stops a running task: its transfer (or its `URLProtocol`, or its wait for a
 ///   connection) ends without a callback, and its bytes are dropped. As Apple documents for every
 ///   task but a download's, the next `resume()` starts it over, from a new request; a download
-///   starts over too (resume data is not modelled). Suspensions count, as in
+///   starts over too (the simulated server serves no byte ranges; resume data, which restarts
+///   a cancelled download, is in `URLSession+Download.swift`). Suspensions count, as in
 ///   swift-corelibs-foundation: a task suspended twice runs again after two resumes.
 /// - `cancel()` ends the transfer at once; the completion handler then runs on the delegate
 ///   queue, once, with `URLError(.cancelled)` (domain `NSURLErrorDomain`, code
@@ -37,8 +38,9 @@ open class URLSessionTask: NSObject, @unchecked Sendable {
 
   /// Unique within its session (per world), from 1.
   public let taskIdentifier: Int
-  /// The request the task was made with.
-  public let originalRequest: URLRequest?
+  /// The request the task was made with (nil for a task made with `init()`, or from resume
+  /// data that names no download).
+  public internal(set) var originalRequest: URLRequest?
   /// The request being loaded (the same: redirects are not modelled).
   public var currentRequest: URLRequest? { originalRequest }
   /// The response, once it arrived.
@@ -92,6 +94,15 @@ open class URLSessionTask: NSObject, @unchecked Sendable {
   var suspendCount = 1
   /// The client of the transfer running now, detached when the task is suspended.
   var transferClient: TaskClient?
+  /// Resume data `cancel(byProducingResumeData:)` produced: the cancel error carries it.
+  var producedResumeData: Data?
+  /// The error a download made from unreadable resume data fails with when resumed.
+  var resumeFailure: URLError?
+  /// The canonical request of the `URLProtocol` class serving the task, for its initializer.
+  var protocolRequest: URLRequest?
+
+  /// Whether the task was made with `init()`, by no session: it has nothing to load.
+  let isDetached: Bool
 
   init(
     session: URLSession, world: World, identifier: Int, request: URLRequest,
@@ -107,11 +118,36 @@ open class URLSessionTask: NSObject, @unchecked Sendable {
     self.url = url
     self.host = WireModel.host(of: url.absoluteString)
     self.handler = handler
+    self.isDetached = false
   }
 
+  /// `URLSessionTask()` (and `URLSessionDataTask()`, `URLSessionDownloadTask()`): a task made by
+  /// no session, as test doubles make one (`class MockTask: URLSessionDataTask` overriding
+  /// `resume()`). It has no request (`originalRequest` is nil) and identifier 0, and stays
+  /// suspended: the base `resume()` loads nothing. `cancel()` moves it to `.canceling` and calls
+  /// nothing. Apple deprecated it: tasks come from a session.
+  @available(
+    iOS, introduced: 7.0, deprecated: 13.0,
+    message: "Please use -[NSURLSession dataTaskWithRequest:] or other NSURLSession methods"
+  )
+  public override init() {
+    self.session = Self.detachedSession
+    self.world = nil
+    self.taskIdentifier = 0
+    self.originalRequest = nil
+    self.url = URL(fileURLWithPath: "/")
+    self.host = ""
+    self.handler = nil
+    self.isDetached = true
+  }
+
+  /// The session a task made with `init()` points to; it never loads anything.
+  static let detachedSession = URLSession()
+
   /// Starts the task, or starts it over after `suspend()` once every suspension is balanced.
-  /// Does nothing once it was cancelled or completed.
+  /// Does nothing once it was cancelled or completed, or for a task made with `init()`.
   open func resume() {
+    if isDetached { return }
     guard state == .suspended || state == .running else { return }
     if suspendCount > 0 { suspendCount -= 1 }
     guard suspendCount == 0, state == .suspended else { return }
@@ -125,6 +161,10 @@ open class URLSessionTask: NSObject, @unchecked Sendable {
     }
     self.network = network
     state = .running
+    if let resumeFailure {
+      complete(data: nil, error: resumeFailure, in: world)
+      return
+    }
     if answerFromCache(in: world) { return }
     if serveByProtocol(in: world) { return }
     session.admit(self, in: world)
@@ -196,6 +236,10 @@ open class URLSessionTask: NSObject, @unchecked Sendable {
 
   /// Cancels the task (see the type's contract).
   open func cancel() {
+    if isDetached, state == .suspended {
+      state = .canceling
+      return
+    }
     guard let world else { return }
     switch state {
     case .suspended:
@@ -219,7 +263,11 @@ open class URLSessionTask: NSObject, @unchecked Sendable {
   }
 
   var errorInfo: [String: Any] {
-    [NSURLErrorFailingURLErrorKey: url, NSLocalizedDescriptionKey: url.absoluteString]
+    var info: [String: Any] = [
+      NSURLErrorFailingURLErrorKey: url, NSLocalizedDescriptionKey: url.absoluteString,
+    ]
+    if let producedResumeData { info[NSURLSessionDownloadTaskResumeData] = producedResumeData }
+    return info
   }
 
   /// The session admitted it: the transfer starts now.
@@ -308,11 +356,12 @@ open class URLSessionTask: NSObject, @unchecked Sendable {
       if response == nil { transferDidReceiveResponse(transfer, status: status) }
       complete(data: Data(), error: nil, in: world)
     case .timedOut:
-      complete(data: nil, error: URLError(.timedOut, userInfo: errorInfo), in: world)
+      complete(data: nil, error: URLError(.timedOut, userInfo: failureInfo), in: world)
     case .connectionReset:
-      complete(data: nil, error: URLError(.networkConnectionLost, userInfo: errorInfo), in: world)
+      complete(data: nil, error: URLError(.networkConnectionLost, userInfo: failureInfo), in: world)
     case .offline:
-      complete(data: nil, error: URLError(.notConnectedToInternet, userInfo: errorInfo), in: world)
+      complete(
+        data: nil, error: URLError(.notConnectedToInternet, userInfo: failureInfo), in: world)
     case .cancelled:
       complete(data: nil, error: URLError(.cancelled, userInfo: errorInfo), in: world)
     }
@@ -343,14 +392,3 @@ final class TaskClient: TransferClient {
 
 /// Foundation's `URLSessionDataTask`.
 open class URLSessionDataTask: URLSessionTask, @unchecked Sendable {}
-
-/// Foundation's `URLSessionDownloadTask`: a transfer whose body is written to a file (see
-/// `URLSession.downloadTask(with:completionHandler:)`). `cancel(byProducingResumeData:)` cancels
-/// and produces no resume data.
-open class URLSessionDownloadTask: URLSessionTask, @unchecked Sendable {
-  /// Cancels the task; the handler is called with nil: resuming downloads is not modelled.
-  open func cancel(byProducingResumeData completionHandler: @escaping @Sendable (Data?) -> Void) {
-    cancel()
-    completionHandler(nil)
-  }
-}

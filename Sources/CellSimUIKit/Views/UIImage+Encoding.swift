@@ -3,7 +3,7 @@ import PNGRender
 import SimPlatform
 import SimThreads
 
-/// `UIImage`'s equality and its PNG and JPEG data.
+/// `UIImage`'s equality and its PNG, JPEG and HEIC data.
 ///
 /// Equality is identity, as `NSObject`'s `isEqual(_:)` is for two `UIImage` objects made
 /// separately (`img != item.image` asks whether the image was replaced).
@@ -52,6 +52,13 @@ extension UIImage {
 
   /// The image as "JPEG" data: PNG bytes (see the extension's notes).
   public func jpegData(compressionQuality: CGFloat) -> Data? { pngData() }
+
+  /// `heicData()`: always nil, UIKit's documented answer when a HEIC representation "could not
+  /// be generated" (as on a device or simulator without a HEIC encoder). The layer has no HEIC
+  /// encoder, and unlike `jpegData` it does not hand back PNG bytes: code that asks for HEIC
+  /// writes them as `.heic` files or sends them as `image/heic`, where PNG bytes would be
+  /// mislabelled, while nil takes the fallback such code has (`?? image.jpegData(…)`).
+  public func heicData() -> Data? { nil }
 }
 
 /// The provenance of bytes the layer encoded from a content image, by the bytes' digest: what

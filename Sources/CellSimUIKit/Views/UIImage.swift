@@ -69,6 +69,9 @@ open class UIImage: NSObject, @unchecked Sendable {
   /// An animated image's frames and duration.
   var frames: [UIImage]?
   var frameDuration: TimeInterval = 0
+  /// The asset the image was registered with (`UIImageAsset.swift`), held strongly so that
+  /// `image.imageAsset?.image(with:)` still works once the app let go of the asset.
+  var registeredAsset: UIImageAsset?
 
   /// The size of a named or system image, in points.
   static let namedSize = 40

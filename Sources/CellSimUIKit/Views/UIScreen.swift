@@ -91,6 +91,14 @@ public final class UITraitCollection: NSObject, @unchecked Sendable {
       idiom: .unspecified, style: .unspecified)
   }
 
+  /// `UITraitCollection(userInterfaceStyle:)`: only that trait is specified (the collection an
+  /// image asset's dark and light images are registered with).
+  public convenience init(userInterfaceStyle style: UIUserInterfaceStyle) {
+    self.init(
+      displayScale: 0, horizontal: .unspecified, vertical: .unspecified, idiom: .unspecified,
+      style: style)
+  }
+
   /// `UITraitCollection(userInterfaceIdiom:)`: only that trait is specified.
   public convenience init(userInterfaceIdiom idiom: UIUserInterfaceIdiom) {
     self.init(

@@ -56,6 +56,8 @@
   /// `preferredContentSize` (kept).
   open var preferredContentSize = CGSize.zero
   var storedPopover: UIPopoverPresentationController?
+  /// The sheet presentation controller, made at first access (`UISheetPresentationController`).
+  var storedSheet: UISheetPresentationController?
   /// The popover presentation controller while `modalPresentationStyle` is `.popover`, else
   /// nil, as in UIKit (its source and arrows are kept; nothing is shown).
   open var popoverPresentationController: UIPopoverPresentationController? {

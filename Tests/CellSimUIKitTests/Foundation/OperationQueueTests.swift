@@ -138,6 +138,40 @@ struct OperationQueueTests {
     #expect(log.lines == ["fast @10", "slow @20", "barrier @20", "after @20"])
   }
 
+  @Test("progress counts operations once its total is set; cancelled ones do not count")
+  func queueProgress() throws {
+    let log = Log()
+    try simulate {
+      let untracked = OperationQueue()
+      untracked.addOperation {}
+      let queue = OperationQueue()
+      queue.maxConcurrentOperationCount = 1
+      queue.progress.totalUnitCount = 4
+      for delay in [10, 20, 30] {
+        queue.addOperation {
+          Thread.sleep(forTimeInterval: Double(delay) / 1000)
+          log.add("done \(queue.progress.completedUnitCount)")
+        }
+      }
+      let skipped = BlockOperation { log.add("never") }
+      skipped.cancel()
+      queue.addOperation(skipped)
+      queue.addBarrierBlock {
+        log.add(
+          "barrier sees \(queue.progress.completedUnitCount) of \(queue.progress.totalUnitCount)")
+      }
+      queue.addBarrierBlock {
+        log.add("after \(queue.progress.completedUnitCount) \(queue.progress.fractionCompleted)")
+        log.add("untracked \(untracked.progress.completedUnitCount)")
+      }
+    }
+    #expect(
+      log.lines == [
+        "done 0 @10", "done 1 @30", "done 2 @60", "barrier sees 3 of 4 @60", "after 4 1.0 @60",
+        "untracked 0 @60",
+      ])
+  }
+
   @Test("OperationQueue.main runs operations on the main thread")
   func mainQueue() throws {
     let log = Log()
