@@ -15,7 +15,7 @@ import Foundation
 ///
 /// A property stays with the request through copies, `as URLRequest` / `as NSURLRequest`, and
 /// changes to its other fields, as in Foundation. Foundation on Linux drops them when a request
-/// is copied or bridged, so the layer keeps the values in a process-wide table and the request
+/// is copied or bridged, so the layer keeps the values in a table of the world's and the request
 /// carries only the table entry's number, in a header named `X-CellSim-Protocol-Properties`
 /// that the simulated network ignores. Divergence: code that lists a request's headers sees
 /// that header, and two requests that differ only in their properties are not equal (`==`).
@@ -50,26 +50,38 @@ extension URLProtocol {
 }
 
 /// The values of request properties, by entry number; the request's header names its entry.
-/// Entries are never changed once stored (a change makes a new one), and are kept for the
-/// process's life. Guarded by a real lock: protocols run on any thread.
-enum RequestProperties {
+/// Entries are never changed once stored (a change makes a new one). Inside a world they are the
+/// world's (numbered from 0 in each run, so a header's value is the same in every process, and
+/// dropped with the world's other attachments at its end, so a fuzz campaign does not keep every
+/// run's); a request marked outside any world uses a process-wide table, guarded by a real lock.
+final class RequestProperties {
   static let header = "X-CellSim-Protocol-Properties"
-  nonisolated(unsafe) static var entries: [[String: Any]] = []
+  var entries: [[String: Any]] = []
+  /// The table of calls made outside any world, for the process's life.
+  nonisolated(unsafe) static let process = RequestProperties()
   static let lock = Foundation.NSLock()
+
+  /// The calling code's table: its world's, else the process's.
+  static func withTable<Result>(_ body: (RequestProperties) -> Result) -> Result {
+    if let world = SimulationContext.world {
+      return body(world.layerAttachment { RequestProperties() })
+    }
+    lock.lock()
+    defer { lock.unlock() }
+    return body(process)
+  }
 
   /// The values of the entry a header names (none for no header or an unknown entry).
   static func values(of entry: String?) -> [String: Any] {
     guard let entry, let index = Int(entry) else { return [:] }
-    lock.lock()
-    defer { lock.unlock() }
-    return entries.indices.contains(index) ? entries[index] : [:]
+    return withTable { $0.entries.indices.contains(index) ? $0.entries[index] : [:] }
   }
 
   /// Stores `values` as a new entry and returns the header value naming it.
   static func store(_ values: [String: Any]) -> String {
-    lock.lock()
-    defer { lock.unlock() }
-    entries.append(values)
-    return String(entries.count - 1)
+    withTable { table in
+      table.entries.append(values)
+      return String(table.entries.count - 1)
+    }
   }
 }
