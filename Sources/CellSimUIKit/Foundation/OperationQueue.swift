@@ -17,8 +17,9 @@ import SimThreads
 /// `progress`, as Foundation documents it: it reports nothing until the app sets its
 /// `totalUnitCount` (above 0 here); then each operation that finishes by the end of `main()`
 /// adds one to `completedUnitCount`, when `main()` returns. An operation cancelled before it
-/// ran, or one that overrides `start()` without calling `super.start()`, adds nothing. The
-/// queue object has one progress (the main queue's is shared by every world that uses it).
+/// ran, or one that overrides `start()` without calling `super.start()`, adds nothing. A queue
+/// has one progress in each world (a singleton's queue, or the main queue, starts each run with a
+/// fresh one), and one for code outside any world.
 /// Not modelled: `qualityOfService` (stored, ignored), `underlyingQueue` (stored, ignored).
 /// An asynchronous operation's wait holds its worker thread in
 /// the simulation (iOS frees the thread and keeps only the queue's slot).
@@ -72,14 +73,22 @@ open class OperationQueue: NSObject, @unchecked Sendable {
   open var underlyingQueue: DispatchQueue?
   /// The progress of the queue's operations (see the type's notes): no units until the app
   /// sets `totalUnitCount`.
-  open var progress: Progress { queueProgress }
-  let queueProgress = Progress(parent: nil, userInfo: nil)
+  open var progress: Progress {
+    guard let world = SimulationContext.world else { return unboundProgress }
+    return progresses.value(in: world) { Progress(parent: nil, userInfo: nil) }
+  }
+  /// Each world's progress of the queue: a queue kept by a singleton, or the main queue, starts
+  /// each run with a fresh one, so one run's counts never reach another's.
+  let progresses = PerWorld<Progress>()
+  /// The progress of code outside any world.
+  let unboundProgress = Progress(parent: nil, userInfo: nil)
 
   /// An operation of this queue returned from `main()`: one unit of progress, once the app set
   /// the total.
   func operationEndedMain() {
-    guard queueProgress.totalUnitCount > 0 else { return }
-    queueProgress.completedUnitCount += 1
+    let progress = self.progress
+    guard progress.totalUnitCount > 0 else { return }
+    progress.completedUnitCount += 1
   }
 
   /// A new, empty, concurrent queue.

@@ -172,6 +172,24 @@ struct OperationQueueTests {
       ])
   }
 
+  /// A queue kept by a singleton, as an image downloader keeps its queue.
+  static let sharedQueue = OperationQueue()
+
+  @Test("a queue used in two runs has a fresh progress in each")
+  func progressPerRun() throws {
+    let log = Log()
+    for _ in 0..<2 {
+      try simulate {
+        let queue = Self.sharedQueue
+        log.add("total \(queue.progress.totalUnitCount)")
+        queue.progress.totalUnitCount = 2
+        queue.addOperation {}
+        queue.addBarrierBlock { log.add("done \(queue.progress.completedUnitCount)") }
+      }
+    }
+    #expect(log.lines == ["total 0 @0", "done 1 @0", "total 0 @0", "done 1 @0"])
+  }
+
   @Test("OperationQueue.main runs operations on the main thread")
   func mainQueue() throws {
     let log = Log()
