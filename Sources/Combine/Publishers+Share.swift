@@ -12,33 +12,28 @@ extension ConnectablePublisher {
 }
 
 extension Publishers {
-  /// Connects its upstream at the first subscriber and disconnects when none is left.
+  /// Connects its upstream at the first subscriber and disconnects when none is left. The
+  /// connection is kept by the subscriptions, not by this object: a chain written in one
+  /// expression (`Timer.publish(...).autoconnect().sink { }`) keeps running while its
+  /// cancellable is kept.
   public final class Autoconnect<Upstream: ConnectablePublisher>: Publisher {
     public typealias Output = Upstream.Output
     public typealias Failure = Upstream.Failure
     public final let upstream: Upstream
-    private var connection: (any Cancellable)?
-    private var subscribers = 0
+    private let connection = RefCountedConnection()
 
     public init(upstream: Upstream) { self.upstream = upstream }
 
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
-      subscribers += 1
+      let connection = connection
+      connection.subscribers += 1
       upstream.subscribe(
         Relay(
-          "Autoconnect", to: subscriber,
-          hooks: RelayHooks(cancel: { [weak self] in self?.left() }),
+          "Autoconnect", to: subscriber, hooks: RelayHooks(cancel: { connection.left() }),
           onCompletion: passCompletion
         ) { .emit($0) })
-      if connection == nil { connection = upstream.connect() }
-    }
-
-    private func left() {
-      subscribers -= 1
-      guard subscribers == 0, let connection else { return }
-      self.connection = nil
-      connection.cancel()
+      if connection.cancellable == nil { connection.cancellable = upstream.connect() }
     }
   }
 
@@ -50,8 +45,7 @@ extension Publishers {
     public typealias Output = Upstream.Output
     public typealias Failure = Upstream.Failure
     public final let upstream: Upstream
-    private var fanout = Fanout<Output, Failure>()
-    private var connection: Subscribers.Sink<Output, Failure>?
+    private let state = ShareState<Output, Failure>()
 
     public init(upstream: Upstream) { self.upstream = upstream }
 
@@ -59,24 +53,53 @@ extension Publishers {
 
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
-      fanout.add(subscriber, initial: nil)
-      guard connection == nil, fanout.completion == nil, !fanout.conduits.isEmpty else { return }
-      let fanout = fanout
+      let state = state
+      state.fanout.add(subscriber, initial: nil)
+      guard state.connection == nil, state.fanout.completion == nil,
+        !state.fanout.conduits.isEmpty
+      else { return }
+      let fanout = state.fanout
       let sink = Subscribers.Sink<Output, Failure>(
-        receiveCompletion: { fanout.send(completion: $0) },
+        receiveCompletion: {
+          fanout.onEmpty = nil
+          state.connection = nil
+          fanout.send(completion: $0)
+        },
         receiveValue: { fanout.send($0, latestWins: false) })
-      connection = sink
-      fanout.onEmpty = { [weak self] in self?.disconnect() }
+      state.connection = sink
+      // The subscribers keep the state (through the fanout's closure) while any is left.
+      fanout.onEmpty = { state.disconnect() }
       upstream.subscribe(sink)
     }
+  }
+}
 
-    private func disconnect() {
-      guard fanout.completion == nil, let connection else { return }
-      self.connection = nil
-      fanout.onEmpty = nil
-      fanout = Fanout()
-      connection.cancel()
-    }
+/// An autoconnected publisher's connection and its count of subscribers.
+final class RefCountedConnection {
+  var cancellable: (any Cancellable)?
+  var subscribers = 0
+
+  func left() {
+    subscribers -= 1
+    guard subscribers == 0, let cancellable else { return }
+    self.cancellable = nil
+    cancellable.cancel()
+  }
+}
+
+/// What a `Share` keeps: its subscribers and its subscription upstream.
+final class ShareState<Output, Failure: Error> {
+  var fanout = Fanout<Output, Failure>()
+  var connection: Subscribers.Sink<Output, Failure>?
+
+  /// Cancels the upstream subscription once the last subscriber left; the next subscriber
+  /// starts a new one.
+  func disconnect() {
+    guard fanout.completion == nil, let connection else { return }
+    self.connection = nil
+    fanout.onEmpty = nil
+    fanout = Fanout()
+    connection.cancel()
   }
 }
 

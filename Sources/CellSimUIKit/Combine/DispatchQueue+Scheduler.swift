@@ -114,6 +114,7 @@
 
     /// Runs `action` on the queue (`async`).
     public func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void) {
+      guard schedulingHasWorld() else { return }
       let action = Unchecked(action)
       async(
         group: options?.group, qos: options?.qos ?? .unspecified, flags: options?.flags ?? []
@@ -125,6 +126,7 @@
       after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride,
       options: SchedulerOptions?, _ action: @escaping () -> Void
     ) {
+      guard schedulingHasWorld() else { return }
       let action = Unchecked(action)
       asyncAfter(
         deadline: date.dispatchTime, qos: options?.qos ?? .unspecified,
@@ -148,6 +150,12 @@
       return repeating
     }
   }
+
+  /// Whether a scheduling has a world to run in. Outside any world (typically a subscription
+  /// cancelled when its owner is deallocated after the run, a cancel `subscribe(on:)` sends to
+  /// its scheduler) there is nothing to run it: the schedulers drop it instead of stopping the
+  /// process as other layer calls outside a world do.
+  func schedulingHasWorld() -> Bool { SimulationContext.world != nil }
 
   /// An action run at a deadline and every interval after it, until cancelled; each firing
   /// schedules the next at the previous deadline plus the interval, so the schedule does not

@@ -2,6 +2,7 @@
   // Foundation's publishers, over the layer's URLSession, NotificationCenter and Timer.
   public import Combine
   import Foundation
+  import SimPlatform
 
   #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -70,6 +71,7 @@
     }
 
     private func finish(_ data: Data?, _ response: URLResponse?, _ error: (any Error)?) {
+      task = nil
       guard let downstream else { return }
       self.downstream = nil
       if let error {
@@ -119,9 +121,15 @@
         let token = center.addObserver(forName: name, object: object, queue: nil) {
           subject.value.send($0)
         }
-        let observer = Unchecked(token)
+        // Removed from the world it was added in: a cancel may come when the subscription's
+        // owner is deallocated, after the run, outside any world.
+        let world = SimulationContext.world
+        let observer = token as AnyObject
         subject.value
-          .handleEvents(receiveCancel: { center.removeObserver(observer.value) })
+          .handleEvents(receiveCancel: { [weak world] in
+            guard let world else { return }
+            center.registries.existing(in: world)?.observers.removeAll { $0 === observer }
+          })
           .subscribe(subscriber)
       }
     }
