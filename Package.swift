@@ -282,4 +282,3 @@ for target in package.targets where target.type != .system {
       .enableUpcomingFeature("InternalImportsByDefault")
     ]
 }
-

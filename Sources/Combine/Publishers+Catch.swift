@@ -144,8 +144,7 @@ extension Publishers {
     public let upstream: Upstream
     public let handler: (Upstream.Failure) throws -> NewPublisher
 
-    public init(upstream: Upstream, handler: @escaping (Upstream.Failure) throws -> NewPublisher)
-    {
+    public init(upstream: Upstream, handler: @escaping (Upstream.Failure) throws -> NewPublisher) {
       self.upstream = upstream
       self.handler = handler
     }
@@ -209,9 +208,11 @@ extension Publishers {
 
 extension Publisher {
   /// On failure, goes on with the publisher `handler` makes from the error.
-  public func `catch`<P: Publisher>(_ handler: @escaping (Failure) -> P) -> Publishers.Catch<
-    Self, P
-  > where Output == P.Output {
+  public func `catch`<P: Publisher>(_ handler: @escaping (Failure) -> P)
+    -> Publishers.Catch<
+      Self, P
+    > where Output == P.Output
+  {
     Publishers.Catch(upstream: self, handler: handler)
   }
 

@@ -4,7 +4,9 @@
 /// honoured: it never gets more values than it asked for.
 final class Pair<A: Publisher, B: Publisher, Downstream: Subscriber>: Subscription,
   CustomStringConvertible
-where A.Failure == B.Failure, Downstream.Input == (A.Output, B.Output), Downstream.Failure == A.Failure {
+where
+  A.Failure == B.Failure, Downstream.Input == (A.Output, B.Output), Downstream.Failure == A.Failure
+{
   enum Mode { case latest, zip }
 
   private var downstream: Downstream?
@@ -95,7 +97,8 @@ where A.Failure == B.Failure, Downstream.Input == (A.Output, B.Output), Downstre
     let done: Bool
     switch mode {
     case .latest:
-      done = (finished[0] && finished[1]) || (finished[0] && aValues.isEmpty)
+      done =
+        (finished[0] && finished[1]) || (finished[0] && aValues.isEmpty)
         || (finished[1] && bValues.isEmpty)
     case .zip: done = (finished[0] && aValues.isEmpty) || (finished[1] && bValues.isEmpty)
     }

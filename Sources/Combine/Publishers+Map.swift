@@ -227,15 +227,16 @@ extension Publisher {
   }
 
   /// Transforms each value with a closure that may throw.
-  public func tryMap<T>(_ transform: @escaping (Output) throws -> T) -> Publishers.TryMap<Self, T>
-  {
+  public func tryMap<T>(_ transform: @escaping (Output) throws -> T) -> Publishers.TryMap<Self, T> {
     Publishers.TryMap(upstream: self, transform: transform)
   }
 
   /// Transforms each value, dropping nils.
-  public func compactMap<T>(_ transform: @escaping (Output) -> T?) -> Publishers.CompactMap<
-    Self, T
-  > {
+  public func compactMap<T>(_ transform: @escaping (Output) -> T?)
+    -> Publishers.CompactMap<
+      Self, T
+    >
+  {
     Publishers.CompactMap(upstream: self, transform: transform)
   }
 
@@ -245,9 +246,11 @@ extension Publisher {
   }
 
   /// Transforms the failure.
-  public func mapError<E: Error>(_ transform: @escaping (Failure) -> E) -> Publishers.MapError<
-    Self, E
-  > {
+  public func mapError<E: Error>(_ transform: @escaping (Failure) -> E)
+    -> Publishers.MapError<
+      Self, E
+    >
+  {
     Publishers.MapError(upstream: self, transform)
   }
 
@@ -283,9 +286,11 @@ extension Publisher where Output: Equatable {
 
 extension Publisher where Failure == Never {
   /// This publisher with the failure type `E`.
-  public func setFailureType<E: Error>(to failureType: E.Type) -> Publishers.SetFailureType<
-    Self, E
-  > {
+  public func setFailureType<E: Error>(to failureType: E.Type)
+    -> Publishers.SetFailureType<
+      Self, E
+    >
+  {
     Publishers.SetFailureType(upstream: self)
   }
 }

@@ -109,7 +109,8 @@ extension Optional {
     public init(_ output: Wrapped?) { self.output = output }
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Wrapped, S.Failure == Never {
-      subscriber.receive(subscription: OneShot(value: output, completion: .finished, to: subscriber))
+      subscriber.receive(
+        subscription: OneShot(value: output, completion: .finished, to: subscriber))
     }
   }
 }

@@ -8,7 +8,9 @@ public protocol ConnectablePublisher: Publisher {
 
 extension ConnectablePublisher {
   /// Connects at the first subscriber, and disconnects when the last one cancels.
-  public func autoconnect() -> Publishers.Autoconnect<Self> { Publishers.Autoconnect(upstream: self) }
+  public func autoconnect() -> Publishers.Autoconnect<Self> {
+    Publishers.Autoconnect(upstream: self)
+  }
 }
 
 extension Publishers {

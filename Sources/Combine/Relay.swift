@@ -28,7 +28,9 @@ struct RelayHooks {
 final class Relay<Input, Failure: Error, Downstream: Subscriber>: Subscriber, Subscription,
   CustomStringConvertible
 {
-  typealias Ending = (value: Downstream.Input?, completion: Subscribers.Completion<Downstream.Failure>)
+  typealias Ending = (
+    value: Downstream.Input?, completion: Subscribers.Completion<Downstream.Failure>
+  )
 
   private let name: String
   private var downstream: Downstream?

@@ -18,7 +18,8 @@
       public func distance(to other: SchedulerTimeType) -> Stride {
         Stride(
           magnitude: Int(
-            Int64(bitPattern: other.dispatchTime.uptimeNanoseconds &- dispatchTime.uptimeNanoseconds)
+            Int64(
+              bitPattern: other.dispatchTime.uptimeNanoseconds &- dispatchTime.uptimeNanoseconds)
           ))
       }
 

@@ -161,7 +161,9 @@ struct CombineStandInTests {
     }
     .retry(2)
     .mapError { _ in Boom(code: 99) }
-    .sink(receiveCompletion: { log.append("retry \($0)") }, receiveValue: { log.append("retry \($0)") })
+    .sink(
+      receiveCompletion: { log.append("retry \($0)") }, receiveValue: { log.append("retry \($0)") }
+    )
     .store(in: &keep)
     #expect(
       log == [
@@ -220,11 +222,15 @@ struct CombineStandInTests {
     }
     var log: [String] = []
     var keep: [AnyCancellable] = []
-    future.sink(receiveCompletion: { log.append("a \($0)") }, receiveValue: { log.append("a \($0)") })
-      .store(in: &keep)
+    future.sink(
+      receiveCompletion: { log.append("a \($0)") }, receiveValue: { log.append("a \($0)") }
+    )
+    .store(in: &keep)
     promise?(.success(5))
-    future.sink(receiveCompletion: { log.append("b \($0)") }, receiveValue: { log.append("b \($0)") })
-      .store(in: &keep)
+    future.sink(
+      receiveCompletion: { log.append("b \($0)") }, receiveValue: { log.append("b \($0)") }
+    )
+    .store(in: &keep)
     #expect(runs == 1)
     #expect(log == ["a 5", "a finished", "b 5", "b finished"])
   }
