@@ -21,7 +21,12 @@ public final class AnyCancellable: Cancellable, Hashable {
   /// Identity: two cancellables are equal only if they are the same object.
   public static func == (lhs: AnyCancellable, rhs: AnyCancellable) -> Bool { lhs === rhs }
 
-  public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+  /// One hash for every cancellable. Apple's hashes the object's address, so the order in which
+  /// a `Set<AnyCancellable>` is iterated (and cancelled, when the set goes) would follow the
+  /// allocator, which differs from run to run; with one hash it follows only the order of
+  /// insertions and removals, and a run stays the same in every process. Lookups in a set are
+  /// then linear, which sets of a screen's subscriptions can afford.
+  public func hash(into hasher: inout Hasher) { hasher.combine(0 as UInt8) }
 
   /// Keeps this cancellable in `collection` (appended).
   public func store<C: RangeReplaceableCollection>(in collection: inout C)

@@ -1,6 +1,7 @@
 // Combine's core protocols and values, as Apple documents them. The stand-in runs inside a
 // simulation where one simulated thread runs at a time, so its types keep no locks: every call
 // into a chain happens on the one thread the simulation lets run.
+import Synchronization
 
 /// A type that can send values over time to subscribers.
 public protocol Publisher<Output, Failure> {
@@ -68,13 +69,11 @@ public struct CombineIdentifier: Hashable, Sendable, CustomStringConvertible {
   public var description: String { "0x\(String(value, radix: 16))" }
 }
 
-/// The counter behind `CombineIdentifier()`; a number, never read for ordering.
+/// The counter behind `CombineIdentifier()`; a number, never read for ordering. Atomic: worlds
+/// run in parallel on different threads.
 private enum IdentifierCounter {
-  nonisolated(unsafe) static var last: UInt64 = 0
-  static func next() -> UInt64 {
-    last &+= 1
-    return last
-  }
+  static let last = Atomic<UInt64>(0)
+  static func next() -> UInt64 { last.wrappingAdd(1, ordering: .relaxed).newValue }
 }
 
 /// A type that names its stream with a `CombineIdentifier`.
