@@ -7,12 +7,24 @@
 
   extension DispatchQueue: Scheduler {
     /// A point in a queue's time: a `DispatchTime` (the layer's, in virtual time).
-    public struct SchedulerTimeType: Strideable, Hashable, Sendable {
+    public struct SchedulerTimeType: Strideable, Codable, Hashable, Sendable {
       /// The point in time.
       public var dispatchTime: DispatchTime
 
       /// The point `time`.
       public init(_ time: DispatchTime) { dispatchTime = time }
+
+      /// Decodes the point from its uptime in nanoseconds.
+      public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        dispatchTime = DispatchTime(uptimeNanoseconds: try container.decode(UInt64.self))
+      }
+
+      /// Encodes the point as its uptime in nanoseconds.
+      public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(dispatchTime.uptimeNanoseconds)
+      }
 
       /// The interval from this point to `other`.
       public func distance(to other: SchedulerTimeType) -> Stride {

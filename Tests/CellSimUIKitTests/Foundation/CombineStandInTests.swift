@@ -75,6 +75,16 @@ struct CombineStandInTests {
     #expect(latest.events == ["3"])
     #expect(current.value == 3)
 
+    // flatMap sends no more than asked: a second inner value waits for the next request.
+    let inners = [PassthroughSubject<String, Never>(), PassthroughSubject<String, Never>()]
+    let flat = Recorder<String, Never>(initial: .max(1))
+    [0, 1].publisher.flatMap { inners[$0] }.subscribe(flat)
+    inners[0].send("a")
+    inners[1].send("b")
+    #expect(flat.events == ["a"])
+    flat.subscription?.request(.max(1))
+    #expect(flat.events == ["a", "b"])
+
     // Demand arithmetic saturates.
     #expect(Subscribers.Demand.max(2) + .unlimited == .unlimited)
     #expect(Subscribers.Demand.max(1) - .max(3) == .none)

@@ -57,9 +57,17 @@ struct CombineWorldTests {
   func dataTaskCancel() throws {
     let log = Log()
     let keep = Box<AnyCancellable?>(nil)
+    // Captured by the chain's closures: the cancelled chain must let it go.
+    let watched = Box<Watched?>(Watched())
+    weak var released = watched.value
     let outcome = try simulate(serving: ["https://img.test/a.png": [1, 2, 3]]) {
+      let captured = watched.value!
+      watched.value = nil
       keep.value = URLSession.shared.dataTaskPublisher(for: URL(string: "https://img.test/a.png")!)
-        .handleEvents(receiveCancel: { log.add("cancel") })
+        .handleEvents(
+          receiveOutput: { _ in captured.hits += 1 }, receiveCancel: { log.add("cancel") }
+        )
+        .subscribe(on: DispatchQueue.global())
         .receive(on: DispatchQueue.main)
         .sink(receiveCompletion: { log.add("\($0)") }, receiveValue: { log.add("\($0.data)") })
       DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(20)) {
@@ -68,6 +76,7 @@ struct CombineWorldTests {
     }
     #expect(log.lines == ["cancel @20"])
     #expect(outcome.trace.contains("net.cancel"))
+    #expect(released == nil)
   }
 
   @Test("debounce, delay and throttle run in virtual time on the main queue")
