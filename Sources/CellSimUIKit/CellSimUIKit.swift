@@ -52,7 +52,7 @@
 /// `Combine` module has the core protocols, subjects, `@Published`, the operators image loaders
 /// use, and (in `Combine/`) the layer's queues, run loop and operation queues as schedulers in
 /// virtual time with `URLSession`'s, `NotificationCenter`'s and `Timer`'s publishers; `values`,
-/// `Record`, `multicast`, `buffer`, `timeout`, `scan` and the many-way combinators are not
+/// `Record`, `multicast`, `buffer`, `timeout` and the many-way combinators are not
 /// provided.
 ///
 /// ## How the layer finds its world

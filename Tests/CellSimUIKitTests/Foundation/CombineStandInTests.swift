@@ -160,6 +160,10 @@ struct CombineStandInTests {
       }
       .catch { error in Just(-((error as? Boom)?.code ?? 0)) }
       .sink { log.append("caught \($0)") }.store(in: &keep)
+    [1, 2, 3, 4].publisher.dropFirst().drop(while: { $0 < 3 }).scan(0, +)
+      .sink { log.append("scan \($0)") }.store(in: &keep)
+    [1, 2, 3].publisher.reduce(10, +).zip([5, 6].publisher.last()).zip([7].publisher.count())
+      .sink { log.append("reduce \($0.0) last \($0.1) count \($1)") }.store(in: &keep)
     Empty<Int, Never>().replaceEmpty(with: 4)
       .sink { log.append("empty \($0)") }.store(in: &keep)
     var attempts = 0
@@ -177,8 +181,8 @@ struct CombineStandInTests {
     .store(in: &keep)
     #expect(
       log == [
-        "collect [1, 3]", "first 0", "replaced 9", "caught 1", "caught -2", "empty 4", "retry 3",
-        "retry finished",
+        "collect [1, 3]", "first 0", "replaced 9", "caught 1", "caught -2", "scan 3", "scan 7",
+        "reduce 16 last 6 count 1", "empty 4", "retry 3", "retry finished",
       ])
 
     // flatMap(maxPublishers: .max(1)) runs one inner publisher at a time.
