@@ -97,6 +97,28 @@ final class LeakyCombinePhotosViewController: CombinePhotosViewController {
   }
 }
 
+/// Records the main run loop's mode at each delivery, with the deliveries on the main queue or
+/// on the main run loop.
+final class DeliveryModePhotosViewController: CombinePhotosViewController {
+  var onRunLoop = false
+  var modes: [RunLoop.Mode] = []
+
+  override func load(_ url: URL, into cell: UITableViewCell) {
+    let cell = cell as! CombinePhotoCell
+    let images = URLSession.shared.dataTaskPublisher(for: url)
+      .map { UIImage(data: $0.data) }
+      .replaceError(with: nil)
+    let delivered =
+      onRunLoop
+      ? images.receive(on: RunLoop.main).eraseToAnyPublisher()
+      : images.receive(on: DispatchQueue.main).eraseToAnyPublisher()
+    cell.cancellable = delivered.sink { [weak self, weak cell] image in
+      self?.modes.append(RunLoop.main.currentMode ?? .default)
+      cell?.imageView?.image = image
+    }
+  }
+}
+
 extension CombinePhotosViewController: PhotoListing {}
 
 @Suite("A Combine image loader in a hosted table")
@@ -124,6 +146,22 @@ struct CombineImageLoaderTests {
     #expect(first.violations.isEmpty, "\(first.violations)")
     let (second, _) = try SectionSpacingTests.run(Self.yaml) { CombinePhotosViewController() }
     #expect(first.digest == second.digest)
+  }
+
+  @Test("receive(on: RunLoop.main) waits while the table scrolls; DispatchQueue.main does not")
+  @MainActor func deliveryModes() throws {
+    let (_, queue) = try SectionSpacingTests.run(Self.yaml) {
+      DeliveryModePhotosViewController()
+    }
+    let (result, runLoop) = try SectionSpacingTests.run(Self.yaml) {
+      () -> DeliveryModePhotosViewController in
+      let controller = DeliveryModePhotosViewController()
+      controller.onRunLoop = true
+      return controller
+    }
+    #expect(queue.modes.contains(.tracking))
+    #expect(!runLoop.modes.isEmpty && !runLoop.modes.contains(.tracking))
+    #expect(result.violations.isEmpty, "\(result.violations)")
   }
 
   @Test("subscriptions kept by the screen, never cancelled: a neighbour's photo shows")
