@@ -98,7 +98,7 @@ let package = Package(
       dependencies: [
         "ImageLoaders", "SimThreads", "SimPlatform", "SimKernel", "SimNetwork", "SimTable",
         "PNGRender", "SimAsync",
-      ] + digestStandIns.map { .target(name: $0.name, condition: .when(platforms: [.linux])) }
+      ] + linuxStandIns.map { .target(name: $0.name, condition: .when(platforms: [.linux])) }
     ),
     // Runs a user's view controller, written against CellSimUIKit, through the scenario runner
     // and the oracle. A target of its own so that the layer that app code compiles against does
@@ -185,14 +185,14 @@ let package = Package(
       dependencies: [
         "CellSimUIKit", "CellSimUIKitHost", "Scenarios", "SimTable", "SimThreads", "SimNetwork",
         "SimPlatform", "SimKernel", "SimAsync", "TestSupport", "ChildTestSupport",
-      ],
+      ] + combineStandIn,
       exclude: ["Probes"]),
     // The same name-lookup pins in Swift 5 mode: real iOS code is written in both.
     .testTarget(
       name: "CellSimUIKitSwift5Tests",
       dependencies: [
         "CellSimUIKit", "SimThreads", "SimNetwork", "SimPlatform", "SimKernel", "SimTable",
-      ],
+      ] + combineStandIn,
       swiftSettings: [.swiftLanguageMode(.v5)]),
     .testTarget(
       name: "SimAsyncTests",
@@ -247,21 +247,32 @@ let package = Package(
   swiftLanguageModes: [.v6]
 )
 
-// Apple's CryptoKit and CommonCrypto are not on Linux: stand-ins of the same names (the hash
-// functions only) let a disk cache that names its files by a digest compile unchanged. They are
-// declared only when the manifest is read on Linux: on macOS a module of either name, even an
-// empty one, would shadow Apple's for the package's own targets.
-var digestStandIns: [Target] {
+// Apple's CryptoKit, CommonCrypto and Combine are not on Linux: stand-ins of the same names let
+// a disk cache that names its files by a digest (the hash functions only), and a loader written
+// with publishers, compile unchanged. They are declared only when the manifest is read on Linux:
+// on macOS a module of any of these names, even an empty one, would shadow Apple's for the
+// package's own targets.
+var linuxStandIns: [Target] {
   #if os(Linux)
     return [
       .target(name: "CryptoKit"),
       .target(name: "CommonCrypto", dependencies: ["CryptoKit"]),
+      // Combine's core, with no dependency; the layer adds its schedulers and Foundation's
+      // publishers (`Sources/CellSimUIKit/Combine/`).
+      .target(name: "Combine"),
     ]
   #else
     return []
   #endif
 }
-package.targets += digestStandIns
+package.targets += linuxStandIns
+
+// The Combine stand-in as a test target's dependency, on Linux only (tests that import it).
+var combineStandIn: [Target.Dependency] {
+  linuxStandIns.filter { $0.name == "Combine" }.map {
+    .target(name: $0.name, condition: .when(platforms: [.linux]))
+  }
+}
 
 // Imports are internal unless marked: a module's `public import` lists exactly what its public
 // API shows, and `package import` what its package API shows (SE-0409).
@@ -271,4 +282,3 @@ for target in package.targets where target.type != .system {
       .enableUpcomingFeature("InternalImportsByDefault")
     ]
 }
-

@@ -48,7 +48,12 @@
 /// Out of scope: storyboard and nib files (a test names the class each stands for: `UINib`,
 /// `UIStoryboard`), `@objc` target-action (`#selector` and `@IBOutlet` do not
 /// compile on Linux), Auto Layout solving, drawing (Core Graphics paths, clips and fills are
-/// recorded, not drawn), Combine (none on Linux), SwiftUI.
+/// recorded, not drawn), SwiftUI, and Combine beyond its stand-in: on Linux the package's
+/// `Combine` module has the core protocols, subjects, `@Published`, the operators image loaders
+/// use, and (in `Combine/`) the layer's queues, run loop and operation queues as schedulers in
+/// virtual time with `URLSession`'s, `NotificationCenter`'s and `Timer`'s publishers; `values`,
+/// `Record`, `multicast`, `buffer`, `timeout` and the many-way combinators are not
+/// provided.
 ///
 /// ## How the layer finds its world
 ///
