@@ -28,6 +28,14 @@ public final class AnyCancellable: Cancellable, Hashable {
   /// then linear, which sets of a screen's subscriptions can afford.
   public func hash(into hasher: inout Hasher) { hasher.combine(0 as UInt8) }
 
+  /// The hash a set places the cancellable by: the same for every seed. A set seeds its hashes
+  /// per storage (from the process's random seed and the storage's address), so a constant fed
+  /// to `hash(into:)` alone still lands in a bucket that differs from set to set, and the
+  /// iteration order would be the insertion order rotated by a different amount each time.
+  /// Placed by a hash that ignores the seed, every set of cancellables iterates, and cancels,
+  /// in the order they were inserted.
+  public func _rawHashValue(seed: Int) -> Int { 0 }
+
   /// Keeps this cancellable in `collection` (appended).
   public func store<C: RangeReplaceableCollection>(in collection: inout C)
   where C.Element == AnyCancellable {

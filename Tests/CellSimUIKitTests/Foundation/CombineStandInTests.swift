@@ -252,5 +252,24 @@
       #expect(runs == 1)
       #expect(log == ["a 5", "a finished", "b 5", "b finished"])
     }
+
+    @Test("a set of cancellables cancels in insertion order, in every set and every process")
+    func setOrder() {
+      // Apple's order follows addresses; the stand-in's must not, since a set dropped in a
+      // prepareForReuse cancels its loads in that order and each cancel is in the trace.
+      for round in 0..<50 {
+        var cancelled: [Int] = []
+        let count = 3 + round % 20
+        do {
+          var set = Set<AnyCancellable>()
+          // Sets of several sizes, so that some grow (and rehash) while they are filled.
+          for index in 0..<count { set.insert(AnyCancellable { cancelled.append(index) }) }
+          // The first in iteration order is the first inserted: removing it cancels it.
+          if round % 2 == 1, let first = set.first { set.remove(first) }
+          set.removeAll()
+        }
+        #expect(cancelled == Array(0..<count), "round \(round)")
+      }
+    }
   }
 #endif
