@@ -88,7 +88,9 @@ let package = Package(
       dependencies: [
         "SimKernel", "SimPlatform", "SimThreads", "SimTable", "SimNetwork", "ImageLoaders",
         "AsyncLoaders", "PNGRender", "FixtureGenerator", .product(name: "Yams", package: "Yams"),
-      ]
+        // Every product that links Yams links the Combine stand-in too (see `linuxStandIns`), in
+        // case a Yams rebuilt after it refers to it.
+      ] + combineStandIn
     ),
 
     // The UIKit- and Foundation-shaped layer that unchanged iOS source compiles against on
@@ -257,9 +259,11 @@ var linuxStandIns: [Target] {
     return [
       .target(name: "CryptoKit"),
       .target(name: "CommonCrypto", dependencies: ["CryptoKit"]),
-      // Combine's core, with no dependency; the layer adds its schedulers and Foundation's
-      // publishers (`Sources/CellSimUIKit/Combine/`).
-      .target(name: "Combine"),
+      // Combine's core; the layer adds its schedulers and Foundation's publishers
+      // (`Sources/CellSimUIKit/Combine/`). It imports nothing, but is built after Yams: Yams,
+      // like many libraries, adds Combine conformances `#if canImport(Combine)`, and a Yams
+      // compiled after this module would name its symbols from objects that do not link them.
+      .target(name: "Combine", dependencies: [.product(name: "Yams", package: "Yams")]),
     ]
   #else
     return []
