@@ -170,7 +170,9 @@ extension SectionUpdating {
           "\(typeName).\(call): section \(from) had \(source.count) row(s) and section \(to) "
             + "has \(target.count) after the move")
       }
-      for offset in 0..<source.count where source.lowerBound != target.lowerBound {
+      // Moved even when its rows start where they did: other changes of the batch may move the
+      // rows around them, and only a move keeps them in place.
+      for offset in 0..<source.count {
         batch.moved.append(
           RowMove(from: source.lowerBound + offset, to: target.lowerBound + offset))
       }
