@@ -88,51 +88,12 @@ extension SectionUpdating {
     if !pending.isEmpty { applyPending(pending) }
   }
 
-  func tellDeletedRows(_ paths: [IndexPath], _ call: String) {
+  /// Records `changes` in the batch's `list`, in a batch of their own unless one is open.
+  func tell<Change>(
+    _ list: WritableKeyPath<PendingUpdates, [Change]>, _ changes: [Change], _ call: String
+  ) {
     beginBatch(call)
-    pendingUpdates!.deletedRows += paths
-    endBatch()
-  }
-
-  func tellInsertedRows(_ paths: [IndexPath], _ call: String) {
-    beginBatch(call)
-    pendingUpdates!.insertedRows += paths
-    endBatch()
-  }
-
-  func tellReloadedRows(_ paths: [IndexPath], _ call: String) {
-    beginBatch(call)
-    pendingUpdates!.reloadedRows += paths
-    endBatch()
-  }
-
-  func tellMovedRow(_ from: IndexPath, _ to: IndexPath, _ call: String) {
-    beginBatch(call)
-    pendingUpdates!.movedRows.append((from, to))
-    endBatch()
-  }
-
-  func insertSectionRows(_ sections: IndexSet, _ call: String) {
-    beginBatch(call)
-    for section in sections { pendingUpdates!.insertedSections.append(section) }
-    endBatch()
-  }
-
-  func deleteSectionRows(_ sections: IndexSet, _ call: String) {
-    beginBatch(call)
-    for section in sections { pendingUpdates!.deletedSections.append(section) }
-    endBatch()
-  }
-
-  func reloadSectionRows(_ sections: IndexSet, _ call: String) {
-    beginBatch(call)
-    for section in sections { pendingUpdates!.reloadedSections.append(section) }
-    endBatch()
-  }
-
-  func moveSectionRows(_ section: Int, to newSection: Int, _ call: String) {
-    beginBatch(call)
-    pendingUpdates!.movedSections.append((section, newSection))
+    pendingUpdates![keyPath: list] += changes
     endBatch()
   }
 
@@ -242,22 +203,22 @@ extension SectionUpdating {
 extension UITableView: SectionUpdating {
   /// Inserts `sections`, read with the counts after the change (see `SectionUpdates.swift`).
   public func insertSections(_ sections: IndexSet, with animation: RowAnimation) {
-    insertSectionRows(sections, "insertSections")
+    tell(\.insertedSections, Array(sections), "insertSections")
   }
 
   /// Deletes `sections`, read with the counts from before.
   public func deleteSections(_ sections: IndexSet, with animation: RowAnimation) {
-    deleteSectionRows(sections, "deleteSections")
+    tell(\.deletedSections, Array(sections), "deleteSections")
   }
 
   /// Asks the data source again for the rows of `sections` (a visible cell is dequeued again).
   public func reloadSections(_ sections: IndexSet, with animation: RowAnimation) {
-    reloadSectionRows(sections, "reloadSections")
+    tell(\.reloadedSections, Array(sections), "reloadSections")
   }
 
   /// Moves the rows of `section` to `newSection`.
   public func moveSection(_ section: Int, toSection newSection: Int) {
-    moveSectionRows(section, to: newSection, "moveSection")
+    tell(\.movedSections, [(section, newSection)], "moveSection")
   }
 
   /// Does nothing: the section index is not drawn.
@@ -279,22 +240,22 @@ extension UITableView: SectionUpdating {
 extension UICollectionView: SectionUpdating {
   /// Inserts `sections`, read with the counts after the change (see `SectionUpdates.swift`).
   public func insertSections(_ sections: IndexSet) {
-    insertSectionRows(sections, "insertSections")
+    tell(\.insertedSections, Array(sections), "insertSections")
   }
 
   /// Deletes `sections`, read with the counts from before.
   public func deleteSections(_ sections: IndexSet) {
-    deleteSectionRows(sections, "deleteSections")
+    tell(\.deletedSections, Array(sections), "deleteSections")
   }
 
   /// Asks the data source again for the items of `sections` (a visible cell is dequeued again).
   public func reloadSections(_ sections: IndexSet) {
-    reloadSectionRows(sections, "reloadSections")
+    tell(\.reloadedSections, Array(sections), "reloadSections")
   }
 
   /// Moves the items of `section` to `newSection`.
   public func moveSection(_ section: Int, toSection newSection: Int) {
-    moveSectionRows(section, to: newSection, "moveSection")
+    tell(\.movedSections, [(section, newSection)], "moveSection")
   }
 
   var sectionMap: SectionMap { engineSections }

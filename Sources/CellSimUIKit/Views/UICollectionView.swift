@@ -184,7 +184,7 @@ import SimTable
   }
   /// Reloads the items at `indexPaths`, read with the counts from before the batch.
   open func reloadItems(at indexPaths: [IndexPath]) {
-    tellReloadedRows(indexPaths, "reloadItems")
+    tell(\.reloadedRows, indexPaths, "reloadItems")
   }
   /// Asks the data source again for the visible items among `indexPaths` (same cell, no
   /// `prepareForReuse()`).
@@ -194,16 +194,16 @@ import SimTable
   /// Inserts items (see `UITableView` on URLs), read with the counts after the batch
   /// (`SectionUpdates.swift`).
   open func insertItems(at indexPaths: [IndexPath]) {
-    tellInsertedRows(indexPaths, "insertItems")
+    tell(\.insertedRows, indexPaths, "insertItems")
   }
   /// Deletes items, read with the counts from before the batch.
   open func deleteItems(at indexPaths: [IndexPath]) {
-    tellDeletedRows(indexPaths, "deleteItems")
+    tell(\.deletedRows, indexPaths, "deleteItems")
   }
   /// Moves an item: `indexPath` read with the counts from before the batch, `newIndexPath`
   /// with those after.
   open func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {
-    tellMovedRow(indexPath, newIndexPath, "moveItem")
+    tell(\.movedRows, [(indexPath, newIndexPath)], "moveItem")
   }
 
   /// The engine's index paths (`[0, row]`) of `indexPaths` with the sections as last counted;

@@ -293,7 +293,7 @@ import SimTable
 
   /// Reloads the rows at `indexPaths`, read with the counts from before the batch.
   open func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
-    tellReloadedRows(indexPaths, "reloadRows")
+    tell(\.reloadedRows, indexPaths, "reloadRows")
   }
 
   /// Asks the data source again for the visible rows among `indexPaths`: the same cell comes
@@ -325,18 +325,18 @@ import SimTable
   /// Inserts rows (see the type's notes on URLs); their index paths are read with the counts
   /// after the batch (`SectionUpdates.swift`).
   open func insertRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
-    tellInsertedRows(indexPaths, "insertRows")
+    tell(\.insertedRows, indexPaths, "insertRows")
   }
 
   /// Deletes rows; their index paths are read with the counts from before the batch.
   open func deleteRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
-    tellDeletedRows(indexPaths, "deleteRows")
+    tell(\.deletedRows, indexPaths, "deleteRows")
   }
 
   /// Moves a row: `indexPath` read with the counts from before the batch, `newIndexPath` with
   /// those after.
   open func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) {
-    tellMovedRow(indexPath, newIndexPath, "moveRow")
+    tell(\.movedRows, [(indexPath, newIndexPath)], "moveRow")
   }
 
   /// Counts the data source's sections and each one's rows again (`SectionMap`), and shows the
