@@ -61,48 +61,9 @@ extension TableView {
     }
   }
 
-  /// The new rows' sources: for each row after the update, the row it was before, or -1 for an
-  /// inserted one. Throws when the batch names a row outside the table or gives a row two roles.
+  /// The new rows' sources (`RowBatch.order(rowCount:)`) for this table's rows.
   func batchOrder(_ batch: RowBatch) throws(TableError) -> [Int] {
-    let count = model.count
-    var roles = [UInt8](repeating: 0, count: count)
-    func claim(_ rows: some Sequence<Int>, _ what: String) throws(TableError) {
-      for row in rows {
-        guard row >= 0, row < count else {
-          throw .rowOutOfRange(operation: "batch update (\(what))", row: row, count: count)
-        }
-        guard roles[row] == 0 else {
-          throw .duplicateRow(operation: "batch update (\(what), and another change)", row: row)
-        }
-        roles[row] = 1
-      }
-    }
-    try claim(batch.deleted.sorted(), "deleted")
-    try claim(batch.moved.map(\.from), "moved")
-    // A reloaded row may also move: it is asked for again at its new place.
-    let moving = Set(batch.moved.map(\.from))
-    try claim(batch.reloaded.subtracting(moving).sorted(), "reloaded")
-    let newCount = count - batch.deleted.count + batch.inserted.count
-    var order = [Int](repeating: -2, count: max(0, newCount))
-    for (row, source) in batch.inserted.sorted().map({ ($0, -1) })
-      + batch.moved.map({ ($0.to, $0.from) })
-    {
-      guard row >= 0, row < newCount else {
-        throw .rowOutOfRange(
-          operation: "batch update (inserted or moved to)", row: row,
-          count: newCount)
-      }
-      guard order[row] == -2 else {
-        throw .duplicateRow(operation: "batch update (inserted or moved to)", row: row)
-      }
-      order[row] = source
-    }
-    var next = 0
-    for old in 0..<count where !batch.deleted.contains(old) && !moving.contains(old) {
-      while order[next] != -2 { next += 1 }
-      order[next] = old
-    }
-    return order
+    try batch.order(rowCount: model.count)
   }
 
   /// Applies a batch that is a single plain change with that change's own operation; false when
@@ -146,5 +107,71 @@ extension TableView {
       return nil
     }
     return (first.from..<(first.from + sorted.count), first.to)
+  }
+}
+
+extension RowBatch {
+  /// The new rows' sources, for a table of `count` rows: for each row after the update, the row
+  /// it was before, or -1 for an inserted one. Throws when the batch names a row outside the
+  /// table or gives a row two roles.
+  package func order(rowCount count: Int) throws(TableError) -> [Int] {
+    let batch = self
+    var roles = [UInt8](repeating: 0, count: count)
+    func claim(_ rows: some Sequence<Int>, _ what: String) throws(TableError) {
+      for row in rows {
+        guard row >= 0, row < count else {
+          throw .rowOutOfRange(operation: "batch update (\(what))", row: row, count: count)
+        }
+        guard roles[row] == 0 else {
+          throw .duplicateRow(operation: "batch update (\(what), and another change)", row: row)
+        }
+        roles[row] = 1
+      }
+    }
+    try claim(batch.deleted.sorted(), "deleted")
+    try claim(batch.moved.map(\.from), "moved")
+    // A reloaded row may also move: it is asked for again at its new place.
+    let moving = Set(batch.moved.map(\.from))
+    try claim(batch.reloaded.subtracting(moving).sorted(), "reloaded")
+    let newCount = count - batch.deleted.count + batch.inserted.count
+    var order = [Int](repeating: -2, count: max(0, newCount))
+    for (row, source) in batch.inserted.sorted().map({ ($0, -1) })
+      + batch.moved.map({ ($0.to, $0.from) })
+    {
+      guard row >= 0, row < newCount else {
+        throw .rowOutOfRange(
+          operation: "batch update (inserted or moved to)", row: row,
+          count: newCount)
+      }
+      guard order[row] == -2 else {
+        throw .duplicateRow(operation: "batch update (inserted or moved to)", row: row)
+      }
+      order[row] = source
+    }
+    var next = 0
+    for old in 0..<count where !batch.deleted.contains(old) && !moving.contains(old) {
+      while order[next] != -2 { next += 1 }
+      order[next] = old
+    }
+    return order
+  }
+
+  /// Where each of `rows` (before the update) is after it, for a table of `count` rows; nil for
+  /// a row the batch deletes or reloads (a reloaded row gets a new cell). Throws as
+  /// `order(rowCount:)` does, and for a row outside the table.
+  package func rowsAfter(_ rows: [Int], rowCount count: Int) throws(TableError) -> [Int?] {
+    let order = try order(rowCount: count)
+    var destination = [Int?](repeating: nil, count: count)
+    for (new, old) in order.enumerated() where old >= 0 { destination[old] = new }
+    var after: [Int?] = []
+    after.reserveCapacity(rows.count)
+    for row in rows {
+      guard row >= 0, row < count else {
+        throw .rowOutOfRange(operation: "batch update (reconfigured)", row: row, count: count)
+      }
+      let moves = moved.contains { $0.from == row }
+      after.append(reloaded.contains(row) && !moves ? nil : destination[row])
+    }
+    return after
   }
 }

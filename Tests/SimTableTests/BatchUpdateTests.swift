@@ -76,6 +76,19 @@ struct BatchUpdateTests {
     #expect(general.first?.contains("op=batch") == true, "\(general)")
   }
 
+  @Test("a reconfigured row is found where the batch put it; a reloaded or deleted one is not")
+  func rowsAfter() throws {
+    var batch = RowBatch()
+    batch.inserted = [0]
+    batch.deleted = [4]
+    batch.reloaded = [1]
+    batch.moved = [RowMove(from: 3, to: 1)]
+    // Before: 0 1 2 3 4 5. After: new, 3, 0, 1 (reloaded), 2, 5.
+    let after = try batch.rowsAfter([0, 1, 2, 3, 4, 5], rowCount: 6)
+    #expect(after == [2, nil, 4, 1, nil, 5])
+    #expect(throws: TableError.self) { try batch.rowsAfter([6], rowCount: 6) }
+  }
+
   @Test("a row given two roles, or named outside the table, is refused and nothing changes")
   func refused() throws {
     let h = try loaded()
@@ -132,6 +145,7 @@ struct BatchUpdateTests {
         batch.moved.append(RowMove(from: from, to: slots[index]))
       }
       batch.inserted = Set(slots[movedFrom.count...])
+      let after = try batch.rowsAfter(Array(old.indices), rowCount: old.count)
       try h.table.performBatch(batch)
       // UIKit's rule, read directly: each new row is an inserted one, a moved one, or the next
       // survivor in the old order.
@@ -150,6 +164,16 @@ struct BatchUpdateTests {
       #expect(ids.count == newCount)
       for (row, id) in expected.enumerated() {
         if let id { #expect(ids[row] == id) } else { #expect(ids[row] >= old.count) }
+      }
+      // Where each old row went, as a reconfigure inside the batch finds it.
+      for (row, id) in old.enumerated() {
+        if batch.deleted.contains(row) {
+          #expect(after[row] == nil)
+        } else if let new = after[row] {
+          #expect(ids[new] == id)
+        } else {
+          Issue.record("row \(row) survived the batch but has no place after it")
+        }
       }
       h.table._checkInvariants()
     }

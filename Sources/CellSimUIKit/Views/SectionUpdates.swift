@@ -32,8 +32,9 @@ import SimTable
   func recountSections()
   /// The data source's count for `section` now (before the view counts again).
   func currentCount(ofSection section: Int) -> Int
-  /// Applies the batch's changes, by engine row, as one update of the engine.
-  func applyEngineBatch(_ batch: RowBatch, _ call: String)
+  /// Applies the batch's changes, by engine row, as one update of the engine, then asks again
+  /// for the cells of `reconfigured` (engine rows before the batch) where they are after it.
+  func applyEngineBatch(_ batch: RowBatch, _ call: String, reconfiguring reconfigured: [Int])
 }
 
 /// The changes of a batch being told, by the app's index paths and sections.
@@ -55,12 +56,15 @@ struct PendingUpdates {
   var insertedSections: [Int] = []
   var reloadedSections: [Int] = []
   var movedSections: [(from: Int, to: Int)] = []
+  /// Rows reconfigured inside the batch, read with the counts from before it, as reloaded rows
+  /// are: their cells are asked for again once the batch is applied, where the rows are then.
+  var reconfiguredRows: [IndexPath] = []
 
   /// Whether nothing was told (`performBatchUpdates(nil)` only waits for its completion).
   var isEmpty: Bool {
     deletedRows.isEmpty && insertedRows.isEmpty && reloadedRows.isEmpty && movedRows.isEmpty
       && deletedSections.isEmpty && insertedSections.isEmpty && reloadedSections.isEmpty
-      && movedSections.isEmpty
+      && movedSections.isEmpty && reconfiguredRows.isEmpty
   }
 }
 
@@ -144,7 +148,12 @@ extension SectionUpdating {
     for (from, to) in pending.movedRows {
       batch.moved.append(RowMove(from: row(from, in: old, call), to: row(to, in: new, call)))
     }
-    applyEngineBatch(batch, call)
+    var reconfigured: [Int] = []
+    for path in pending.reconfiguredRows {
+      let engineRow = row(path, in: old, call)
+      if !reconfigured.contains(engineRow) { reconfigured.append(engineRow) }
+    }
+    applyEngineBatch(batch, call, reconfiguring: reconfigured)
   }
 
   /// A reloaded section: its kept rows are asked for again; the rest of a longer old count is
@@ -231,9 +240,17 @@ extension UITableView: SectionUpdating {
   func currentCount(ofSection section: Int) -> Int {
     dataSource?.tableView(self, numberOfRowsInSection: section) ?? 0
   }
-  func applyEngineBatch(_ batch: RowBatch, _ call: String) {
-    guard !batch.isEmpty else { return }
-    mutate(call) { try $0.performBatch(batch) }
+  func applyEngineBatch(_ batch: RowBatch, _ call: String, reconfiguring reconfigured: [Int]) {
+    guard !batch.isEmpty || !reconfigured.isEmpty else { return }
+    mutate(call) { engine in
+      // Where the reconfigured rows are after the batch, worked out before it changes the rows.
+      let after =
+        reconfigured.isEmpty
+        ? [] : try batch.rowsAfter(reconfigured, rowCount: engine.model.count)
+      try engine.performBatch(batch)
+      let rows = after.compactMap { $0 }
+      if !rows.isEmpty { try engine.reconfigureRows(rows) }
+    }
   }
 }
 
@@ -265,7 +282,7 @@ extension UICollectionView: SectionUpdating {
   func currentCount(ofSection section: Int) -> Int {
     dataSource?.collectionView(self, numberOfItemsInSection: section) ?? 0
   }
-  func applyEngineBatch(_ batch: RowBatch, _ call: String) {
-    table.applyEngineBatch(batch, call)
+  func applyEngineBatch(_ batch: RowBatch, _ call: String, reconfiguring reconfigured: [Int]) {
+    table.applyEngineBatch(batch, call, reconfiguring: reconfigured)
   }
 }

@@ -187,8 +187,12 @@ import SimTable
     tell(\.reloadedRows, indexPaths, "reloadItems")
   }
   /// Asks the data source again for the visible items among `indexPaths` (same cell, no
-  /// `prepareForReuse()`).
+  /// `prepareForReuse()`); inside a batch, as `UITableView.reconfigureRows(at:)` does.
   open func reconfigureItems(at indexPaths: [IndexPath]) {
+    if pendingUpdates != nil {
+      pendingUpdates!.reconfiguredRows += indexPaths
+      return
+    }
     table.reconfigureRows(at: enginePaths(indexPaths, "reconfigureItems"))
   }
   /// Inserts items (see `UITableView` on URLs), read with the counts after the batch

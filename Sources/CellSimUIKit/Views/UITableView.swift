@@ -297,8 +297,14 @@ import SimTable
   }
 
   /// Asks the data source again for the visible rows among `indexPaths`: the same cell comes
-  /// back from `dequeueReusableCell`, without `prepareForReuse()`.
+  /// back from `dequeueReusableCell`, without `prepareForReuse()`. Inside a batch the index
+  /// paths are read with the counts from before it, and the cells are asked for once the batch
+  /// is applied, where their rows are then.
   open func reconfigureRows(at indexPaths: [IndexPath]) {
+    if pendingUpdates != nil {
+      pendingUpdates!.reconfiguredRows += indexPaths
+      return
+    }
     let rows = Self.distinct(engineRows(indexPaths, "reconfigureRows"))
     mutate("reconfigureRows") { try $0.reconfigureRows(rows) }
   }

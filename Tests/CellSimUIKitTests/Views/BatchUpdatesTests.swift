@@ -320,3 +320,58 @@ extension BatchUpdatesTests {
     #expect(table.numberOfRows(inSection: 1) == 6)
   }
 }
+
+/// A list that, in one batch, inserts a photo at the top and reconfigures what was row 2 before
+/// the batch: UIKit reads a reconfigured row's index path as it reads a reloaded one's.
+final class ReconfiguringPhotosViewController: CheckedPhotosViewController, PhotoListing {
+  /// The rows and photos the table asked for, in order.
+  var asked: [(row: Int, photo: String)] = []
+  /// What the batch asked for, and the photo of the reconfigured row.
+  var askedInBatch: [(row: Int, photo: String)] = []
+  var reconfigured = ""
+  var rowsAgreed: [Bool] = []
+
+  override func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath)
+    -> UITableViewCell
+  {
+    asked.append((indexPath.row, photoURLs[indexPath.row].lastPathComponent))
+    return super.tableView(tableView, cellForRowAt: indexPath)
+  }
+
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(1_500)) { self.edit() }
+  }
+
+  func edit() {
+    reconfigured = photoURLs[2].lastPathComponent
+    // The engine names a new row's photo with the next id after the scenario's rows.
+    photoURLs.insert(URL(string: "https://img.test/60.png")!, at: 0)
+    asked.removeAll()
+    tableView.performBatchUpdates { [self] in
+      tableView.reconfigureRows(at: [IndexPath(row: 2, section: 0)])
+      // Nothing is asked for until the batch ends.
+      askedInBatch.append(contentsOf: asked)
+      tableView.insertRows(at: [IndexPath(row: 0, section: 0)], with: .automatic)
+    }
+    askedInBatch.append(contentsOf: asked)
+    let rows = tableView.engine?.model.items.map(\.url) ?? []
+    rowsAgreed.append(rows == photoURLs.map(\.absoluteString))
+  }
+}
+
+extension BatchUpdatesTests {
+  @Test("a row reconfigured inside a batch is read before it and asked for where it ends up")
+  @MainActor func reconfigureInBatch() throws {
+    let (result, controller) = try SectionSpacingTests.run(Self.yaml) {
+      ReconfiguringPhotosViewController()
+    }
+    #expect(result.violations.isEmpty, "\(result.violations)")
+    #expect(controller.rowsAgreed == [true])
+    let asked = controller.askedInBatch
+    // The new row, and the reconfigured photo at its row after the batch, 3; never row 2.
+    #expect(asked.contains { $0.row == 0 && $0.photo == "60.png" }, "\(asked)")
+    #expect(asked.contains { $0.row == 3 && $0.photo == controller.reconfigured }, "\(asked)")
+    #expect(!asked.contains { $0.row == 2 }, "\(asked)")
+  }
+}
