@@ -188,7 +188,10 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
     downstream = nil
     let held = upstream
     upstream = nil
-    if let held { scheduler.schedule(options: options) { held.cancel() } }
+    guard let held else { return }
+    _CancelScheduling.$isCancel.withValue(true) {
+      scheduler.schedule(options: options) { held.cancel() }
+    }
   }
 }
 

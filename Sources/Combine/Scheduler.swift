@@ -25,6 +25,14 @@ public protocol Scheduler {
   ) -> any Cancellable
 }
 
+/// Not Combine's API: whether the scheduling being made is a cancel (`subscribe(on:)` sends its
+/// subscription's cancel to its scheduler). A subscription is often cancelled where nothing can
+/// run any more (its owner deallocated after the simulation ended); a scheduler may drop such a
+/// cancel, and only such a one.
+public enum _CancelScheduling {
+  @TaskLocal public static var isCancel = false
+}
+
 extension Scheduler {
   /// Runs `action` at `date` or later.
   public func schedule(after date: SchedulerTimeType, _ action: @escaping () -> Void) {

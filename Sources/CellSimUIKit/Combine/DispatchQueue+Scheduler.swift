@@ -127,7 +127,7 @@
 
     /// Runs `action` on the queue (`async`).
     public func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void) {
-      guard schedulingHasWorld() else { return }
+      guard schedulingHasWorld("DispatchQueue.schedule(options:_:)") else { return }
       let action = Unchecked(action)
       async(
         group: options?.group, qos: options?.qos ?? .unspecified, flags: options?.flags ?? []
@@ -139,7 +139,7 @@
       after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride,
       options: SchedulerOptions?, _ action: @escaping () -> Void
     ) {
-      guard schedulingHasWorld() else { return }
+      guard schedulingHasWorld("DispatchQueue.schedule(after:tolerance:options:_:)") else { return }
       let action = Unchecked(action)
       asyncAfter(
         deadline: date.dispatchTime, qos: options?.qos ?? .unspecified,
@@ -164,11 +164,17 @@
     }
   }
 
-  /// Whether a scheduling has a world to run in. Outside any world (typically a subscription
-  /// cancelled when its owner is deallocated after the run, a cancel `subscribe(on:)` sends to
-  /// its scheduler) there is nothing to run it: the schedulers drop it instead of stopping the
-  /// process as other layer calls outside a world do.
-  func schedulingHasWorld() -> Bool { SimulationContext.world != nil }
+  /// Whether a scheduling has a world to run in. Outside any world a cancel that
+  /// `subscribe(on:)` sends to its scheduler (typically from a subscription cancelled when its
+  /// owner is deallocated after the run) has nothing to run it and is dropped: false. Any other
+  /// scheduling there stops the process, naming `api`, as other layer calls outside a world do:
+  /// dropping it would lose a value or a completion without a word.
+  func schedulingHasWorld(_ api: StaticString) -> Bool {
+    if SimulationContext.world != nil { return true }
+    if _CancelScheduling.isCancel { return false }
+    _ = SimulationContext.world(for: api)
+    return false
+  }
 
   /// An action run at a deadline and every interval after it, until cancelled; each firing
   /// schedules the next at the previous deadline plus the interval, so the schedule does not

@@ -38,7 +38,7 @@
 
     /// Performs `action` on a later pass of the run loop, in the default mode.
     public func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void) {
-      guard schedulingHasWorld() else { return }
+      guard schedulingHasWorld("RunLoop.schedule(options:_:)") else { return }
       let action = Unchecked(action)
       perform(inModes: [.default]) { action.value() }
     }
@@ -48,7 +48,7 @@
       after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride,
       options: SchedulerOptions?, _ action: @escaping () -> Void
     ) {
-      guard schedulingHasWorld() else { return }
+      guard schedulingHasWorld("RunLoop.schedule(after:tolerance:options:_:)") else { return }
       let action = Unchecked(action)
       let timer = Timer(fire: date.date, interval: 0, repeats: false) { _ in action.value() }
       add(timer, forMode: .default)
@@ -102,7 +102,7 @@
 
     /// Adds `action` to the queue as an operation.
     public func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void) {
-      guard schedulingHasWorld() else { return }
+      guard schedulingHasWorld("OperationQueue.schedule(options:_:)") else { return }
       let action = Unchecked(action)
       addOperation { action.value() }
     }
@@ -113,7 +113,9 @@
       after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride,
       options: SchedulerOptions?, _ action: @escaping () -> Void
     ) {
-      guard schedulingHasWorld() else { return }
+      guard schedulingHasWorld("OperationQueue.schedule(after:tolerance:options:_:)") else {
+        return
+      }
       let action = Unchecked(action)
       DispatchQueue.global().asyncAfter(deadline: Self.deadline(of: date.date)) { [self] in
         addOperation { action.value() }

@@ -141,5 +141,36 @@
       }
       #expect(log == ["id 3", "failed"])
     }
+
+    @Test("a subscribe(on:) chain cancelled after its world ended lets go quietly")
+    func cancelAfterTheRun() throws {
+      let keep = Box<AnyCancellable?>(nil)
+      let subject = Box(PassthroughSubject<Int, Never>())
+      let log = Log()
+      try simulate(for: 100) {
+        keep.value = subject.value.subscribe(on: DispatchQueue.global())
+          .receive(on: DispatchQueue.main).sink { log.add("\($0)") }
+        DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(50)) {
+          subject.value.send(7)
+        }
+      }
+      #expect(log.lines == ["7 @50"])
+      // Outside any world now: the cancel it sends to its queue has nowhere to run.
+      keep.value?.cancel()
+      keep.value = nil
+    }
+
+    @Test("other scheduling outside any world stops, naming the scheduler's method")
+    func schedulingOutsideAWorld() async throws {
+      let exit = try await #require(
+        processExitsWith: .failure, observing: [\.standardErrorContent]
+      ) {
+        DispatchQueue.main.schedule { print("ran") }
+      }
+      let text = String(decoding: exit.standardErrorContent, as: UTF8.self)
+      #expect(
+        text.contains("DispatchQueue.schedule(options:_:) was called outside any CellSim world"),
+        "\(text)")
+    }
   }
 #endif
