@@ -28,8 +28,11 @@ enum MainActorIsolation {
   /// answer. Written once, before the layer's hook is installed.
   nonisolated(unsafe) static var previous: Hook?
 
-  /// Installs the hook, the first time only; nothing if the runtime has no such hook.
-  static func install() { _ = installed }
+  /// Installs the hooks, the first time only; nothing for a hook the runtime lacks.
+  static func install() {
+    _ = installed
+    _ = installedContextCheck
+  }
 
   static let installed: Bool = {
     guard let address = dlsym(dlopen(nil, RTLD_NOW), "swift_task_checkIsolated_hook") else {
@@ -59,4 +62,37 @@ enum MainActorIsolation {
       withUnsafeBytes(of: main) { b in a.elementsEqual(b) }
     }
   }
+
+  // MARK: The non-crashing check
+
+  /// `swift_task_isIsolatingCurrentContext_original`: -1 unknown, 0 not isolated, 1 isolated.
+  typealias ContextOriginal = @convention(thin) (UnownedSerialExecutor) -> Int8
+  /// `swift_task_isIsolatingCurrentContext_hook`.
+  typealias ContextHook = @convention(thin) (UnownedSerialExecutor, ContextOriginal) -> Int8
+
+  /// The context hook installed before the layer's.
+  nonisolated(unsafe) static var previousContext: ContextHook?
+
+  /// The runtime's non-crashing question, "is this context isolated by that executor?", which
+  /// it asks when no task runs on the calling thread: `Task.immediate` asks it to decide
+  /// whether its body starts at once, in the caller, or is enqueued. For the main actor it
+  /// looks for the real main thread; the hook answers "isolated" for blocking code on a world's
+  /// main thread, as `checkIsolated` above does for the crashing form, so that a
+  /// `Task.immediate { @MainActor in … }` in `cellForRowAt` runs its first part before
+  /// `cellForRowAt` returns, as on a device.
+  static let installedContextCheck: Bool = {
+    guard
+      let address = dlsym(dlopen(nil, RTLD_NOW), "swift_task_isIsolatingCurrentContext_hook")
+    else { return false }
+    let slot = address.assumingMemoryBound(to: ContextHook?.self)
+    previousContext = slot.pointee
+    slot.pointee = { executor, original in
+      if BlockingThreads.currentThread?.isMain == true, isMainActor(executor) { return 1 }
+      if let previous = MainActorIsolation.previousContext {
+        return previous(executor, original)
+      }
+      return original(executor)
+    }
+    return true
+  }()
 }

@@ -65,3 +65,43 @@ struct TaskBlockingTests {
     #expect(trace.contains("thread.park \(parked)"))
   }
 }
+
+/// A cell configured through `Task.immediate`: on a device its body runs at once, in
+/// `cellForRowAt`, until its first suspension.
+final class ImmediateTaskViewController: CheckedPhotosViewController {
+  /// What happened in each `load`, in order: "before", "inside", "after".
+  var steps: [String] = []
+
+  override func load(
+    _ url: URL, into cell: PhotoCell, at indexPath: IndexPath, in tableView: UITableView
+  ) {
+    cell.representedURL = url
+    steps.append("before")
+    Task.immediate { @MainActor in
+      self.steps.append("inside")
+      let data = try? Data(contentsOf: url)
+      guard cell.representedURL == url, let data else { return }
+      cell.imageView?.image = UIImage(data: data)
+    }
+    steps.append("after")
+  }
+}
+
+extension TaskBlockingTests {
+  @Test("Task.immediate on the main actor starts its body inside cellForRowAt, as on a device")
+  @MainActor func immediateTask() throws {
+    let scenario = try Scenario(yaml: Self.yaml, fixturesRoot: Repository.fixtures)
+    let controller = Box<ImmediateTaskViewController?>(nil)
+    let screen = HostedScreen(
+      makeViewController: { () -> ImmediateTaskViewController in
+        let made = ImmediateTaskViewController()
+        controller.value = made
+        return made
+      }, rows: { controller, urls in controller.photoURLs = urls })
+    let result = try UIKitHost.run(scenario, screen: screen, fixturesRoot: Repository.fixtures)
+    #expect(result.violations.isEmpty, "\(result.violations)")
+    let steps = try #require(controller.value?.steps)
+    #expect(steps.count >= 30)
+    #expect(Array(steps.prefix(6)) == ["before", "inside", "after", "before", "inside", "after"])
+  }
+}
