@@ -172,5 +172,35 @@
         text.contains("DispatchQueue.schedule(options:_:) was called outside any CellSim world"),
         "\(text)")
     }
+
+    @Test("timeout ends a silent stream after its interval, restarting at each value")
+    func timeout() throws {
+      let log = Log()
+      let keep = Box(Set<AnyCancellable>())
+      let subject = Box(PassthroughSubject<Int, URLError>())
+      let other = Box(PassthroughSubject<Int, URLError>())
+      try simulate(for: 1_000) {
+        subject.value.timeout(.milliseconds(100), scheduler: DispatchQueue.main)
+          .sink(receiveCompletion: { log.add("quiet \($0)") }, receiveValue: { log.add("v \($0)") })
+          .store(in: &keep.value)
+        other.value.timeout(
+          .milliseconds(100), scheduler: DispatchQueue.main,
+          customError: { URLError(.timedOut) }
+        )
+        .sink(
+          receiveCompletion: {
+            if case .failure(let error) = $0 { log.add("failed \(error.code.rawValue)") }
+          }, receiveValue: { _ in }
+        )
+        .store(in: &keep.value)
+        DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(60)) {
+          subject.value.send(1)
+        }
+        DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(150)) {
+          subject.value.send(2)
+        }
+      }
+      #expect(log.lines == ["v 1 @60", "failed -1001 @100", "v 2 @150", "quiet finished @250"])
+    }
   }
 #endif
