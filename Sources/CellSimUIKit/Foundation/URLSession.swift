@@ -275,11 +275,18 @@ open class URLSession: NSObject, @unchecked Sendable {
     hosts.existing(in: world)?.waiting.removeAll { $0 === task }
   }
 
-  /// A started transfer of `host` ended: the next waiting task of that host starts.
+  /// A started transfer of `host` ended: the waiting task of that host with the highest
+  /// `priority` now (the first to wait among equals) starts, as `priority` is "the relative
+  /// priority at which you'd like a host to handle the task" and "can be changed at any time".
   func transferEnded(host: String, in world: World) {
     guard let limits = hosts.existing(in: world) else { return }
     limits.active[host, default: 1] -= 1
-    if let index = limits.waiting.firstIndex(where: { $0.host == host }) {
+    var chosen: Int?
+    for (index, task) in limits.waiting.enumerated() where task.host == host {
+      if let best = chosen, limits.waiting[best].priority >= task.priority { continue }
+      chosen = index
+    }
+    if let index = chosen {
       let next = limits.waiting.remove(at: index)
       limits.active[host, default: 0] += 1
       next.startTransfer()

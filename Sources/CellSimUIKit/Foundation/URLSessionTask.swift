@@ -66,7 +66,8 @@ open class URLSessionTask: NSObject, @unchecked Sendable {
   public let progress = Progress(totalUnitCount: -1)
   /// The task's own delegate (iOS 15), asked before the session's (`URLSessionDataDelegate`).
   open var delegate: (any URLSessionTaskDelegate)?
-  /// Slot priority in 0...1; changing it reorders a transfer that waits for a slot.
+  /// Priority in 0...1; changing it reorders a task that waits for the session's per-host
+  /// limit, or a transfer that waits for a network slot.
   open var priority: Float = URLSessionTask.defaultPriority {
     didSet {
       precondition((0...1).contains(priority), "URLSessionTask.priority must be in 0...1")

@@ -85,4 +85,28 @@ struct URLSessionSuspendTests {
     // The second starts at 10 ms and ends at 60; the first, resumed at 30 ms, waits for it.
     #expect(log.lines == ["1 [1] @60", "0 [0] @110"])
   }
+
+  @Test("tasks waiting for the host limit start by priority, then in the order they waited")
+  func waitingTasksByPriority() throws {
+    let log = Log()
+    let bodies = Dictionary(
+      uniqueKeysWithValues: (0..<4).map { ("https://img.test/\($0)", [UInt8($0)]) })
+    try simulate(serving: bodies) {
+      let configuration = URLSessionConfiguration.default
+      configuration.httpMaximumConnectionsPerHost = 1
+      let session = URLSession(configuration: configuration)
+      let tasks = (0..<4).map { index in
+        session.dataTask(with: URL(string: "https://img.test/\(index)")!) { _, _, _ in
+          log.add("\(index)")
+        }
+      }
+      tasks[1].priority = URLSessionTask.lowPriority
+      tasks[2].priority = URLSessionTask.highPriority
+      for task in tasks { task.resume() }
+      // Raised while it waits: it goes before the task of default priority.
+      tasks[1].priority = 0.9
+    }
+    // 0 holds the connection; then 1 (0.9), 2 (high, 0.75) and 3 (default).
+    #expect(log.lines == ["0 @50", "1 @100", "2 @150", "3 @200"])
+  }
 }
