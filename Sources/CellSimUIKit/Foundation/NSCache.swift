@@ -20,9 +20,11 @@ extension NSCacheDelegate {
 ///
 /// Eviction (Apple leaves the policy unspecified and its limits "not strict"; this is our
 /// choice): after each `setObject`, while the count exceeds a non-zero `countLimit` or the total
-/// cost exceeds a non-zero `totalCostLimit`, the least recently used entry is evicted (a
-/// lookup or a store makes an entry the most recent). The delegate hears each eviction and each
-/// `removeAllObjects` entry, not `removeObject(forKey:)`. A memory warning of a world the cache
+/// cost exceeds a non-zero `totalCostLimit`, the oldest stored entry is evicted: a store makes
+/// an entry the newest, a lookup does not. That is the order people observe on iOS, and the
+/// simulator's own memory cache's (`MemoryCache`, `.insertionOrder`). The delegate hears each
+/// eviction, each `removeObject(forKey:)` of a cached object ("evicted or removed", in
+/// Apple's words) and each `removeAllObjects` entry. A memory warning of a world the cache
 /// stored into empties it (`removeAllObjects`), standing for iOS's eviction under pressure.
 /// `evictsObjectsWithDiscardedContent` is stored and ignored (`NSDiscardableContent` is not
 /// modelled). Safe to use from any thread, as Foundation's. Its contents are kept per world (a
@@ -48,7 +50,7 @@ open class NSCache<KeyType: AnyObject, ObjectType: AnyObject>: NSObject, @unchec
   struct Entry {
     var value: ObjectType
     var cost: Int
-    /// Larger is more recent; unique, so the eviction order never depends on the table's.
+    /// Larger is stored later; unique, so the eviction order never depends on the table's.
     var stamp: UInt64
   }
 
@@ -91,17 +93,12 @@ open class NSCache<KeyType: AnyObject, ObjectType: AnyObject>: NSObject, @unchec
   /// An empty cache.
   public override init() {}
 
-  /// The object for `key`, if cached; it becomes the most recently used.
+  /// The object for `key`, if cached (a lookup does not change the eviction order).
   open func object(forKey key: KeyType) -> ObjectType? {
     let storage = storage()
     guardLock.lock()
     defer { guardLock.unlock() }
-    let key = Key(object: key)
-    guard var entry = storage.entries[key] else { return nil }
-    storage.clock += 1
-    entry.stamp = storage.clock
-    storage.entries[key] = entry
-    return entry.value
+    return storage.entries[Key(object: key)]?.value
   }
 
   /// Stores `obj` for `key` at cost 0.
@@ -140,17 +137,17 @@ open class NSCache<KeyType: AnyObject, ObjectType: AnyObject>: NSObject, @unchec
     }
   }
 
-  /// Removes the object for `key`, if any.
+  /// Removes the object for `key`, if any; the delegate hears it.
   open func removeObject(forKey key: KeyType) {
     let storage = storage()
     guardLock.lock()
-    defer { guardLock.unlock() }
-    if let entry = storage.entries.removeValue(forKey: Key(object: key)) {
-      storage.totalCost -= entry.cost
-    }
+    let removed = storage.entries.removeValue(forKey: Key(object: key))
+    if let removed { storage.totalCost -= removed.cost }
+    guardLock.unlock()
+    if let removed { tellDelegate(removed.value) }
   }
 
-  /// Removes every object; the delegate hears each, least recently used first.
+  /// Removes every object; the delegate hears each, oldest stored first.
   open func removeAllObjects() { removeAllObjects(from: storage()) }
 
   /// Removes every object of one world's contents.

@@ -28,7 +28,7 @@ nonisolated(unsafe) var taskKey: UInt8 = 0
 
 @Suite("NSCache, NotificationCenter and the Objective-C runtime stand-ins")
 struct CacheAndRuntimeTests {
-  @Test("NSString and NSURL keys compare by value; countLimit evicts least recently used")
+  @Test("NSString and NSURL keys compare by value; countLimit evicts the oldest stored")
   func countLimit() {
     let cache = NSCache<NSString, Picture>()
     let log = EvictionLog()
@@ -36,15 +36,25 @@ struct CacheAndRuntimeTests {
     cache.countLimit = 2
     cache.setObject(Picture("a"), forKey: "a")
     cache.setObject(Picture("b"), forKey: "b")
+    // A lookup does not refresh "a": it is still the oldest, as on iOS.
     #expect(cache.object(forKey: NSString(string: "a"))?.tag == "a")
     cache.setObject(Picture("c"), forKey: "c")
-    #expect(log.evicted == ["b"])
-    #expect(cache.object(forKey: "b") == nil)
+    #expect(log.evicted == ["a"])
+    #expect(cache.object(forKey: "a") == nil)
+    // Storing again makes an entry the newest.
+    cache.setObject(Picture("b2"), forKey: "b")
+    cache.setObject(Picture("d"), forKey: "d")
+    #expect(log.evicted == ["a", "c"])
     let urls = NSCache<NSURL, Picture>()
+    let removals = EvictionLog()
+    urls.delegate = removals
     urls.setObject(Picture("u"), forKey: NSURL(string: "https://img.test/1")!)
     #expect(urls.object(forKey: NSURL(string: "https://img.test/1")!)?.tag == "u")
     urls.removeObject(forKey: NSURL(string: "https://img.test/1")!)
+    urls.removeObject(forKey: NSURL(string: "https://img.test/2")!)
     #expect(urls.object(forKey: NSURL(string: "https://img.test/1")!) == nil)
+    // The delegate hears an object "evicted or removed", once.
+    #expect(removals.evicted == ["u"])
   }
 
   @Test("totalCostLimit evicts the oldest until the total fits, the same way every time")
@@ -60,7 +70,7 @@ struct CacheAndRuntimeTests {
       cache.removeAllObjects()
       return log.evicted
     }
-    // 40+30+20 = 90; +50 evicts 0 and 1 (70); +10 fits (80); then 2, 3, 4 by recency.
+    // 40+30+20 = 90; +50 evicts 0 and 1 (70); +10 fits (80); then 2, 3, 4, oldest first.
     #expect(run() == ["0", "1", "2", "3", "4"])
     #expect(run() == run())
   }
