@@ -6,26 +6,54 @@ import SimPlatform
 ///
 /// `URLCache.shared` has Apple's documented default capacities: "Memory capacity: 4 megabytes
 /// (4 * 1024 * 1024 bytes); Disk capacity: 20 megabytes (20 * 1024 * 1024 bytes)" (the
-/// `sharedURLCache` documentation in NSURLCache.h). Responses are kept in memory up to
-/// `memoryCapacity`, least recently used evicted first (our choice); `diskCapacity` and the
-/// disk path are stored and not modelled (nothing persists between runs).
+/// `sharedURLCache` documentation in NSURLCache.h). An app that replaces it (at launch, to
+/// enlarge it) replaces it in its own world only, and `URLSessionConfiguration.default`
+/// (`URLSession.shared`'s) follows the replacement. Responses are kept up to `memoryCapacity`
+/// plus `diskCapacity` bytes of bodies, least recently used evicted first (our choice); the
+/// disk is held in memory for the run and its path is ignored (nothing persists between runs).
 ///
 /// How `URLSession` uses it (`URLSessionTask`): with `.returnCacheDataElseLoad` or
 /// `.returnCacheDataDontLoad` a cached response completes the task at once, without a
 /// transfer; `.useProtocolCachePolicy` never answers from the cache, because simulated
 /// responses carry no freshness headers (`Cache-Control`, `Expires`) and HTTP would revalidate;
 /// `.reloadIgnoringLocalCacheData` skips it. A 200 response is stored when its body is at most
-/// 5% of the memory capacity, the size rule Apple gives for `willCacheResponse` ("about 5% of
-/// the disk cache size", applied here to memory since there is no disk).
+/// 5% of the disk capacity, the size rule Apple gives for `willCacheResponse` ("if you provide
+/// a disk cache, the response must be no larger than about 5% of the disk cache size"), or of
+/// the memory capacity for a cache without a disk.
 open class URLCache: NSObject, @unchecked Sendable {
-  nonisolated(unsafe) private static var current = URLCache(
+  nonisolated(unsafe) private static var processShared = URLCache(
     memoryCapacity: 4 * 1024 * 1024, diskCapacity: 20 * 1024 * 1024, diskPath: nil)
 
-  /// The shared cache (`URLSessionConfiguration.default`'s).
-  open class var shared: URLCache {
-    get { current }
-    set { current = newValue }
+  /// A world's replacement of the shared cache, if its code made one.
+  final class SharedSlot {
+    var cache: URLCache?
   }
+  private static let worldShared = PerWorld<SharedSlot>()
+
+  /// The shared cache (`URLSessionConfiguration.default`'s): the calling world's replacement if
+  /// its code set one, else the process's (whose contents are kept per world, as every
+  /// cache's). Set in a world, it is replaced for that world only.
+  open class var shared: URLCache {
+    get {
+      if let world = SimulationContext.world,
+        let cache = worldShared.existing(in: world)?.cache
+      {
+        return cache
+      }
+      return processShared
+    }
+    set {
+      if let world = SimulationContext.world {
+        worldShared.value(in: world) { SharedSlot() }.cache = newValue
+      } else {
+        processShared = newValue
+      }
+    }
+  }
+
+  /// The most bytes of bodies a response may have to be stored: 5% of the disk capacity, or of
+  /// the memory capacity without a disk.
+  var largestStoredBody: Int { (diskCapacity > 0 ? diskCapacity : memoryCapacity) / 20 }
 
   final class Store {
     var entries: [String: (response: CachedURLResponse, stamp: UInt64)] = [:]
@@ -37,7 +65,7 @@ open class URLCache: NSObject, @unchecked Sendable {
 
   /// The in-memory capacity, in bytes of bodies.
   open var memoryCapacity: Int
-  /// Stored; there is no disk.
+  /// The disk capacity, in bytes of bodies: held in memory for the run, nothing persists.
   open var diskCapacity: Int
 
   /// A cache with the given capacities; `path` is ignored.
@@ -67,14 +95,15 @@ open class URLCache: NSObject, @unchecked Sendable {
   }
 
   /// Stores `cachedResponse` for `request`'s URL, evicting the least recently used over the
-  /// memory capacity. A response whose storage policy is `.notAllowed` is not stored.
+  /// memory and disk capacities together. A response whose storage policy is `.notAllowed` is
+  /// not stored.
   open func storeCachedResponse(_ cachedResponse: CachedURLResponse, for request: URLRequest) {
     let store = store("URLCache.storeCachedResponse(_:for:)")
     guard let key = Self.key(request), cachedResponse.storagePolicy != .notAllowed else { return }
     store.clock += 1
     store.usage += cachedResponse.data.count - (store.entries[key]?.response.data.count ?? 0)
     store.entries[key] = (cachedResponse, store.clock)
-    while store.usage > memoryCapacity,
+    while store.usage > memoryCapacity + diskCapacity,
       let oldest = store.entries.min(by: { $0.value.stamp < $1.value.stamp })
     {
       store.entries.removeValue(forKey: oldest.key)
@@ -121,8 +150,12 @@ open class URLCache: NSObject, @unchecked Sendable {
     store.usage = 0
   }
 
-  /// Bytes of bodies held in memory.
-  open var currentMemoryUsage: Int { store("URLCache.currentMemoryUsage").usage }
-  /// Always 0: there is no disk.
-  open var currentDiskUsage: Int { 0 }
+  /// Bytes of bodies held, up to the memory capacity.
+  open var currentMemoryUsage: Int {
+    min(store("URLCache.currentMemoryUsage").usage, memoryCapacity)
+  }
+  /// Bytes of bodies held past the memory capacity (the disk's share).
+  open var currentDiskUsage: Int {
+    max(0, store("URLCache.currentDiskUsage").usage - memoryCapacity)
+  }
 }

@@ -23,8 +23,18 @@ open class URLSessionConfiguration: NSObject, @unchecked Sendable {
   open var timeoutIntervalForResource: TimeInterval = 604_800
   /// The policy of requests that say `.useProtocolCachePolicy` (see `URLCache`).
   open var requestCachePolicy: URLRequest.CachePolicy = .useProtocolCachePolicy
-  /// The cache tasks consult and fill; nil for none.
-  open var urlCache: URLCache?
+  /// The cache tasks consult and fill; nil for none. A `.default` configuration's is
+  /// `URLCache.shared` as it is when a task asks, so that an app that replaces the shared cache
+  /// at launch enlarges `URLSession.shared`'s, as on a device; setting it fixes it.
+  open var urlCache: URLCache? {
+    get { followsSharedCache ? URLCache.shared : chosenCache }
+    set {
+      followsSharedCache = false
+      chosenCache = newValue
+    }
+  }
+  private var chosenCache: URLCache?
+  private var followsSharedCache = false
   /// `URLProtocol` subclasses asked, in order, to serve each request.
   open var protocolClasses: [AnyClass]?
   /// Stored only.
@@ -68,7 +78,7 @@ open class URLSessionConfiguration: NSObject, @unchecked Sendable {
   /// A new default configuration, with `URLCache.shared`.
   open class var `default`: URLSessionConfiguration {
     let configuration = URLSessionConfiguration()
-    configuration.urlCache = URLCache.shared
+    configuration.followsSharedCache = true
     return configuration
   }
   /// A new ephemeral configuration, with its own in-memory cache (4 MB, as the shared one).
@@ -85,7 +95,8 @@ open class URLSessionConfiguration: NSObject, @unchecked Sendable {
     copy.timeoutIntervalForRequest = timeoutIntervalForRequest
     copy.timeoutIntervalForResource = timeoutIntervalForResource
     copy.requestCachePolicy = requestCachePolicy
-    copy.urlCache = urlCache
+    copy.chosenCache = chosenCache
+    copy.followsSharedCache = followsSharedCache
     copy.protocolClasses = protocolClasses
     copy.allowsCellularAccess = allowsCellularAccess
     copy.httpAdditionalHeaders = httpAdditionalHeaders

@@ -201,7 +201,7 @@ open class URLSessionTask: NSObject, @unchecked Sendable {
   func storeInCache(_ body: Data) {
     guard status == 200, cachePolicy != .reloadIgnoringLocalCacheData,
       let cache = session.configuration.urlCache, let request = originalRequest,
-      let response, body.count * 20 <= cache.memoryCapacity
+      let response, body.count <= cache.largestStoredBody
     else { return }
     cache.storeCachedResponse(CachedURLResponse(response: response, data: body), for: request)
   }

@@ -65,4 +65,44 @@ struct URLCacheTests {
     }
     #expect(seen.value == [true, false, true])
   }
+
+  @Test("a disk cache stores bodies up to 5% of the disk; a replaced shared cache is the world's")
+  func diskRuleAndReplacedSharedCache() throws {
+    let log = Log()
+    // 300 KB: more than 5% of the shared cache's 4 MB of memory, less than 5% of 20 MB of disk.
+    let body = [UInt8](repeating: 7, count: 300_000)
+    try simulate(serving: ["https://img.test/big": body, "https://img.test/other": body]) {
+      let cached = URLRequest(
+        url: URL(string: "https://img.test/big")!, cachePolicy: .returnCacheDataElseLoad)
+      URLSession.shared.dataTask(with: cached) { _, _, _ in
+        URLSession.shared.dataTask(with: cached) { data, _, _ in
+          log.add("shared \(data?.count ?? -1)")
+        }.resume()
+      }.resume()
+      // A cache with memory only, and one with a disk only (as image libraries make them).
+      for (name, memory, disk) in [("memory", 4_000_000, 0), ("disk", 0, 150_000_000)] {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = URLCache(memoryCapacity: memory, diskCapacity: disk)
+        let session = URLSession(configuration: configuration)
+        let request = URLRequest(
+          url: URL(string: "https://img.test/other")!, cachePolicy: .returnCacheDataElseLoad)
+        session.dataTask(with: request) { _, _, _ in
+          log.add(
+            "\(name) stored \(configuration.urlCache!.currentMemoryUsage)+"
+              + "\(configuration.urlCache!.currentDiskUsage)")
+        }.resume()
+      }
+      // Replaced at launch: URLSession.shared follows, in this world only.
+      let larger = URLCache(memoryCapacity: 50_000_000, diskCapacity: 0)
+      URLCache.shared = larger
+      log.add("replaced \(URLSession.shared.configuration.urlCache === larger)")
+    }
+    #expect(
+      log.lines == [
+        "replaced true @0", "memory stored 0+0 @50", "disk stored 0+300000 @50",
+        "shared 300000 @50",
+      ])
+    // Outside that world the process's shared cache, with Apple's capacities, is back.
+    #expect(URLCache.shared.memoryCapacity == 4 * 1024 * 1024)
+  }
 }
