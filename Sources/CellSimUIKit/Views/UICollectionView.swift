@@ -142,11 +142,14 @@ import SimTable
     return (engine.cellForRow(at: path) as? BackingCell)?.current as? UICollectionViewCell
   }
 
-  /// Where `cell` is displayed, if it is.
+  /// Where `cell` is, if it is displayed (or prepared ahead of display); nil while the data
+  /// source is making it for a row, as UIKit has not placed it yet (a cell reconfigured in
+  /// place keeps its index path).
   open func indexPath(for cell: UICollectionViewCell) -> IndexPath? {
     guard let engine, let backing = cell.pairedBacking, backing.current === cell,
       let path = engine.indexPath(for: backing)
     else { return nil }
+    if backing.isConfiguring, case .prepared = backing.placement { return nil }
     return appItemPath(path)
   }
 

@@ -223,11 +223,14 @@ import SimTable
     return (engine.cellForRow(at: path) as? BackingCell)?.current as? UITableViewCell
   }
 
-  /// Where `cell` is displayed, if it is.
+  /// Where `cell` is, if it is displayed (or prepared ahead of display); nil while the data
+  /// source is making it for a row, as UIKit has not placed it yet (a cell reconfigured in
+  /// place keeps its index path).
   open func indexPath(for cell: UITableViewCell) -> IndexPath? {
     guard let engine, let backing = cell.pairedBacking, backing.current === cell,
       let path = engine.indexPath(for: backing)
     else { return nil }
+    if backing.isConfiguring, case .prepared = backing.placement { return nil }
     return engineSections.indexPath(forRow: path.row)
   }
 
@@ -236,9 +239,11 @@ import SimTable
     engine?.visibleCells.compactMap { ($0 as? BackingCell)?.current as? UITableViewCell } ?? []
   }
 
-  /// The index paths of the displayed rows, in order.
+  /// The index paths of the displayed rows, in order; nil when no row is visible, as Apple
+  /// documents.
   open var indexPathsForVisibleRows: [IndexPath]? {
-    engine?.indexPathsForVisibleRows.map { engineSections.indexPath(forRow: $0.row) } ?? []
+    guard let rows = engine?.indexPathsForVisibleRows, !rows.isEmpty else { return nil }
+    return rows.map { engineSections.indexPath(forRow: $0.row) }
   }
 
   /// The data source's number of sections, as last counted (1 for one section or none).
