@@ -97,3 +97,33 @@ struct MapTableAndReorderingSwift5Tests {
     #expect((header as? ReorderHeader)?.label.text == "all")
   }
 }
+
+// The drag and drop delegates a reorderable grid adopts so that the diffable data source's
+// reordering handlers are used; the simulated user never drags, so they are only kept.
+extension ReorderableGridController: UICollectionViewDragDelegate, UICollectionViewDropDelegate {
+  func collectionView(
+    _ collectionView: UICollectionView, itemsForBeginning session: UIDragSession,
+    at indexPath: IndexPath
+  ) -> [UIDragItem] {
+    []
+  }
+
+  func collectionView(
+    _ collectionView: UICollectionView, performDropWith coordinator: UICollectionViewDropCoordinator
+  ) {}
+}
+
+@Suite("Swift 5: drag and drop delegates of a reorderable grid")
+struct DragAndDropSwift5Tests {
+  @Test("the grid's delegates are kept, and no drag is ever under way")
+  @MainActor func delegates() {
+    let controller = ReorderableGridController()
+    let view = UICollectionView(
+      frame: CGRect(x: 0, y: 0, width: 320, height: 480),
+      collectionViewLayout: UICollectionViewFlowLayout())
+    view.dropDelegate = controller
+    view.dragDelegate = controller
+    #expect(view.dragDelegate === controller && view.dropDelegate === controller)
+    #expect(!view.hasActiveDrag)
+  }
+}

@@ -189,4 +189,7 @@ extension UICollectionView {
   var selected: [IndexPath] = []
   /// The supplementary views on screen (`UICollectionView+SupplementaryDisplay.swift`).
   var display = SupplementaryDisplay()
+  /// Drag and drop (`UICollectionView+DragAndDrop.swift`): kept, never called.
+  weak var dragDelegate: (any UICollectionViewDragDelegate)?
+  weak var dropDelegate: (any UICollectionViewDropDelegate)?
 }
