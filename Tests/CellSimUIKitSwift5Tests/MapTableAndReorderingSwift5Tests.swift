@@ -127,3 +127,36 @@ struct DragAndDropSwift5Tests {
     #expect(!view.hasActiveDrag)
   }
 }
+
+// A custom grid layout that rebuilds its cached attributes only when the collection view's size
+// changed, as hand-written layouts compare sizes.
+final class CachingGridLayout: UICollectionViewLayout {
+  private var cachedSize: CGSize = .zero
+  private(set) var rebuilds = 0
+  override func prepare() {
+    super.prepare()
+    let size = collectionView?.bounds.size ?? .zero
+    if !cachedSize.equalTo(size) {
+      cachedSize = size
+      rebuilds += 1
+    }
+  }
+}
+
+@Suite("Swift 5: Core Graphics equalTo in a custom layout")
+struct GeometryEqualitySwift5Tests {
+  @Test("prepare() rebuilds once per size")
+  @MainActor func rebuildsPerSize() {
+    let layout = CachingGridLayout()
+    let view = UICollectionView(
+      frame: CGRect(x: 0, y: 0, width: 320, height: 480), collectionViewLayout: layout)
+    layout.prepare()
+    layout.prepare()
+    #expect(layout.rebuilds == 1)
+    view.frame = CGRect(x: 0, y: 0, width: 390, height: 844)
+    layout.prepare()
+    #expect(layout.rebuilds == 2)
+    #expect(
+      CGRect(x: 1, y: 1, width: 2, height: 2).equalTo(CGRect(x: 1, y: 1, width: 2, height: 2)))
+  }
+}
