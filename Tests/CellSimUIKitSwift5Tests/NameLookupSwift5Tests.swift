@@ -49,6 +49,9 @@ struct NameLookupSwift5Tests {
       ObjectIdentifier(NSCache<NSString, NSString>.self)
         == ObjectIdentifier(CellSimUIKit.NSCache<NSString, NSString>.self))
     #expect(
+      ObjectIdentifier(NSMapTable<NSString, NSString>.self)
+        == ObjectIdentifier(CellSimUIKit.NSMapTable<NSString, NSString>.self))
+    #expect(
       ObjectIdentifier(type(of: NotificationCenter.default))
         == ObjectIdentifier(CellSimUIKit.NotificationCenter.self))
     #expect(ObjectIdentifier(URLCache.self) == ObjectIdentifier(CellSimUIKit.URLCache.self))

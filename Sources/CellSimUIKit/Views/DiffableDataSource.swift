@@ -205,6 +205,8 @@ open class UICollectionViewDiffableDataSource<
   /// Makes the supplementary views the data source is asked for: a vertical flow layout's
   /// headers and footers as they come on screen, and those your code asks for.
   open var supplementaryViewProvider: SupplementaryViewProvider?
+  /// What lets items move and hears of moves (`DiffableDataSource+Reordering.swift`).
+  open var reorderingHandlers = ReorderingHandlers()
 
   /// A data source for `collectionView` (it becomes the view's data source).
   public init(collectionView: UICollectionView, cellProvider: @escaping CellProvider) {
@@ -344,6 +346,17 @@ open class UICollectionViewDiffableDataSource<
   open func numberOfSections(in collectionView: UICollectionView) -> Int {
     current.numberOfSections
   }
+
+  /// Whether `reorderingHandlers.canReorderItem` lets the item move (no handler: no).
+  open func collectionView(_ collectionView: UICollectionView, canMoveItemAt indexPath: IndexPath)
+    -> Bool
+  { canReorderItem(at: indexPath) }
+
+  /// Moves the item in the snapshot, telling `reorderingHandlers` (`willReorder`, `didReorder`).
+  open func collectionView(
+    _ collectionView: UICollectionView, moveItemAt sourceIndexPath: IndexPath,
+    to destinationIndexPath: IndexPath
+  ) { reorderItem(at: sourceIndexPath, to: destinationIndexPath) }
 
   /// The cell the provider makes for the item.
   open func collectionView(

@@ -78,7 +78,11 @@ extension UICollectionView {
     using registration: SupplementaryRegistration<Supplementary>, for indexPath: IndexPath
   ) -> Supplementary {
     let key = "\(registration.elementKind)/\(registration.identifier)"
-    if supplementary.registered[key] == nil { supplementary.registered[key] = Supplementary.self }
+    if let nib = registration.supplementaryNib {
+      if supplementary.nibs[key] == nil { supplementary.nibs[key] = nib }
+    } else if supplementary.registered[key] == nil {
+      supplementary.registered[key] = Supplementary.self
+    }
     let view =
       dequeueReusableSupplementaryView(
         ofKind: registration.elementKind, withReuseIdentifier: registration.identifier,
@@ -95,6 +99,9 @@ extension UICollectionView {
     public let elementKind: String
     let handler: Handler
     let identifier: String
+    /// The nib whose stand-in makes the views (`init(supplementaryNib:elementKind:handler:)`);
+    /// nil: `Supplementary` itself.
+    let supplementaryNib: UINib?
 
     /// A registration for views of `elementKind` that `handler` configures.
     public init(elementKind: String, handler: @escaping Handler) {
@@ -102,6 +109,18 @@ extension UICollectionView {
       self.handler = handler
       self.identifier =
         "SupplementaryRegistration.\(Supplementary.self).\(RegistrationCounter.next())"
+      self.supplementaryNib = nil
+    }
+
+    /// A registration for views of `elementKind` made from `nib` (its stand-in, see `UINib`),
+    /// as `register(_:forSupplementaryViewOfKind:withReuseIdentifier:)` with a nib makes them,
+    /// that `handler` configures.
+    public init(supplementaryNib nib: UINib, elementKind: String, handler: @escaping Handler) {
+      self.elementKind = elementKind
+      self.handler = handler
+      self.identifier =
+        "SupplementaryRegistration.\(Supplementary.self).\(RegistrationCounter.next())"
+      self.supplementaryNib = nib
     }
   }
 
@@ -170,4 +189,7 @@ extension UICollectionView {
   var selected: [IndexPath] = []
   /// The supplementary views on screen (`UICollectionView+SupplementaryDisplay.swift`).
   var display = SupplementaryDisplay()
+  /// Drag and drop (`UICollectionView+DragAndDrop.swift`): kept, never called.
+  weak var dragDelegate: (any UICollectionViewDragDelegate)?
+  weak var dropDelegate: (any UICollectionViewDropDelegate)?
 }

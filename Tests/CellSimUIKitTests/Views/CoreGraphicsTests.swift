@@ -158,4 +158,17 @@ struct CoreGraphicsTests {
     #expect(!decodes.isEmpty)
     #expect(decodes.allSatisfy { !$0.contains("thread=main") })
   }
+
+  @Test("equalTo(_:) on points, sizes and rectangles compares as Core Graphics does")
+  func geometryEquality() {
+    #expect(CGSize(width: 3, height: 4).equalTo(CGSize(width: 3, height: 4)))
+    #expect(!CGSize(width: 3, height: 4).equalTo(CGSize(width: 4, height: 3)))
+    #expect(CGPoint(x: 1, y: 2).equalTo(CGPoint(x: 1, y: 2)))
+    #expect(!CGPoint(x: 1, y: 2).equalTo(.zero))
+    #expect(
+      CGRect(x: 0, y: 0, width: -10, height: -10).equalTo(
+        CGRect(x: -10, y: -10, width: 10, height: 10)))
+    #expect(
+      CGRect.null.equalTo(.null) && !CGRect.zero.equalTo(CGRect(x: 0, y: 0, width: 1, height: 1)))
+  }
 }
