@@ -50,6 +50,13 @@ open class SimulatedOperation {
   @exclusivity(unchecked) public var name: String?
   /// The operations this one waits for.
   @exclusivity(unchecked) public private(set) var dependencies: [SimulatedOperation] = []
+  /// Whether the queue runs `main(_:)` of this operation even when it was cancelled before it
+  /// started, on a thread as any start, leaving the body to see `isCancelled`: Foundation's
+  /// queue "must still attempt to execute the operation before recognizing that it is
+  /// canceled" (`cancelAllOperations()`), by calling its `start()`, which a subclass may
+  /// override. False (the step API's operations): the queue finishes it on its next pass,
+  /// without a thread.
+  @exclusivity(unchecked) package var startsWhenCancelled = false
   /// The queue's identifier for this operation, assigned when it is added.
   @exclusivity(unchecked) package internal(set) var id = 0
   @exclusivity(unchecked) weak var queue: SimulatedOperationQueue?

@@ -13,7 +13,9 @@ import SimKernel
 ///   (`SchedulingNoise`) a worker queue looks at once, and a worker drawn awake runs the
 ///   operation inside `addOperation`, before the code that added it goes on.
 /// - A cancelled operation that has not started never runs its body: the queue finishes it on
-///   its next pass, without a thread, and its `completionBlock` still runs. Every start path
+///   its next pass, without a thread, and its `completionBlock` still runs. (An operation that
+///   `startsWhenCancelled`, as the UIKit layer's are, takes its turn on a thread instead, and
+///   its body sees the flag, as Foundation's queue calls a cancelled operation's `start()`.) Every start path
 ///   checks `isCancelled` at the moment the body would begin, as `Operation.start()` does
 ///   ("Responding to the Cancel Command" in Apple's `Operation` documentation): a worker that
 ///   frees up before the queue's next pass skips a cancelled operation, and a main-bound
@@ -153,8 +155,10 @@ public final class SimulatedOperationQueue: WorkerClient {
   }
 
   func pump() {
-    // Cancelled operations that never started finish now, in queue order, without a thread.
-    for operation in operations where operation.isCancelled && !operation.isExecuting {
+    // Cancelled operations that never started finish now, in queue order, without a thread
+    // (unless they start when cancelled: they take their turn below).
+    for operation in operations
+    where operation.isCancelled && !operation.isExecuting && !operation.startsWhenCancelled {
       finish(operation)
     }
     guard !isSuspended, nextReady() != nil else { return }
@@ -171,12 +175,13 @@ public final class SimulatedOperationQueue: WorkerClient {
   }
 
   /// The ready operation that starts next: highest priority, then first added. A cancelled
-  /// operation is never started: the queue's pass finishes it without a thread.
+  /// operation is not started (the queue's pass finishes it without a thread) unless it starts
+  /// when cancelled.
   func nextReady() -> SimulatedOperation? {
     var best: SimulatedOperation?
     for operation in operations
-    where !operation.isExecuting && !operation.isCancelled && operation !== dispatchedToMain
-      && operation.isReady
+    where !operation.isExecuting && (!operation.isCancelled || operation.startsWhenCancelled)
+      && operation !== dispatchedToMain && operation.isReady
     {
       if let current = best, current.queuePriority >= operation.queuePriority { continue }
       best = operation
@@ -216,7 +221,7 @@ public final class SimulatedOperationQueue: WorkerClient {
         schedulePump()
         return
       }
-      guard !operation.isCancelled else {
+      guard !operation.isCancelled || operation.startsWhenCancelled else {
         finish(operation)
         return
       }

@@ -49,7 +49,14 @@ open class Operation: NSObject, @unchecked Sendable {
     }
   }
 
-  let runner = Runner()
+  /// Started even when cancelled first: Foundation's queue calls `start()` of a cancelled
+  /// operation, whose default ends it without `main()`, and an asynchronous operation's own
+  /// `start()` must see the flag and finish.
+  let runner: Runner = {
+    let runner = Runner()
+    runner.startsWhenCancelled = true
+    return runner
+  }()
   /// Completed when the operation reports its end, while its queue waits for it.
   var endWaiter: Waiter?
   weak var endWorld: World?
@@ -88,7 +95,11 @@ open class Operation: NSObject, @unchecked Sendable {
   /// Whether every dependency has finished (or it was cancelled).
   open var isReady: Bool { isCancelled || dependencies.allSatisfy(\.isFinished) }
 
-  /// Sets `isCancelled`. Before the start, the queue finishes it without calling `main()`.
+  /// Sets `isCancelled`. Before the start, the queue still calls `start()`, on a thread of
+  /// the queue at its turn (it is ready at once, whatever its dependencies): the default
+  /// `start()` then finishes it without `main()`; an overridden `start()` must check the flag
+  /// (Apple: the queue "must still attempt to execute the operation before recognizing that it
+  /// is canceled").
   open func cancel() {
     guard !cancelled else { return }
     cancelled = true
@@ -170,7 +181,7 @@ open class Operation: NSObject, @unchecked Sendable {
     runner.queuePriority = queuePriority.simulated
     let pending = binding.pending
     runner.completionBlock = { [self] in
-      // Cancelled before its start, the queue finished it without `start()`.
+      // Ended by the queue without a finished report (a world torn down, say).
       if !isFinished { finished = true }
       runner.owner = nil
       end.leave()

@@ -199,3 +199,69 @@ struct OperationQueueTests {
     #expect(log.lines == ["main=true @0"])
   }
 }
+
+/// An asynchronous operation whose `start()` checks `isCancelled` first, as Apple asks, and
+/// one that does not (a common tutorial shape): the queue calls `start()` of both even when
+/// they were cancelled before their turn.
+final class CheckedStartOperation: Operation, @unchecked Sendable {
+  let log: Log
+  let checksCancel: Bool
+  private var running = false
+  private var done = false
+  init(log: Log, checksCancel: Bool) {
+    self.log = log
+    self.checksCancel = checksCancel
+    super.init()
+  }
+  override var isAsynchronous: Bool { true }
+  override var isExecuting: Bool { running }
+  override var isFinished: Bool { done }
+  override func start() {
+    log.add("start \(name ?? "") cancelled=\(isCancelled)")
+    if checksCancel && isCancelled {
+      finish()
+      return
+    }
+    running = true
+    DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(20)) {
+      self.log.add("work \(self.name ?? "")")
+      self.finish()
+    }
+  }
+  func finish() {
+    willChangeValue(forKey: "isFinished")
+    running = false
+    done = true
+    didChangeValue(forKey: "isFinished")
+  }
+}
+
+extension OperationQueueTests {
+  @Test("a cancelled operation still gets start() at its turn; the default ends without main()")
+  func cancelledOperationsStart() throws {
+    let log = Log()
+    try simulate {
+      let queue = OperationQueue()
+      queue.maxConcurrentOperationCount = 1
+      queue.isSuspended = true
+      let checked = CheckedStartOperation(log: log, checksCancel: true)
+      checked.name = "checked"
+      let careless = CheckedStartOperation(log: log, checksCancel: false)
+      careless.name = "careless"
+      let plain = BlockOperation { log.add("plain main") }
+      plain.completionBlock = { log.add("plain completion") }
+      queue.addOperations([checked, careless, plain], waitUntilFinished: false)
+      queue.cancelAllOperations()
+      queue.isSuspended = false
+      DispatchQueue.global().async {
+        queue.waitUntilAllOperationsAreFinished()
+        log.add("finished \(checked.isFinished) \(careless.isFinished) \(plain.isFinished)")
+      }
+    }
+    #expect(
+      log.lines == [
+        "start checked cancelled=true @0", "start careless cancelled=true @0", "work careless @20",
+        "plain completion @20", "finished true true true @20",
+      ])
+  }
+}
