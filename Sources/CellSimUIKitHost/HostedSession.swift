@@ -74,6 +74,10 @@ final class HostedSession {
       return
     }
     adapter.bind(tableView, to: table)
+    // Unless the scenario named `prefetching`, the screen decides, as in UIKit: a prefetch data
+    // source set by now (in `viewDidLoad`, typically) with `isPrefetchingEnabled` on.
+    let wants = onMainActor { tableView.engineWantsPrefetching }
+    if wants { table.enablePrefetching() }
   }
 
   func didDisappear() {

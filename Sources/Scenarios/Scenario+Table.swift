@@ -11,6 +11,11 @@ extension Scenario {
     public var imageSize: ImageSize
     /// Whether the table calls prefetch and cancel-prefetch (`prefetching`, default false).
     public var prefetching: Bool
+    /// Whether the file said `prefetching: false` in so many words. Unless it did (or said
+    /// `true`), a hosted UIKit screen decides, as UIKit does: its table prefetches when the
+    /// screen set a `prefetchDataSource` and left `isPrefetchingEnabled` on (the default);
+    /// loaders in CellSim's vocabulary get the default, false.
+    public var prefetchingOffDeclared = false
     /// Rows announced ahead of the visible range (`prefetch_distance`, default 10).
     public var prefetchDistance: Int
     /// Extra points above and below the screen that count as visible (`preload_margin`,

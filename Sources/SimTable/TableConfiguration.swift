@@ -79,6 +79,9 @@ public struct TableConfiguration: Hashable, Sendable {
   /// Whether the data source hears `prefetchRows` and `cancelPrefetchingForRows`
   /// (`prefetching`, default false).
   public var prefetching: Bool = false
+  /// Whether the scenario said `prefetching: false`; unless it did, a hosted UIKit screen's
+  /// own prefetch data source may turn prefetching on (`TableView.enablePrefetching()`).
+  public var prefetchingOffDeclared: Bool = false
   /// How many index paths beyond the displayed rows the prefetch window holds
   /// (`prefetch_distance`, default 10).
   public var prefetchDistance: Int = 10

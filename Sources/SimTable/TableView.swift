@@ -17,8 +17,8 @@ package import SimPlatform
 public final class TableView {
   /// The world the table lives in.
   package let world: World
-  /// The layout and behaviour options, fixed at creation.
-  public let configuration: TableConfiguration
+  /// The layout and behaviour options, fixed at creation (but for `enablePrefetching()`).
+  @exclusivity(unchecked) public private(set) var configuration: TableConfiguration
   /// The data as the table knows it now (changes apply at once; cells follow per UIKit's
   /// rules).
   @exclusivity(unchecked) package internal(set) var model: TableModel {
@@ -91,6 +91,16 @@ public final class TableView {
   @exclusivity(unchecked) package var expectedURLMapping: ((String) -> String)?
 
   /// The first row whose cell should show `url`'s image, if any.
+  /// Turns prefetching on before the first layout pass, when the scenario did not name it and
+  /// a hosted screen has a prefetch data source (UIKit prefetches for any table or collection
+  /// view that has one, unless `isPrefetchingEnabled` is off). Nothing when the scenario said
+  /// `prefetching: false`: the file decides.
+  package func enablePrefetching() {
+    guard !configuration.prefetching, !configuration.prefetchingOffDeclared else { return }
+    configuration.prefetching = true
+    world.trace.record(at: world.now, "table.prefetching") { $0.field("on", true) }
+  }
+
   package func row(expecting url: String) -> Int? {
     model.items.firstIndex { expectedURL(of: $0) == url }
   }

@@ -290,6 +290,8 @@ import SimTable
 }
 
 extension UICollectionView: EngineFacade {
+  package var engineWantsPrefetching: Bool { prefetchDataSource != nil && isPrefetchingEnabled }
+
   package func engineConfigure(_ backing: BackingCell, at indexPath: IndexPath) {
     guard let dataSource, declares(indexPath.row, else: backing) else { return }
     let previous = configuring

@@ -190,9 +190,14 @@ package final class UITableViewEngineAdapter: TableDataSource, DataChangeObserve
   func engineRefreshSections()
   /// Shows the section header and footer views on screen (after each layout pass).
   func engineLayoutSupplementaryViews()
+  /// Whether UIKit would prefetch for this view: it has a prefetch data source and
+  /// `isPrefetchingEnabled` is on.
+  var engineWantsPrefetching: Bool { get }
 }
 
 extension UITableView: EngineFacade {
+  package var engineWantsPrefetching: Bool { prefetchDataSource != nil && isPrefetchingEnabled }
+
   package func engineConfigure(_ backing: BackingCell, at indexPath: IndexPath) {
     guard dataSource != nil, declares(indexPath.row, else: backing) else { return }
     configure(backing, at: engineSections.indexPath(forRow: indexPath.row))

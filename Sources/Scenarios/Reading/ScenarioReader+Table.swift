@@ -54,6 +54,7 @@ extension ScenarioReader {
       cellPrefetching: try fields["cell_prefetching"]?.bool() ?? false,
       reuseOrder: try fields["reuse_order"].map(readReuseOrder) ?? .lifo,
       startOffset: try fields["start_offset"]?.nonNegativeNumber() ?? 0)
+    table.prefetchingOffDeclared = fields["prefetching"] != nil && !table.prefetching
     if let timing = fields["cell_timing"] {
       let names = Scenario.CellTiming.allCases.map(\.rawValue)
       table.cellTiming = Scenario.CellTiming(

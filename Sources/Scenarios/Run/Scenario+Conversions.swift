@@ -23,6 +23,7 @@ extension Scenario.Table {
     c.columns = columns
     c.imageSize = SimTable.ImageSize(width: imageSize.width, height: imageSize.height)
     c.prefetching = prefetching
+    c.prefetchingOffDeclared = prefetchingOffDeclared
     c.prefetchDistance = prefetchDistance
     c.preloadMargin = preloadMargin
     c.layoutOrder = layoutOrder == .displayFirst ? .displayFirst : .endFirst

@@ -83,7 +83,10 @@ extension Scenario.Table {
         ("height", YAMLText.number(imageSize.height)),
       ])
     add("image_size", size, if: imageSize != defaults.imageSize)
-    add("prefetching", "\(prefetching)", if: prefetching != defaults.prefetching)
+    // Written when the file said `false` in so many words: a hosted screen decides otherwise.
+    add(
+      "prefetching", "\(prefetching)",
+      if: prefetching != defaults.prefetching || prefetchingOffDeclared)
     add(
       "prefetch_distance", "\(prefetchDistance)", if: prefetchDistance != defaults.prefetchDistance)
     add(

@@ -144,3 +144,48 @@ final class ChangeRecordingController: CheckedPhotosViewController, HostedDataCh
     photoURLs = urls
   }
 }
+
+extension HostedLifecycleTests {
+  /// Runs the recording screen with `table` as the scenario's table line; `disable` turns the
+  /// screen's `isPrefetchingEnabled` off in `viewDidLoad`'s wake. Returns the rows prefetched.
+  @MainActor static func prefetched(table: String, disable: Bool = false) throws -> Int {
+    let scenario = try Scenario(
+      yaml: """
+        cellsim: 1
+        name: "hosted: prefetching decided by the screen unless the file names it"
+        seed: 3
+        table: \(table)
+        images: {url: "https://img.test/{id}.png", fixtures: ["photos/*.png"]}
+        events:
+          - {at: "500ms", fling: {velocity: 2000}}
+        run_until: "3s"
+        """, fixturesRoot: Repository.fixtures)
+    let holder = Holder<RecordingViewController>()
+    let screen = HostedScreen(
+      makeViewController: { () -> RecordingViewController in
+        let controller = RecordingViewController()
+        holder.value = controller
+        return controller
+      },
+      rows: { controller, urls in
+        controller.photoURLs = urls
+        if disable {
+          controller.loadViewIfNeeded()
+          controller.tableView.isPrefetchingEnabled = false
+        }
+      })
+    _ = try UIKitHost.run(scenario, screen: screen, fixturesRoot: Repository.fixtures)
+    return try #require(holder.value).prefetched
+  }
+
+  @Test("a screen with a prefetch data source is prefetched for unless the file says otherwise")
+  @MainActor func prefetchingFollowsTheScreen() throws {
+    // Unnamed in the file: the screen's prefetch data source is asked, as in UIKit.
+    #expect(try Self.prefetched(table: "{rows: 60}") > 0)
+    // Named: the file decides.
+    #expect(try Self.prefetched(table: "{rows: 60, prefetching: false}") == 0)
+    #expect(try Self.prefetched(table: "{rows: 60, prefetching: true}") > 0)
+    // The screen turned it off: nothing, as in UIKit.
+    #expect(try Self.prefetched(table: "{rows: 60}", disable: true) == 0)
+  }
+}
