@@ -91,6 +91,7 @@ import SimTable
     -> UICollectionViewCell
   {
     if let backing = configuring, let cell = backing.cells[identifier] as? UICollectionViewCell {
+      backing.takeReuse(of: cell)
       cell.needsConfigurationUpdate = true
       applyLayoutFrame(to: cell, at: indexPath)
       return cell
@@ -300,6 +301,7 @@ extension UICollectionView: EngineFacade {
     defer {
       configuring = previous
       backing.isConfiguring = false
+      backing.reusePending = false
     }
     let path = appItemPath(indexPath)
     let cell = dataSource.collectionView(self, cellForItemAt: path)

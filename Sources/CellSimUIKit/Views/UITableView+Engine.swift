@@ -32,7 +32,10 @@ extension UITableView {
     configuring = backing
     defer { configuring = previous }
     backing.isConfiguring = true
-    defer { backing.isConfiguring = false }
+    defer {
+      backing.isConfiguring = false
+      backing.reusePending = false
+    }
     let cell = dataSource.tableView(self, cellForRowAt: indexPath)
     pair(cell, with: backing)
     cell.updateConfigurationIfNeeded()

@@ -184,6 +184,7 @@ import SimTable
   /// registered class on first use; nil if none is registered and none was made.
   open func dequeueReusableCell(withIdentifier identifier: String) -> UITableViewCell? {
     if let backing = configuring, let cell = backing.cells[identifier] as? UITableViewCell {
+      backing.takeReuse(of: cell)
       cell.needsConfigurationUpdate = true
       return cell
     }

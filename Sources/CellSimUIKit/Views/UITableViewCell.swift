@@ -292,16 +292,28 @@ package final class BackingCell: TableCell {
   var current: UIView?
   /// Whether the table is asking its data source for this cell's UIKit cell now.
   var isConfiguring = false
+  /// Set when the table recycled this cell: the UIKit cell that `dequeueReusableCell` returns
+  /// for it is told `prepareForReuse()` then (`takeReuse(of:)`), as UIKit tells it "just before
+  /// returning the object". Which one that is (with several reuse identifiers) is known only
+  /// then.
+  var reusePending = false
 
   /// Made by the SimTable table.
   package required init(reuseIdentifier: String, context: TableCell.Context) {
     super.init(reuseIdentifier: reuseIdentifier, context: context)
   }
 
-  /// Forwards the table's `prepareForReuse()` to the UIKit cell shown until now.
+  /// The table recycled this cell: the UIKit cell the data source dequeues for it next is
+  /// told `prepareForReuse()` (`takeReuse(of:)`); a cell it makes anew, or none, is not.
   package override func prepareForReuse() {
-    guard let current else { return }
-    onMainActor { current.engineWillReuse() }
+    if current != nil { reusePending = true }
+  }
+
+  /// `cell` is dequeued for this recycled cell: it is told `prepareForReuse()`, once.
+  func takeReuse(of cell: UIView) {
+    guard reusePending else { return }
+    reusePending = false
+    onMainActor { cell.engineWillReuse() }
   }
 }
 
