@@ -21,7 +21,10 @@ extension URLSessionTaskDelegate {
 /// is optional.
 public protocol URLSessionDataDelegate: URLSessionTaskDelegate {
   /// The response arrived; call `completionHandler(.allow)` to go on (`.cancel` cancels the
-  /// task, which then completes with `URLError(.cancelled)`).
+  /// task, which then completes with `URLError(.cancelled)`). Until the handler is called, the
+  /// task hears nothing more and does not complete (Apple: the handler is what "your code calls
+  /// to continue a transfer"); a delegate that never calls it leaves the task running until it
+  /// is cancelled.
   func urlSession(
     _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
     completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void)
@@ -30,7 +33,7 @@ public protocol URLSessionDataDelegate: URLSessionTaskDelegate {
 }
 
 extension URLSessionDataDelegate {
-  /// Allows the response.
+  /// Allows the response (Apple: without this method the response is allowed).
   public func urlSession(
     _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
     completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
@@ -48,9 +51,11 @@ extension URLSession {
     case cancel = 0
     /// `.allow`: goes on.
     case allow = 1
-    /// `.becomeDownload` (not modelled: goes on as `.allow`).
+    /// `.becomeDownload` (not modelled: goes on as `.allow`, the body reaching the data
+    /// delegate).
     case becomeDownload = 2
-    /// `.becomeStream` (not modelled: goes on as `.allow`).
+    /// `.becomeStream` (not modelled: goes on as `.allow`, the body reaching the data
+    /// delegate).
     case becomeStream = 3
   }
 }
@@ -60,6 +65,12 @@ extension URLSession {
 /// own `delegate` first, else the session's. A task made with a completion handler (or by the
 /// async `data(from:)`) calls no delegate method, as Apple documents for completion-handler
 /// tasks.
+///
+/// From the response until a data delegate answers it, the task's later chunks and its end
+/// wait (`DispositionWait`): `.allow` (or `.becomeDownload`, `.becomeStream`) delivers them in
+/// order, `.cancel` drops them and cancels the task. A delegate without the response method
+/// answers `.allow` as soon as it is called (the protocol's default), so its task goes on as
+/// if nothing waited.
 extension URLSessionTask {
   /// The data delegate to call, if the task reports to one.
   var dataDelegate: (any URLSessionDataDelegate)? {
@@ -81,13 +92,42 @@ extension URLSessionTask {
     guard let delegate = dataDelegate, let response, let world,
       let dataTask = self as? URLSessionDataTask
     else { return }
-    let box = Unchecked((delegate, response, dataTask))
+    let wait = DispositionWait()
+    dispositionWait = wait
+    let box = Unchecked((delegate, response, dataTask, wait))
     session.delegateQueue.enqueue(in: world, label: "URLSession didReceive response") {
-      let (delegate, response, task) = box.value
+      let (delegate, response, task, wait) = box.value
+      let answer = Unchecked((task, wait))
       delegate.urlSession(task.session, dataTask: task, didReceive: response) { disposition in
-        if disposition == .cancel { task.cancel() }
+        let (task, wait) = answer.value
+        task.receiveDisposition(disposition, for: wait)
       }
     }
+  }
+
+  /// Runs `event` (a chunk of the body, or the end) now, or keeps it for the data delegate's
+  /// answer to the response.
+  func deliverOrHold(_ event: @escaping () -> Void) {
+    if let dispositionWait {
+      dispositionWait.held.append(event)
+    } else {
+      event()
+    }
+  }
+
+  /// The data delegate answered the response `wait` was made for. An answer for a wait that
+  /// ended (a second call, or a task cancelled or suspended meanwhile) does nothing.
+  func receiveDisposition(_ disposition: URLSession.ResponseDisposition, for wait: DispositionWait)
+  {
+    guard dispositionWait === wait else { return }
+    dispositionWait = nil
+    if disposition == .cancel {
+      cancel()
+      return
+    }
+    let held = wait.held
+    wait.held = []
+    for event in held { event() }
   }
 
   func notifyData(_ chunk: ArraySlice<UInt8>) {
@@ -117,4 +157,10 @@ extension URLSessionTask {
       delegate.urlSession(task.session, task: task, didCompleteWithError: error)
     }
   }
+}
+
+/// A data task's wait for its delegate's answer to the response: the wire's later events, in
+/// order, held until the answer.
+final class DispositionWait {
+  var held: [() -> Void] = []
 }

@@ -52,7 +52,7 @@ open class URLSessionTask: NSObject, @unchecked Sendable {
   /// A description for the task.
   open var taskDescription: String?
   /// Body bytes received so far.
-  public private(set) var countOfBytesReceived: Int64 = 0
+  public internal(set) var countOfBytesReceived: Int64 = 0
   /// Body bytes expected: the response's `expectedContentLength` (its Content-Length) once it
   /// arrived, else `NSURLSessionTransferSizeUnknown` (-1).
   public var countOfBytesExpectedToReceive: Int64 {
@@ -101,6 +101,9 @@ open class URLSessionTask: NSObject, @unchecked Sendable {
   var resumeFailure: URLError?
   /// The canonical request of the `URLProtocol` class serving the task, for its initializer.
   var protocolRequest: URLRequest?
+  /// While the data delegate has not answered the response: the body's chunks and the end that
+  /// wait for its answer (`URLSessionDelegate.swift`).
+  var dispositionWait: DispositionWait?
 
   /// Whether the task was made with `init()`, by no session: it has nothing to load.
   let isDetached: Bool
@@ -212,6 +215,7 @@ open class URLSessionTask: NSObject, @unchecked Sendable {
     suspendCount += 1
     guard suspendCount == 1, state == .running else { return }
     state = .suspended
+    dispositionWait = nil
     guard let world else { return }
     if let (loader, _) = protocolLoader {
       protocolLoader = nil
@@ -248,11 +252,13 @@ open class URLSessionTask: NSObject, @unchecked Sendable {
       complete(data: nil, error: URLError(.cancelled, userInfo: errorInfo), in: world)
     case .running:
       state = .canceling
+      // The chunks and end held for the delegate's answer to the response are dropped.
+      dispositionWait = nil
       if let (loader, _) = protocolLoader {
         protocolLoader = nil
         loader.stopLoading()
         complete(data: nil, error: URLError(.cancelled, userInfo: errorInfo), in: world)
-      } else if let transfer, let network {
+      } else if let transfer, let network, !transfer.hasEnded {
         network.cancel(transfer)
       } else {
         session.withdraw(self, in: world)
@@ -314,81 +320,6 @@ open class URLSessionTask: NSObject, @unchecked Sendable {
       handler(data, response, error)
     }
   }
-
-  // MARK: The transfer's events (through `TaskClient`)
-
-  func transferDidReceiveResponse(_ transfer: Transfer, status: Int) {
-    self.status = status
-    response = HTTPURLResponse(
-      url: url, statusCode: status, httpVersion: "HTTP/1.1",
-      headerFields: Self.headers(status: status, length: transfer.expectedContentLength))
-    if transfer.expectedContentLength >= 0 {
-      progress.totalUnitCount = transfer.expectedContentLength
-    }
-    notifyResponse()
-  }
-
-  /// The headers a server of the scenario's images sends: a 200 carries a PNG
-  /// (`Content-Type: image/png`, so `mimeType` is `image/png`) and its length (so
-  /// `expectedContentLength` is the body's size); an error status carries an empty HTML body.
-  static func headers(status: Int, length: Int64) -> [String: String] {
-    if status == 200 {
-      return ["Content-Type": "image/png", "Content-Length": String(max(0, length))]
-    }
-    return ["Content-Type": "text/html", "Content-Length": "0"]
-  }
-
-  func transfer(_ transfer: Transfer, didReceive chunk: ArraySlice<UInt8>) {
-    received.append(contentsOf: chunk)
-    countOfBytesReceived += Int64(chunk.count)
-    progress.completedUnitCount = countOfBytesReceived
-    notifyData(chunk)
-  }
-
-  func transfer(_ transfer: Transfer, didEndWith outcome: TransferOutcome) {
-    guard let world else { return }
-    switch outcome {
-    case .success:
-      let body = Data(received)
-      received = []
-      storeInCache(body)
-      complete(data: body, error: nil, in: world)
-    case .http(let status):
-      if response == nil { transferDidReceiveResponse(transfer, status: status) }
-      complete(data: Data(), error: nil, in: world)
-    case .timedOut:
-      complete(data: nil, error: URLError(.timedOut, userInfo: failureInfo), in: world)
-    case .connectionReset:
-      complete(data: nil, error: URLError(.networkConnectionLost, userInfo: failureInfo), in: world)
-    case .offline:
-      complete(
-        data: nil, error: URLError(.notConnectedToInternet, userInfo: failureInfo), in: world)
-    case .cancelled:
-      complete(data: nil, error: URLError(.cancelled, userInfo: errorInfo), in: world)
-    }
-  }
-
-  func networkDidTearDown() {
-    handler = nil
-    directCompletion = nil
-  }
-}
-
-/// The transfer's client: forwards the wire events to its task, which it holds until the end,
-/// or until the task is suspended (the transfer then ends unheard).
-final class TaskClient: TransferClient {
-  var task: URLSessionTask?
-  init(task: URLSessionTask) { self.task = task }
-  func transferDidReceiveResponse(_ transfer: Transfer, status: Int) {
-    task?.transferDidReceiveResponse(transfer, status: status)
-  }
-  func transfer(_ transfer: Transfer, didReceive chunk: ArraySlice<UInt8>) {
-    task?.transfer(transfer, didReceive: chunk)
-  }
-  func transfer(_ transfer: Transfer, didEndWith outcome: TransferOutcome) {
-    task?.transfer(transfer, didEndWith: outcome)
-  }
-  func networkDidTearDown() { task?.networkDidTearDown() }
 }
 
 /// Foundation's `URLSessionDataTask`.
