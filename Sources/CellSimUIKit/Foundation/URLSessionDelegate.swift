@@ -125,19 +125,27 @@ extension URLSessionTask {
       cancel()
       return
     }
-    let held = wait.held
+    var held = wait.held[...]
     wait.held = []
-    for event in held { event() }
+    while let event = held.popFirst() {
+      event()
+      // A held event may be a second response (a protocol's), which waits for its own answer:
+      // the rest waits with it.
+      if let next = dispositionWait {
+        next.held = Array(held) + next.held
+        return
+      }
+    }
   }
 
-  func notifyData(_ chunk: ArraySlice<UInt8>) {
+  func notifyData(_ chunk: Data) {
     if let download = self as? DelegateDownloadTask {
       download.notifyWritten(chunk.count)
       return
     }
     guard let delegate = dataDelegate, let world, let dataTask = self as? URLSessionDataTask
     else { return }
-    let box = Unchecked((delegate, Data(chunk), dataTask))
+    let box = Unchecked((delegate, chunk, dataTask))
     session.delegateQueue.enqueue(in: world, label: "URLSession didReceive data") {
       let (delegate, data, task) = box.value
       delegate.urlSession(task.session, dataTask: task, didReceive: data)

@@ -29,12 +29,23 @@ extension URLSessionTask {
   func transfer(_ transfer: Transfer, didReceive chunk: ArraySlice<UInt8>) {
     deliverOrHold { [self] in
       received.append(contentsOf: chunk)
-      countAndNotify(chunk)
+      countAndNotify(Data(chunk))
     }
   }
 
+  /// Takes a response that did not come from the wire (the cache's, or a `URLProtocol`'s): the
+  /// status, the progress total (its `expectedContentLength`, when known), the delegate.
+  func didReceive(_ response: URLResponse) {
+    self.response = response
+    if let http = response as? HTTPURLResponse { status = http.statusCode }
+    if response.expectedContentLength >= 0 {
+      progress.totalUnitCount = response.expectedContentLength
+    }
+    notifyResponse()
+  }
+
   /// Counts a chunk of the body (`countOfBytesReceived`, `progress`) and tells the delegate.
-  func countAndNotify(_ chunk: ArraySlice<UInt8>) {
+  func countAndNotify(_ chunk: Data) {
     countOfBytesReceived += Int64(chunk.count)
     progress.completedUnitCount = countOfBytesReceived
     notifyData(chunk)

@@ -101,6 +101,8 @@ open class URLSessionTask: NSObject, @unchecked Sendable {
   var resumeFailure: URLError?
   /// The canonical request of the `URLProtocol` class serving the task, for its initializer.
   var protocolRequest: URLRequest?
+  /// Whether the protocol serving the task gave its response `cacheStoragePolicy: .notAllowed`.
+  var protocolForbidsCaching = false
   /// While the data delegate has not answered the response: the body's chunks and the end that
   /// wait for its answer (`URLSessionDelegate.swift`).
   var dispositionWait: DispositionWait?
@@ -180,7 +182,8 @@ open class URLSessionTask: NSObject, @unchecked Sendable {
     return policy == .useProtocolCachePolicy ? session.configuration.requestCachePolicy : policy
   }
 
-  /// Completes the task from the session's cache when the policy allows it (see `URLCache`);
+  /// Completes the task from the session's cache when the policy allows it (see `URLCache`),
+  /// telling a data delegate the response and the body first, as a transfer does;
   /// `.returnCacheDataDontLoad` without a cached response fails with
   /// `URLError(.resourceUnavailable)`.
   func answerFromCache(in world: World) -> Bool {
@@ -189,8 +192,12 @@ open class URLSessionTask: NSObject, @unchecked Sendable {
       let request = originalRequest
     else { return false }
     if let cached = session.configuration.urlCache?.cachedResponse(for: request) {
-      response = cached.response
-      complete(data: cached.data, error: nil, in: world)
+      let body = cached.data
+      didReceive(cached.response)
+      deliverOrHold { [self] in
+        if !body.isEmpty { countAndNotify(body) }
+        complete(data: body, error: nil, in: world)
+      }
       return true
     }
     if policy == .returnCacheDataDontLoad {
@@ -202,7 +209,7 @@ open class URLSessionTask: NSObject, @unchecked Sendable {
 
   /// Stores a 200 response in the session's cache (see `URLCache` for the size rule).
   func storeInCache(_ body: Data) {
-    guard status == 200, cachePolicy != .reloadIgnoringLocalCacheData,
+    guard status == 200, cachePolicy != .reloadIgnoringLocalCacheData, !protocolForbidsCaching,
       let cache = session.configuration.urlCache, let request = originalRequest,
       let response, body.count <= cache.largestStoredBody
     else { return }
