@@ -62,7 +62,9 @@ extension URLSession {
 
 /// The delegate calls of a task made without a completion handler, in the order the wire
 /// events happen, each enqueued on the session's delegate queue as Foundation does: the task's
-/// own `delegate` first, else the session's. A task made with a completion handler (or by the
+/// own `delegate` first, else the session's, for each kind of delegate apart (a task delegate
+/// that is no data delegate leaves the response and the body to the session's data delegate,
+/// as Apple's task delegate intercepts only what it handles). A task made with a completion handler (or by the
 /// async `data(from:)`) calls no delegate method, as Apple documents for completion-handler
 /// tasks.
 ///
@@ -75,13 +77,14 @@ extension URLSessionTask {
   /// The data delegate to call, if the task reports to one.
   var dataDelegate: (any URLSessionDataDelegate)? {
     guard handler == nil, directCompletion == nil else { return nil }
-    return (delegate ?? session.delegate) as? any URLSessionDataDelegate
+    return (delegate as? any URLSessionDataDelegate)
+      ?? (session.delegate as? any URLSessionDataDelegate)
   }
 
   /// The task delegate to call at the end, if the task reports to one.
   var taskDelegate: (any URLSessionTaskDelegate)? {
     guard directCompletion == nil else { return nil }
-    return (delegate ?? session.delegate) as? any URLSessionTaskDelegate
+    return delegate ?? (session.delegate as? any URLSessionTaskDelegate)
   }
 
   func notifyResponse() {

@@ -64,7 +64,9 @@ open class URLSessionTask: NSObject, @unchecked Sendable {
   public var countOfBytesExpectedToSend: Int64 { 0 }
   /// Progress by bytes received (the total is the response's Content-Length, once it arrived).
   public let progress = Progress(totalUnitCount: -1)
-  /// The task's own delegate (iOS 15), asked before the session's (`URLSessionDataDelegate`).
+  /// The task's own delegate (iOS 15), asked before the session's for each kind of callback:
+  /// one that is only a `URLSessionTaskDelegate` hears the completion, and the session's data or
+  /// download delegate still hears the response and the body (`URLSessionDelegate.swift`).
   open var delegate: (any URLSessionTaskDelegate)?
   /// Priority in 0...1; changing it reorders a task that waits for the session's per-host
   /// limit, or a transfer that waits for a network slot.
