@@ -159,12 +159,14 @@ extension URLSessionTask {
     guard let world else { return }
     guard let delegate = taskDelegate else {
       if let transferID { network?.callbackRan(transferID: transferID) }
+      endCancelling()
       return
     }
     let box = Unchecked((delegate, error, self, network))
     session.delegateQueue.enqueue(in: world, label: "URLSession didCompleteWithError") {
       let (delegate, error, task, network) = box.value
       if let transferID { network?.callbackRan(transferID: transferID) }
+      task.endCancelling()
       delegate.urlSession(task.session, task: task, didCompleteWithError: error)
     }
   }

@@ -13,9 +13,12 @@ import SimPlatform
 ///   starts over too (the simulated server serves no byte ranges; resume data, which restarts
 ///   a cancelled download, is in `URLSession+Download.swift`). Suspensions count, as in
 ///   swift-corelibs-foundation: a task suspended twice runs again after two resumes.
-/// - `cancel()` ends the transfer at once; the completion handler then runs on the delegate
-///   queue, once, with `URLError(.cancelled)` (domain `NSURLErrorDomain`, code
-///   `NSURLErrorCancelled`). After the completion was enqueued, `cancel()` does nothing.
+/// - `cancel()` ends the transfer at once and returns with the task `.canceling` (Apple: it
+///   "returns immediately, marking the task as being canceled"); the completion handler then
+///   runs on the delegate queue, once, with `URLError(.cancelled)` (domain `NSURLErrorDomain`,
+///   code `NSURLErrorCancelled`), and the task is `.completed` from just before it is called
+///   (or the delegate's `didCompleteWithError`, or at once when nothing is told). After the
+///   completion was enqueued, `cancel()` does nothing.
 /// - An HTTP error status is not an error, as in URLSession: the handler gets an empty body and
 ///   an `HTTPURLResponse` with the status. Network failures become `URLError`s: `.timedOut`,
 ///   `.notConnectedToInternet` (an outage), `.networkConnectionLost` (a reset).
@@ -297,8 +300,11 @@ open class URLSessionTask: NSObject, @unchecked Sendable {
   }
 
   /// Enqueues the completion on the delegate queue, once.
+  /// A cancelled task stays `.canceling` until its handler or its delegate's
+  /// `didCompleteWithError` is called (`endCancelling`); it leaves the session's tasks now.
   func complete(data: Data?, error: (any Error)?, in world: World) {
-    state = .completed
+    let cancelling: URLSessionTask? = state == .canceling ? self : nil
+    if cancelling == nil { state = .completed }
     self.error = error
     session.forget(self, in: world)
     if holdsHostSlot {
@@ -314,6 +320,7 @@ open class URLSessionTask: NSObject, @unchecked Sendable {
       // An async `data(from:)` resumes its task at the end itself, on no queue.
       directCompletion = nil
       if let transferID { network?.callbackRan(transferID: transferID) }
+      cancelling?.endCancelling()
       direct(data, response, error)
       return
     }
@@ -322,12 +329,18 @@ open class URLSessionTask: NSObject, @unchecked Sendable {
       return
     }
     self.handler = nil
-    let box = Unchecked((data, response, error, network))
+    let box = Unchecked((data, response, error, network, cancelling))
     session.delegateQueue.enqueue(in: world, label: "URLSession completion") {
-      let (data, response, error, network) = box.value
+      let (data, response, error, network, cancelling) = box.value
       if let transferID { network?.callbackRan(transferID: transferID) }
+      cancelling?.endCancelling()
       handler(data, response, error)
     }
+  }
+
+  /// A cancelled task's end is being told: it is `.completed` now.
+  func endCancelling() {
+    if state == .canceling { state = .completed }
   }
 }
 

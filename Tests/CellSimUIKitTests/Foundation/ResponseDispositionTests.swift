@@ -44,6 +44,7 @@ final class DispositionDelegate: NSObject, URLSessionDataDelegate, @unchecked Se
   func urlSession(
     _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
   ) {
+    #expect(task.state == .completed)
     log.add("complete \((error as NSError?)?.code ?? 0)")
   }
 }
@@ -121,9 +122,15 @@ struct ResponseDispositionTests {
 
     let cancelled = Log()
     try run(cancelled, .never) { task in
-      DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(500)) { task.cancel() }
+      DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(500)) {
+        task.cancel()
+        cancelled.add("cancelled \(task.state == .canceling)")
+      }
     }
-    #expect(cancelled.lines == ["response @50", "complete \(NSURLErrorCancelled) @500"])
+    #expect(
+      cancelled.lines == [
+        "response @50", "cancelled true @500", "complete \(NSURLErrorCancelled) @500",
+      ])
   }
 
   @Test("chunks that arrive after the answer are delivered as they arrive")
