@@ -40,11 +40,11 @@ public protocol URLProtocolClient: AnyObject {
 /// task, whose handler runs on the session's delegate queue. A task without a handler hears
 /// the response and each `didLoad` through its data delegate, as from the network, and its
 /// counters and `progress` follow. A response given `cacheStoragePolicy: .notAllowed` is not
-/// stored in the session's cache (any other policy is stored as a network response is). `cancel()` calls `stopLoading()`
-/// and completes with `URLError(.cancelled)`. A task served by a protocol takes none of the
-/// session's `httpMaximumConnectionsPerHost` slots. Not modelled: redirects, authentication
-/// challenges, `cachedResponseIsValid`; `requestIsCacheEquivalent(_:to:)` is answered but not
-/// consulted.
+/// stored in the session's cache (any other policy is stored as a network response is).
+/// `cancel()` calls `stopLoading()` and completes with `URLError(.cancelled)`. A task served by
+/// a protocol takes none of the session's `httpMaximumConnectionsPerHost` slots. Not modelled:
+/// redirects, authentication challenges, `cachedResponseIsValid`;
+/// `requestIsCacheEquivalent(_:to:)` is answered but not consulted.
 ///
 /// A task makes its protocol with `init(task:cachedResponse:client:)`, which calls
 /// `init(request:cachedResponse:client:)` with the canonical request, so a subclass overrides

@@ -64,15 +64,16 @@ extension URLSession {
 /// events happen, each enqueued on the session's delegate queue as Foundation does: the task's
 /// own `delegate` first, else the session's, for each kind of delegate apart (a task delegate
 /// that is no data delegate leaves the response and the body to the session's data delegate,
-/// as Apple's task delegate intercepts only what it handles). A task made with a completion handler (or by the
-/// async `data(from:)`) calls no delegate method, as Apple documents for completion-handler
-/// tasks.
+/// as Apple's task delegate intercepts only what it handles). A task made with a completion
+/// handler (or by the async `data(from:)`) calls no delegate method, as Apple documents for
+/// completion-handler tasks.
 ///
 /// From the response until a data delegate answers it, the task's later chunks and its end
 /// wait (`DispositionWait`): `.allow` (or `.becomeDownload`, `.becomeStream`) delivers them in
-/// order, `.cancel` drops them and cancels the task. A delegate without the response method
-/// answers `.allow` as soon as it is called (the protocol's default), so its task goes on as
-/// if nothing waited.
+/// order, `.cancel` drops them and cancels the task. The task keeps its connection of the
+/// session's per-host limit while it waits. A delegate without the response method answers
+/// `.allow` as soon as it is called (the protocol's default), so its task goes on as if nothing
+/// waited once its response callback has run.
 extension URLSessionTask {
   /// The data delegate to call, if the task reports to one.
   var dataDelegate: (any URLSessionDataDelegate)? {
