@@ -182,28 +182,29 @@ extension URLSessionTask {
   // a response (`deliverOrHold`), as the network's do.
 
   func protocolDidReceive(_ response: URLResponse, cachingAllowed: Bool) {
-    deliverOrHold { [self] in
-      protocolForbidsCaching = !cachingAllowed
-      didReceive(response)
-    }
+    deliverOrHold { $0.takeProtocolResponse(response, cachingAllowed: cachingAllowed) }
+  }
+
+  func takeProtocolResponse(_ response: URLResponse, cachingAllowed: Bool) {
+    protocolForbidsCaching = !cachingAllowed
+    didReceive(response)
   }
 
   func protocolDidLoad(_ data: Data) {
-    deliverOrHold { [self] in
-      received.append(contentsOf: data)
-      countAndNotify(data)
-    }
+    deliverOrHold { $0.takeBody(data) }
   }
 
   func protocolDidEnd(_ error: (any Error)?) {
     guard state == .running, world != nil else { return }
     protocolLoader = nil
-    deliverOrHold { [self] in
-      guard let world else { return }
-      let body = Data(received)
-      received = []
-      if error == nil { storeInCache(body) }
-      complete(data: error == nil ? body : nil, error: error, in: world)
-    }
+    deliverOrHold { $0.finishProtocol(error) }
+  }
+
+  func finishProtocol(_ error: (any Error)?) {
+    guard let world else { return }
+    let body = Data(received)
+    received = []
+    if error == nil { storeInCache(body) }
+    complete(data: error == nil ? body : nil, error: error, in: world)
   }
 }

@@ -109,13 +109,14 @@ extension URLSessionTask {
     }
   }
 
-  /// Runs `event` (a chunk of the body, or the end) now, or keeps it for the data delegate's
-  /// answer to the response.
-  func deliverOrHold(_ event: @escaping () -> Void) {
+  /// Runs `event` (a chunk of the body, or the end) on the task now, or keeps it for the data
+  /// delegate's answer to the response. The event is given the task rather than holding it, so
+  /// that a wait never keeps its task alive.
+  func deliverOrHold(_ event: @escaping (URLSessionTask) -> Void) {
     if let dispositionWait {
       dispositionWait.held.append(event)
     } else {
-      event()
+      event(self)
     }
   }
 
@@ -132,7 +133,7 @@ extension URLSessionTask {
     var held = wait.held[...]
     wait.held = []
     while let event = held.popFirst() {
-      event()
+      event(self)
       // A held event may be a second response (a protocol's), which waits for its own answer:
       // the rest waits with it.
       if let next = dispositionWait {
@@ -176,5 +177,5 @@ extension URLSessionTask {
 /// A data task's wait for its delegate's answer to the response: the wire's later events, in
 /// order, held until the answer.
 final class DispositionWait {
-  var held: [() -> Void] = []
+  var held: [(URLSessionTask) -> Void] = []
 }

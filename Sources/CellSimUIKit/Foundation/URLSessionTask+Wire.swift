@@ -27,10 +27,14 @@ extension URLSessionTask {
   }
 
   func transfer(_ transfer: Transfer, didReceive chunk: ArraySlice<UInt8>) {
-    deliverOrHold { [self] in
-      received.append(contentsOf: chunk)
-      countAndNotify(Data(chunk))
-    }
+    let data = Data(chunk)
+    deliverOrHold { $0.takeBody(data) }
+  }
+
+  /// Keeps a chunk of the body for the end, and counts it.
+  func takeBody(_ chunk: Data) {
+    received.append(contentsOf: chunk)
+    countAndNotify(chunk)
   }
 
   /// Takes a response that did not come from the wire (the cache's, or a `URLProtocol`'s): the
@@ -55,7 +59,7 @@ extension URLSessionTask {
     if case .http(let status) = outcome, response == nil {
       transferDidReceiveResponse(transfer, status: status)
     }
-    deliverOrHold { [self] in finish(outcome) }
+    deliverOrHold { $0.finish(outcome) }
   }
 
   /// Completes the task as the transfer ended.

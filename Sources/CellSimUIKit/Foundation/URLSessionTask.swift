@@ -199,10 +199,7 @@ open class URLSessionTask: NSObject, @unchecked Sendable {
     if let cached = session.configuration.urlCache?.cachedResponse(for: request) {
       let body = cached.data
       didReceive(cached.response)
-      deliverOrHold { [self] in
-        if !body.isEmpty { countAndNotify(body) }
-        complete(data: body, error: nil, in: world)
-      }
+      deliverOrHold { $0.finishFromCache(body) }
       return true
     }
     if policy == .returnCacheDataDontLoad {
@@ -210,6 +207,13 @@ open class URLSessionTask: NSObject, @unchecked Sendable {
       return true
     }
     return false
+  }
+
+  /// Tells the cached body, then completes with it.
+  func finishFromCache(_ body: Data) {
+    guard let world else { return }
+    if !body.isEmpty { countAndNotify(body) }
+    complete(data: body, error: nil, in: world)
   }
 
   /// Stores a 200 response in the session's cache (see `URLCache` for the size rule).
