@@ -147,4 +147,21 @@ struct ResponseDispositionTests {
     #expect(log.lines.last == "complete 0 @150")
     #expect(log.lines.filter { $0.hasPrefix("data") }.count > 1)
   }
+
+  @Test("an answer to a response from before suspend() does not release the restarted task")
+  func answerAfterSuspend() throws {
+    let log = Log()
+    try run(log, .after(milliseconds: 200, .allow)) { task in
+      DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(100)) { task.suspend() }
+      DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(120)) { task.resume() }
+    }
+    // The first answer (at 250 ms) is for the dropped transfer; the restarted one waits for
+    // its own (at 370 ms).
+    let lines = log.lines.filter { !$0.hasPrefix("data ") }
+    #expect(
+      lines == [
+        "response @50", "response @170", "answer 0 @250", "answer 0 @370", "complete 0 @370",
+      ])
+    #expect(log.lines.filter { $0.hasPrefix("data ") }.allSatisfy { $0.hasSuffix(" @370") })
+  }
 }
