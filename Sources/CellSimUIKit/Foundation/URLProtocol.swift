@@ -37,11 +37,14 @@ public protocol URLProtocolClient: AnyObject {
 /// `URLSession.shared` only) each class given to `registerClass(_:)`, latest first, whether it
 /// `canInit(with:)` the request; the first that can serves it. `startLoading()` runs as
 /// blocking code on a global-queue worker (it may block); the client's calls complete the
-/// task, whose handler runs on the session's delegate queue. `cancel()` calls `stopLoading()`
-/// and completes with `URLError(.cancelled)`. A task served by a protocol takes none of the
-/// session's `httpMaximumConnectionsPerHost` slots. Not modelled: redirects, authentication
-/// challenges, `cachedResponseIsValid`; `requestIsCacheEquivalent(_:to:)` is answered but not
-/// consulted.
+/// task, whose handler runs on the session's delegate queue. A task without a handler hears
+/// the response and each `didLoad` through its data delegate, as from the network, and its
+/// counters and `progress` follow. A response given `cacheStoragePolicy: .notAllowed` is not
+/// stored in the session's cache (any other policy is stored as a network response is).
+/// `cancel()` calls `stopLoading()` and completes with `URLError(.cancelled)`. A task served by
+/// a protocol takes none of the session's `httpMaximumConnectionsPerHost` slots. Not modelled:
+/// redirects, authentication challenges, `cachedResponseIsValid`;
+/// `requestIsCacheEquivalent(_:to:)` is answered but not consulted.
 ///
 /// A task makes its protocol with `init(task:cachedResponse:client:)`, which calls
 /// `init(request:cachedResponse:client:)` with the canonical request, so a subclass overrides
@@ -143,11 +146,11 @@ final class TaskProtocolClient: URLProtocolClient {
     _ protocol: URLProtocol, didReceive response: URLResponse,
     cacheStoragePolicy policy: URLCache.StoragePolicy
   ) {
-    served?.protocolDidReceive(response)
+    served?.protocolDidReceive(response, cachingAllowed: policy != .notAllowed)
   }
 
   func urlProtocol(_ protocol: URLProtocol, didLoad data: Data) {
-    served?.received.append(contentsOf: data)
+    served?.protocolDidLoad(data)
   }
 
   func urlProtocolDidFinishLoading(_ protocol: URLProtocol) { served?.protocolDidEnd(nil) }
@@ -168,20 +171,37 @@ extension URLSessionTask {
     guard let type = classes.first(where: { $0.canInit(with: request) }) else { return false }
     let client = TaskProtocolClient(task: self)
     protocolRequest = type.canonicalRequest(for: request)
+    protocolForbidsCaching = false
     let loader = type.init(task: self, cachedResponse: nil, client: client)
     protocolLoader = (loader, client)
     world.globalQueue().async(label: "URLProtocol.startLoading") { loader.startLoading() }
     return true
   }
 
-  func protocolDidReceive(_ response: URLResponse) {
-    self.response = response
-    if let http = response as? HTTPURLResponse { status = http.statusCode }
+  // The protocol's calls take their turn after any that wait for the data delegate's answer to
+  // a response (`deliverOrHold`), as the network's do.
+
+  func protocolDidReceive(_ response: URLResponse, cachingAllowed: Bool) {
+    deliverOrHold { $0.takeProtocolResponse(response, cachingAllowed: cachingAllowed) }
+  }
+
+  func takeProtocolResponse(_ response: URLResponse, cachingAllowed: Bool) {
+    protocolForbidsCaching = !cachingAllowed
+    didReceive(response)
+  }
+
+  func protocolDidLoad(_ data: Data) {
+    deliverOrHold { $0.takeBody(data) }
   }
 
   func protocolDidEnd(_ error: (any Error)?) {
-    guard state == .running, let world else { return }
+    guard state == .running, world != nil else { return }
     protocolLoader = nil
+    deliverOrHold { $0.finishProtocol(error) }
+  }
+
+  func finishProtocol(_ error: (any Error)?) {
+    guard let world else { return }
     let body = Data(received)
     received = []
     if error == nil { storeInCache(body) }

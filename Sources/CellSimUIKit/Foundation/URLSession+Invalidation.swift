@@ -4,8 +4,9 @@ import SimPlatform
 /// `URLSession.shared` or one in a `static`, keeps each world's tasks apart).
 ///
 /// - `getAllTasks(completionHandler:)` hands the session's tasks that have not completed (made
-///   and not resumed, running, or cancelling), in the order they were made, to
-///   `completionHandler` on the delegate queue.
+///   and not resumed, or running), in the order they were made and as they are when it is
+///   called, to `completionHandler` on the delegate queue. A cancelled task leaves them when
+///   `cancel()` is called, though its `state` reads `.canceling` until its end is told.
 /// - `invalidateAndCancel()` cancels them (each completes with `NSURLErrorCancelled`, as after
 ///   `cancel()`); `finishTasksAndInvalidate()` lets them finish. Either way the session makes no
 ///   more tasks in that world: `dataTask` then stops the process, as Foundation raises an

@@ -21,7 +21,10 @@ extension URLSessionTaskDelegate {
 /// is optional.
 public protocol URLSessionDataDelegate: URLSessionTaskDelegate {
   /// The response arrived; call `completionHandler(.allow)` to go on (`.cancel` cancels the
-  /// task, which then completes with `URLError(.cancelled)`).
+  /// task, which then completes with `URLError(.cancelled)`). Until the handler is called, the
+  /// task hears nothing more and does not complete (Apple: the handler is what "your code calls
+  /// to continue a transfer"); a delegate that never calls it leaves the task running until it
+  /// is cancelled.
   func urlSession(
     _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
     completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void)
@@ -30,7 +33,7 @@ public protocol URLSessionDataDelegate: URLSessionTaskDelegate {
 }
 
 extension URLSessionDataDelegate {
-  /// Allows the response.
+  /// Allows the response (Apple: without this method the response is allowed).
   public func urlSession(
     _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
     completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
@@ -48,29 +51,41 @@ extension URLSession {
     case cancel = 0
     /// `.allow`: goes on.
     case allow = 1
-    /// `.becomeDownload` (not modelled: goes on as `.allow`).
+    /// `.becomeDownload` (not modelled: goes on as `.allow`, the body reaching the data
+    /// delegate).
     case becomeDownload = 2
-    /// `.becomeStream` (not modelled: goes on as `.allow`).
+    /// `.becomeStream` (not modelled: goes on as `.allow`, the body reaching the data
+    /// delegate).
     case becomeStream = 3
   }
 }
 
 /// The delegate calls of a task made without a completion handler, in the order the wire
 /// events happen, each enqueued on the session's delegate queue as Foundation does: the task's
-/// own `delegate` first, else the session's. A task made with a completion handler (or by the
-/// async `data(from:)`) calls no delegate method, as Apple documents for completion-handler
-/// tasks.
+/// own `delegate` first, else the session's, for each kind of delegate apart (a task delegate
+/// that is no data delegate leaves the response and the body to the session's data delegate,
+/// as Apple's task delegate intercepts only what it handles). A task made with a completion
+/// handler (or by the async `data(from:)`) calls no delegate method, as Apple documents for
+/// completion-handler tasks.
+///
+/// From the response until a data delegate answers it, the task's later chunks and its end
+/// wait (`DispositionWait`): `.allow` (or `.becomeDownload`, `.becomeStream`) delivers them in
+/// order, `.cancel` drops them and cancels the task. The task keeps its connection of the
+/// session's per-host limit while it waits. A delegate without the response method answers
+/// `.allow` as soon as it is called (the protocol's default), so its task goes on as if nothing
+/// waited once its response callback has run.
 extension URLSessionTask {
   /// The data delegate to call, if the task reports to one.
   var dataDelegate: (any URLSessionDataDelegate)? {
     guard handler == nil, directCompletion == nil else { return nil }
-    return (delegate ?? session.delegate) as? any URLSessionDataDelegate
+    return (delegate as? any URLSessionDataDelegate)
+      ?? (session.delegate as? any URLSessionDataDelegate)
   }
 
   /// The task delegate to call at the end, if the task reports to one.
   var taskDelegate: (any URLSessionTaskDelegate)? {
     guard directCompletion == nil else { return nil }
-    return (delegate ?? session.delegate) as? any URLSessionTaskDelegate
+    return delegate ?? (session.delegate as? any URLSessionTaskDelegate)
   }
 
   func notifyResponse() {
@@ -81,23 +96,61 @@ extension URLSessionTask {
     guard let delegate = dataDelegate, let response, let world,
       let dataTask = self as? URLSessionDataTask
     else { return }
-    let box = Unchecked((delegate, response, dataTask))
+    let wait = DispositionWait()
+    dispositionWait = wait
+    let box = Unchecked((delegate, response, dataTask, wait))
     session.delegateQueue.enqueue(in: world, label: "URLSession didReceive response") {
-      let (delegate, response, task) = box.value
+      let (delegate, response, task, wait) = box.value
+      let answer = Unchecked((task, wait))
       delegate.urlSession(task.session, dataTask: task, didReceive: response) { disposition in
-        if disposition == .cancel { task.cancel() }
+        let (task, wait) = answer.value
+        task.receiveDisposition(disposition, for: wait)
       }
     }
   }
 
-  func notifyData(_ chunk: ArraySlice<UInt8>) {
+  /// Runs `event` (a chunk of the body, or the end) on the task now, or keeps it for the data
+  /// delegate's answer to the response. The event is given the task rather than holding it, so
+  /// that a wait never keeps its task alive.
+  func deliverOrHold(_ event: @escaping (URLSessionTask) -> Void) {
+    if let dispositionWait {
+      dispositionWait.held.append(event)
+    } else {
+      event(self)
+    }
+  }
+
+  /// The data delegate answered the response `wait` was made for. An answer for a wait that
+  /// ended (a second call, or a task cancelled or suspended meanwhile) does nothing.
+  func receiveDisposition(_ disposition: URLSession.ResponseDisposition, for wait: DispositionWait)
+  {
+    guard dispositionWait === wait else { return }
+    dispositionWait = nil
+    if disposition == .cancel {
+      cancel()
+      return
+    }
+    var held = wait.held[...]
+    wait.held = []
+    while let event = held.popFirst() {
+      event(self)
+      // A held event may be a second response (a protocol's), which waits for its own answer:
+      // the rest waits with it.
+      if let next = dispositionWait {
+        next.held = Array(held) + next.held
+        return
+      }
+    }
+  }
+
+  func notifyData(_ chunk: Data) {
     if let download = self as? DelegateDownloadTask {
       download.notifyWritten(chunk.count)
       return
     }
     guard let delegate = dataDelegate, let world, let dataTask = self as? URLSessionDataTask
     else { return }
-    let box = Unchecked((delegate, Data(chunk), dataTask))
+    let box = Unchecked((delegate, chunk, dataTask))
     session.delegateQueue.enqueue(in: world, label: "URLSession didReceive data") {
       let (delegate, data, task) = box.value
       delegate.urlSession(task.session, dataTask: task, didReceive: data)
@@ -108,13 +161,21 @@ extension URLSessionTask {
     guard let world else { return }
     guard let delegate = taskDelegate else {
       if let transferID { network?.callbackRan(transferID: transferID) }
+      endCancelling()
       return
     }
     let box = Unchecked((delegate, error, self, network))
     session.delegateQueue.enqueue(in: world, label: "URLSession didCompleteWithError") {
       let (delegate, error, task, network) = box.value
       if let transferID { network?.callbackRan(transferID: transferID) }
+      task.endCancelling()
       delegate.urlSession(task.session, task: task, didCompleteWithError: error)
     }
   }
+}
+
+/// A data task's wait for its delegate's answer to the response: the wire's later events, in
+/// order, held until the answer.
+final class DispositionWait {
+  var held: [(URLSessionTask) -> Void] = []
 }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Foundation's `URLSessionDownloadDelegate`: what a download task made without a completion
-/// handler reports to (its own `delegate`, else the session's), on the session's delegate
+/// handler reports to (its own `delegate` if it is a download delegate, else the session's;
+/// the completion goes to the task's own delegate of any kind first), on the session's delegate
 /// queue, in wire order: `urlSession(_:downloadTask:didWriteData:totalBytesWritten:
 /// totalBytesExpectedToWrite:)` once per network chunk (the expected total is the response's
 /// Content-Length), then, when the body has arrived, `urlSession(_:downloadTask:
@@ -46,7 +47,8 @@ final class DelegateDownloadTask: URLSessionDownloadTask, @unchecked Sendable {
   /// The delegate to report to, read when a report is due (a task's `delegate` may be set after
   /// it is made).
   var downloadDelegate: (any URLSessionDownloadDelegate)? {
-    (delegate ?? session.delegate) as? any URLSessionDownloadDelegate
+    (delegate as? any URLSessionDownloadDelegate)
+      ?? (session.delegate as? any URLSessionDownloadDelegate)
   }
 
   /// Whether the task restarts a download from resume data: its delegate hears
@@ -79,16 +81,13 @@ final class DelegateDownloadTask: URLSessionDownloadTask, @unchecked Sendable {
 
   /// The end of the transfer, on the delegate queue.
   func finish(data: Data?, error: (any Error)?) {
-    let delegate = (self.delegate ?? session.delegate)
-    if let download = delegate as? any URLSessionDownloadDelegate, let data, error == nil,
-      let world
-    {
+    if let download = downloadDelegate, let data, error == nil, let world {
       let sandbox = Sandbox.of(world)
       let location = sandbox.storeDownload(data, now: world.now)
       download.urlSession(session, downloadTask: self, didFinishDownloadingTo: location)
       try? sandbox.remove(location.path)
     }
-    (delegate as? any URLSessionTaskDelegate)?.urlSession(
+    (delegate ?? (session.delegate as? any URLSessionTaskDelegate))?.urlSession(
       session, task: self, didCompleteWithError: error)
   }
 }

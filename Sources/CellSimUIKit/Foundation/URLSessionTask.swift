@@ -13,9 +13,12 @@ import SimPlatform
 ///   starts over too (the simulated server serves no byte ranges; resume data, which restarts
 ///   a cancelled download, is in `URLSession+Download.swift`). Suspensions count, as in
 ///   swift-corelibs-foundation: a task suspended twice runs again after two resumes.
-/// - `cancel()` ends the transfer at once; the completion handler then runs on the delegate
-///   queue, once, with `URLError(.cancelled)` (domain `NSURLErrorDomain`, code
-///   `NSURLErrorCancelled`). After the completion was enqueued, `cancel()` does nothing.
+/// - `cancel()` ends the transfer at once and returns with the task `.canceling` (Apple: it
+///   "returns immediately, marking the task as being canceled"); the completion handler then
+///   runs on the delegate queue, once, with `URLError(.cancelled)` (domain `NSURLErrorDomain`,
+///   code `NSURLErrorCancelled`), and the task is `.completed` from just before it is called
+///   (or the delegate's `didCompleteWithError`, or at once when nothing is told). After the
+///   completion was enqueued, `cancel()` does nothing.
 /// - An HTTP error status is not an error, as in URLSession: the handler gets an empty body and
 ///   an `HTTPURLResponse` with the status. Network failures become `URLError`s: `.timedOut`,
 ///   `.notConnectedToInternet` (an outage), `.networkConnectionLost` (a reset).
@@ -52,7 +55,7 @@ open class URLSessionTask: NSObject, @unchecked Sendable {
   /// A description for the task.
   open var taskDescription: String?
   /// Body bytes received so far.
-  public private(set) var countOfBytesReceived: Int64 = 0
+  public internal(set) var countOfBytesReceived: Int64 = 0
   /// Body bytes expected: the response's `expectedContentLength` (its Content-Length) once it
   /// arrived, else `NSURLSessionTransferSizeUnknown` (-1).
   public var countOfBytesExpectedToReceive: Int64 {
@@ -64,7 +67,9 @@ open class URLSessionTask: NSObject, @unchecked Sendable {
   public var countOfBytesExpectedToSend: Int64 { 0 }
   /// Progress by bytes received (the total is the response's Content-Length, once it arrived).
   public let progress = Progress(totalUnitCount: -1)
-  /// The task's own delegate (iOS 15), asked before the session's (`URLSessionDataDelegate`).
+  /// The task's own delegate (iOS 15), asked before the session's for each kind of callback:
+  /// one that is only a `URLSessionTaskDelegate` hears the completion, and the session's data or
+  /// download delegate still hears the response and the body (`URLSessionDelegate.swift`).
   open var delegate: (any URLSessionTaskDelegate)?
   /// Priority in 0...1; changing it reorders a task that waits for the session's per-host
   /// limit, or a transfer that waits for a network slot.
@@ -101,6 +106,11 @@ open class URLSessionTask: NSObject, @unchecked Sendable {
   var resumeFailure: URLError?
   /// The canonical request of the `URLProtocol` class serving the task, for its initializer.
   var protocolRequest: URLRequest?
+  /// Whether the protocol serving the task gave its response `cacheStoragePolicy: .notAllowed`.
+  var protocolForbidsCaching = false
+  /// While the data delegate has not answered the response: the body's chunks and the end that
+  /// wait for its answer (`URLSessionDelegate.swift`).
+  var dispositionWait: DispositionWait?
 
   /// Whether the task was made with `init()`, by no session: it has nothing to load.
   let isDetached: Bool
@@ -177,7 +187,8 @@ open class URLSessionTask: NSObject, @unchecked Sendable {
     return policy == .useProtocolCachePolicy ? session.configuration.requestCachePolicy : policy
   }
 
-  /// Completes the task from the session's cache when the policy allows it (see `URLCache`);
+  /// Completes the task from the session's cache when the policy allows it (see `URLCache`),
+  /// telling a data delegate the response and the body first, as a transfer does;
   /// `.returnCacheDataDontLoad` without a cached response fails with
   /// `URLError(.resourceUnavailable)`.
   func answerFromCache(in world: World) -> Bool {
@@ -186,8 +197,9 @@ open class URLSessionTask: NSObject, @unchecked Sendable {
       let request = originalRequest
     else { return false }
     if let cached = session.configuration.urlCache?.cachedResponse(for: request) {
-      response = cached.response
-      complete(data: cached.data, error: nil, in: world)
+      let body = cached.data
+      didReceive(cached.response)
+      deliverOrHold { $0.finishFromCache(body) }
       return true
     }
     if policy == .returnCacheDataDontLoad {
@@ -197,9 +209,16 @@ open class URLSessionTask: NSObject, @unchecked Sendable {
     return false
   }
 
+  /// Tells the cached body, then completes with it.
+  func finishFromCache(_ body: Data) {
+    guard let world else { return }
+    if !body.isEmpty { countAndNotify(body) }
+    complete(data: body, error: nil, in: world)
+  }
+
   /// Stores a 200 response in the session's cache (see `URLCache` for the size rule).
   func storeInCache(_ body: Data) {
-    guard status == 200, cachePolicy != .reloadIgnoringLocalCacheData,
+    guard status == 200, cachePolicy != .reloadIgnoringLocalCacheData, !protocolForbidsCaching,
       let cache = session.configuration.urlCache, let request = originalRequest,
       let response, body.count <= cache.largestStoredBody
     else { return }
@@ -212,6 +231,7 @@ open class URLSessionTask: NSObject, @unchecked Sendable {
     suspendCount += 1
     guard suspendCount == 1, state == .running else { return }
     state = .suspended
+    dispositionWait = nil
     guard let world else { return }
     if let (loader, _) = protocolLoader {
       protocolLoader = nil
@@ -248,11 +268,13 @@ open class URLSessionTask: NSObject, @unchecked Sendable {
       complete(data: nil, error: URLError(.cancelled, userInfo: errorInfo), in: world)
     case .running:
       state = .canceling
+      // The chunks and end held for the delegate's answer to the response are dropped.
+      dispositionWait = nil
       if let (loader, _) = protocolLoader {
         protocolLoader = nil
         loader.stopLoading()
         complete(data: nil, error: URLError(.cancelled, userInfo: errorInfo), in: world)
-      } else if let transfer, let network {
+      } else if let transfer, let network, !transfer.hasEnded {
         network.cancel(transfer)
       } else {
         session.withdraw(self, in: world)
@@ -282,8 +304,11 @@ open class URLSessionTask: NSObject, @unchecked Sendable {
   }
 
   /// Enqueues the completion on the delegate queue, once.
+  /// A cancelled task stays `.canceling` until its handler or its delegate's
+  /// `didCompleteWithError` is called (`endCancelling`); it leaves the session's tasks now.
   func complete(data: Data?, error: (any Error)?, in world: World) {
-    state = .completed
+    let cancelling: URLSessionTask? = state == .canceling ? self : nil
+    if cancelling == nil { state = .completed }
     self.error = error
     session.forget(self, in: world)
     if holdsHostSlot {
@@ -299,6 +324,7 @@ open class URLSessionTask: NSObject, @unchecked Sendable {
       // An async `data(from:)` resumes its task at the end itself, on no queue.
       directCompletion = nil
       if let transferID { network?.callbackRan(transferID: transferID) }
+      cancelling?.endCancelling()
       direct(data, response, error)
       return
     }
@@ -307,88 +333,19 @@ open class URLSessionTask: NSObject, @unchecked Sendable {
       return
     }
     self.handler = nil
-    let box = Unchecked((data, response, error, network))
+    let box = Unchecked((data, response, error, network, cancelling))
     session.delegateQueue.enqueue(in: world, label: "URLSession completion") {
-      let (data, response, error, network) = box.value
+      let (data, response, error, network, cancelling) = box.value
       if let transferID { network?.callbackRan(transferID: transferID) }
+      cancelling?.endCancelling()
       handler(data, response, error)
     }
   }
 
-  // MARK: The transfer's events (through `TaskClient`)
-
-  func transferDidReceiveResponse(_ transfer: Transfer, status: Int) {
-    self.status = status
-    response = HTTPURLResponse(
-      url: url, statusCode: status, httpVersion: "HTTP/1.1",
-      headerFields: Self.headers(status: status, length: transfer.expectedContentLength))
-    if transfer.expectedContentLength >= 0 {
-      progress.totalUnitCount = transfer.expectedContentLength
-    }
-    notifyResponse()
+  /// A cancelled task's end is being told: it is `.completed` now.
+  func endCancelling() {
+    if state == .canceling { state = .completed }
   }
-
-  /// The headers a server of the scenario's images sends: a 200 carries a PNG
-  /// (`Content-Type: image/png`, so `mimeType` is `image/png`) and its length (so
-  /// `expectedContentLength` is the body's size); an error status carries an empty HTML body.
-  static func headers(status: Int, length: Int64) -> [String: String] {
-    if status == 200 {
-      return ["Content-Type": "image/png", "Content-Length": String(max(0, length))]
-    }
-    return ["Content-Type": "text/html", "Content-Length": "0"]
-  }
-
-  func transfer(_ transfer: Transfer, didReceive chunk: ArraySlice<UInt8>) {
-    received.append(contentsOf: chunk)
-    countOfBytesReceived += Int64(chunk.count)
-    progress.completedUnitCount = countOfBytesReceived
-    notifyData(chunk)
-  }
-
-  func transfer(_ transfer: Transfer, didEndWith outcome: TransferOutcome) {
-    guard let world else { return }
-    switch outcome {
-    case .success:
-      let body = Data(received)
-      received = []
-      storeInCache(body)
-      complete(data: body, error: nil, in: world)
-    case .http(let status):
-      if response == nil { transferDidReceiveResponse(transfer, status: status) }
-      complete(data: Data(), error: nil, in: world)
-    case .timedOut:
-      complete(data: nil, error: URLError(.timedOut, userInfo: failureInfo), in: world)
-    case .connectionReset:
-      complete(data: nil, error: URLError(.networkConnectionLost, userInfo: failureInfo), in: world)
-    case .offline:
-      complete(
-        data: nil, error: URLError(.notConnectedToInternet, userInfo: failureInfo), in: world)
-    case .cancelled:
-      complete(data: nil, error: URLError(.cancelled, userInfo: errorInfo), in: world)
-    }
-  }
-
-  func networkDidTearDown() {
-    handler = nil
-    directCompletion = nil
-  }
-}
-
-/// The transfer's client: forwards the wire events to its task, which it holds until the end,
-/// or until the task is suspended (the transfer then ends unheard).
-final class TaskClient: TransferClient {
-  var task: URLSessionTask?
-  init(task: URLSessionTask) { self.task = task }
-  func transferDidReceiveResponse(_ transfer: Transfer, status: Int) {
-    task?.transferDidReceiveResponse(transfer, status: status)
-  }
-  func transfer(_ transfer: Transfer, didReceive chunk: ArraySlice<UInt8>) {
-    task?.transfer(transfer, didReceive: chunk)
-  }
-  func transfer(_ transfer: Transfer, didEndWith outcome: TransferOutcome) {
-    task?.transfer(transfer, didEndWith: outcome)
-  }
-  func networkDidTearDown() { task?.networkDidTearDown() }
 }
 
 /// Foundation's `URLSessionDataTask`.

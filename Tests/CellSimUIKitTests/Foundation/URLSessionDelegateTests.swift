@@ -45,6 +45,18 @@ final class FractionDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
   }
 }
 
+/// A task delegate that is no data delegate: it hears only the completion.
+final class CompletionOnlyDelegate: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
+  let log: Log
+  init(log: Log) { self.log = log }
+
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
+  ) {
+    log.add("task delegate complete \(error == nil)")
+  }
+}
+
 @Suite("URLSessionDataDelegate hears the response, the chunks and the end")
 struct URLSessionDelegateTests {
   @Test("a task without a completion handler reports to its delegate, in order")
@@ -92,5 +104,35 @@ struct URLSessionDelegateTests {
     #expect(lines.contains("sent 0 0"))
     #expect(lines.contains("fraction true") && !lines.contains("fraction false"))
     #expect(lines.last == "end 100000 of 100000")
+  }
+
+  @Test("a task delegate that only hears completions leaves the body to the session's delegate")
+  func taskDelegateOfAnotherKind() throws {
+    let log = Log()
+    let body = [UInt8](repeating: 7, count: 1_000)
+    try simulate(serving: ["https://img.test/a.png": body, "https://img.test/b.png": body]) {
+      let dataSession = URLSession(
+        configuration: .default, delegate: ProgressDelegate(log: log), delegateQueue: nil)
+      let dataTask = dataSession.dataTask(with: URL(string: "https://img.test/a.png")!)
+      dataTask.delegate = CompletionOnlyDelegate(log: log)
+      dataTask.resume()
+      let downloads = URLSession(
+        configuration: .default, delegate: RecordingDownloadDelegate(log: log),
+        delegateQueue: nil)
+      DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(100)) {
+        let download = downloads.downloadTask(with: URL(string: "https://img.test/b.png")!)
+        download.delegate = CompletionOnlyDelegate(log: log)
+        download.resume()
+      }
+    }
+    // The download delegate's check of its file on the main queue is not part of the order.
+    let lines = log.lines.map { $0.components(separatedBy: " @")[0] }.filter {
+      !$0.hasPrefix("later exists")
+    }
+    #expect(
+      lines == [
+        "response image/png 1000", "task delegate complete true",
+        "wrote 1000 1000/1000", "finished 1000 main=false", "task delegate complete true",
+      ])
   }
 }

@@ -119,4 +119,32 @@ struct URLSessionTests {
     #expect(first.contains("net.queue"))
     #expect(try run() == first)
   }
+
+  @Test("cancel() leaves the task .canceling until its end is told, then .completed")
+  func cancellingState() throws {
+    let log = Log()
+    try simulate(serving: ["https://img.test/a.png": [1]]) {
+      let url = URL(string: "https://img.test/a.png")!
+      let tasks = Box<[URLSessionTask]>([])
+      let handled = URLSession.shared.dataTask(with: url) { _, _, error in
+        let state = tasks.value.first?.state
+        log.add("handler \(state == .completed) \((error as? URLError)?.code == .cancelled)")
+      }
+      let unstarted = URLSession.shared.dataTask(with: url) { _, _, _ in
+        log.add("unstarted handler \(tasks.value.last?.state == .completed)")
+      }
+      tasks.value = [handled, unstarted]
+      handled.resume()
+      DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(10)) {
+        handled.cancel()
+        unstarted.cancel()
+        log.add("after cancel \(handled.state == .canceling) \(unstarted.state == .canceling)")
+      }
+    }
+    // The handler runs on the delegate queue after cancel() returned.
+    #expect(
+      log.lines == [
+        "after cancel true true @10", "handler true true @10", "unstarted handler true @10",
+      ])
+  }
 }
