@@ -57,6 +57,12 @@ open class SimulatedOperation {
   /// override. False (the step API's operations): the queue finishes it on its next pass,
   /// without a thread.
   @exclusivity(unchecked) package var startsWhenCancelled = false
+  /// Set by `main(_:)` (or a continuation of its execution) when the operation goes on after
+  /// its execution ends: an asynchronous `Operation` whose `start()` returned before it
+  /// finished. Its thread is free once the execution ends; the operation keeps its place among
+  /// the queue's executing operations (a slot of `maxConcurrentOperationCount`, the main
+  /// queue's single one) until the waiter completes, and finishes then.
+  @exclusivity(unchecked) package var endsLater: Waiter?
   /// The queue's identifier for this operation, assigned when it is added.
   @exclusivity(unchecked) package internal(set) var id = 0
   @exclusivity(unchecked) weak var queue: SimulatedOperationQueue?
@@ -109,6 +115,8 @@ extension SimulatedOperation {
   /// dependencies and, for a block operation, its blocks (`World.tearDown`).
   func dropWork() {
     completionBlock = nil
+    endsLater?.abandon()
+    endsLater = nil
     dependencies = []
     (self as? SimulatedBlockOperation)?.blocks = []
   }

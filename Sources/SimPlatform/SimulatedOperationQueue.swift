@@ -23,7 +23,9 @@ import SimKernel
 ///   `cancel()`, finishes it instead of calling `main(_:)`.
 /// - `isSuspended` stops new operations from starting; `cancelAllOperations()` cancels every
 ///   operation in the queue.
-/// - The queue retains each operation until it finishes.
+/// - The queue retains each operation until it finishes. An operation may finish after its
+///   execution ended (`SimulatedOperation.endsLater`, an asynchronous `Operation`): its thread
+///   is free from then on, and it holds its slot of the queue until it finishes.
 /// - A main-bound queue (`World.mainOperationQueue()`) is serial and runs its operations as
 ///   main-queue blocks.
 public final class SimulatedOperationQueue: WorkerClient {
@@ -202,7 +204,7 @@ public final class SimulatedOperationQueue: WorkerClient {
       { operation.main($0) },
       finished: { [self] _ in
         lastEndedAt = world.now
-        finish(operation)
+        bodyEnded(operation)
       })
   }
 
@@ -227,7 +229,21 @@ public final class SimulatedOperationQueue: WorkerClient {
       }
       begin(operation)
       operation.main(execution)
-      execution.then { [self] in finish(operation) }
+      execution.then { [self] in bodyEnded(operation) }
+    }
+  }
+
+  /// The operation's execution ended: it finishes now, or, if it goes on without a thread
+  /// (`endsLater`), when its waiter completes.
+  func bodyEnded(_ operation: SimulatedOperation) {
+    guard let waiter = operation.endsLater, !waiter.isComplete else {
+      operation.endsLater = nil
+      finish(operation)
+      return
+    }
+    waiter.onComplete = { [self, unowned operation] in
+      operation.endsLater = nil
+      finish(operation)
     }
   }
 

@@ -45,7 +45,17 @@ open class Operation: NSObject, @unchecked Sendable {
       BlockingThreads.of(execution.world).start(execution, label: owner.name ?? "operation") {
         owner.start()
       }
-      execution.wait(for: waiter)
+      execution.then { [self] in
+        // `start()` has returned. An operation that is not finished yet is asynchronous: as
+        // Foundation's queue does, the thread goes back to the pool (or the main thread to its
+        // run loop), and the operation keeps its queue slot until it reports `isFinished`.
+        // One that has finished holds the thread until the queue sees its report.
+        if owner.isFinished {
+          execution.wait(for: waiter)
+        } else {
+          endsLater = waiter
+        }
+      }
     }
   }
 

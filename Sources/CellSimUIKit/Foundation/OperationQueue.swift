@@ -11,9 +11,10 @@ import SimThreads
 /// `OperationQueue.main`): `main()` may park on `Data(contentsOf:)`, a semaphore or a lock.
 ///
 /// Modelled: `maxConcurrentOperationCount`, `isSuspended`, `cancelAllOperations()`,
-/// `queuePriority`, dependencies, `completionBlock`, asynchronous operations (the slot is held
-/// until `didChangeValue(forKey: "isFinished")`, or `didChangeValue(for:)`, reports
-/// `isFinished`), and the waits.
+/// `queuePriority`, dependencies, `completionBlock`, asynchronous operations (the thread is
+/// free once `start()` returns, while the queue slot is held until
+/// `didChangeValue(forKey: "isFinished")`, or `didChangeValue(for:)`, reports `isFinished`),
+/// and the waits.
 /// `progress`, as Foundation documents it: it reports nothing until the app sets its
 /// `totalUnitCount` (above 0 here); then each operation that finishes by the end of `main()`
 /// adds one to `completedUnitCount`, when `main()` returns. An operation cancelled before it
