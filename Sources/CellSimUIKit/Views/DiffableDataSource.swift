@@ -51,7 +51,8 @@ open class UITableViewDiffableDataSource<
     tableView.dataSource = self
   }
 
-  /// Makes `snapshot` the data; `completion` runs on the next main-thread turn.
+  /// Makes `snapshot` the data; `completion` runs on the next main-thread turn. Called from a
+  /// background queue, the view's update waits for the main queue (`DiffableMainQueue`).
   open func apply(
     _ snapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
     animatingDifferences: Bool = true, completion: (() -> Void)? = nil
@@ -61,18 +62,20 @@ open class UITableViewDiffableDataSource<
       reloaded: snapshot.reloadedItemIdentifiers,
       reconfigured: snapshot.reconfiguredItemIdentifiers)
     current = snapshot.unmarked
-    if let tableView, tableView.engine != nil {
-      tableView.refreshSections()
-      let rows = change.rows
-      if !rows.reload.isEmpty {
-        tableView.reloadRows(at: rows.reload.map(tableView.appPath), with: .none)
+    DiffableMainQueue.perform { [self] in
+      if let tableView, tableView.engine != nil {
+        tableView.refreshSections()
+        let rows = change.rows
+        if !rows.reload.isEmpty {
+          tableView.reloadRows(at: rows.reload.map(tableView.appPath), with: .none)
+        }
+        if !rows.reconfigure.isEmpty {
+          tableView.reconfigureRows(at: rows.reconfigure.map(tableView.appPath))
+        }
       }
-      if !rows.reconfigure.isEmpty {
-        tableView.reconfigureRows(at: rows.reconfigure.map(tableView.appPath))
+      if let completion {
+        tableView?.performBatchUpdates(nil) { _ in completion() }
       }
-    }
-    if let completion {
-      tableView?.performBatchUpdates(nil) { _ in completion() }
     }
   }
 
@@ -92,8 +95,10 @@ open class UITableViewDiffableDataSource<
     completion: (() -> Void)? = nil
   ) {
     current = snapshot.unmarked
-    tableView?.reloadData()
-    if let completion { tableView?.performBatchUpdates(nil) { _ in completion() } }
+    DiffableMainQueue.perform { [self] in
+      tableView?.reloadData()
+      if let completion { tableView?.performBatchUpdates(nil) { _ in completion() } }
+    }
   }
 
   /// Reloads with `snapshot` and returns after the completion's main-thread turn.
@@ -215,7 +220,8 @@ open class UICollectionViewDiffableDataSource<
     collectionView.dataSource = self
   }
 
-  /// Makes `snapshot` the data; `completion` runs on the next main-thread turn.
+  /// Makes `snapshot` the data; `completion` runs on the next main-thread turn. Called from a
+  /// background queue, the view's update waits for the main queue (`DiffableMainQueue`).
   open func apply(
     _ snapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
     animatingDifferences: Bool = true, completion: (() -> Void)? = nil
@@ -225,18 +231,20 @@ open class UICollectionViewDiffableDataSource<
       reloaded: snapshot.reloadedItemIdentifiers,
       reconfigured: snapshot.reconfiguredItemIdentifiers)
     current = snapshot.unmarked
-    if let collectionView, collectionView.engine != nil {
-      collectionView.refreshSections()
-      let rows = change.rows
-      if !rows.reload.isEmpty {
-        collectionView.reloadItems(at: rows.reload.map(collectionView.appItemPath))
+    DiffableMainQueue.perform { [self] in
+      if let collectionView, collectionView.engine != nil {
+        collectionView.refreshSections()
+        let rows = change.rows
+        if !rows.reload.isEmpty {
+          collectionView.reloadItems(at: rows.reload.map(collectionView.appItemPath))
+        }
+        if !rows.reconfigure.isEmpty {
+          collectionView.reconfigureItems(at: rows.reconfigure.map(collectionView.appItemPath))
+        }
       }
-      if !rows.reconfigure.isEmpty {
-        collectionView.reconfigureItems(at: rows.reconfigure.map(collectionView.appItemPath))
+      if let completion {
+        collectionView?.performBatchUpdates(nil) { _ in completion() }
       }
-    }
-    if let completion {
-      collectionView?.performBatchUpdates(nil) { _ in completion() }
     }
   }
 
@@ -256,8 +264,10 @@ open class UICollectionViewDiffableDataSource<
     completion: (() -> Void)? = nil
   ) {
     current = snapshot.unmarked
-    collectionView?.reloadData()
-    if let completion { collectionView?.performBatchUpdates(nil) { _ in completion() } }
+    DiffableMainQueue.perform { [self] in
+      collectionView?.reloadData()
+      if let completion { collectionView?.performBatchUpdates(nil) { _ in completion() } }
+    }
   }
 
   /// Reloads with `snapshot` and returns after the completion's main-thread turn.
