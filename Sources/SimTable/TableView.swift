@@ -90,7 +90,6 @@ public final class TableView {
   /// sets it before the run; the display log records it as each cell's `url`.
   @exclusivity(unchecked) package var expectedURLMapping: ((String) -> String)?
 
-  /// The first row whose cell should show `url`'s image, if any.
   /// Turns prefetching on before the first layout pass, when the scenario did not name it and
   /// a hosted screen has a prefetch data source (UIKit prefetches for any table or collection
   /// view that has one, unless `isPrefetchingEnabled` is off). Nothing when the scenario said
@@ -101,6 +100,7 @@ public final class TableView {
     world.trace.record(at: world.now, "table.prefetching") { $0.field("on", true) }
   }
 
+  /// The first row whose cell should show `url`'s image, if any.
   package func row(expecting url: String) -> Int? {
     model.items.firstIndex { expectedURL(of: $0) == url }
   }
