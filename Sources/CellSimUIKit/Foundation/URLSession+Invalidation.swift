@@ -5,8 +5,9 @@ import SimPlatform
 ///
 /// - `getAllTasks(completionHandler:)` hands the session's tasks that have not completed (made
 ///   and not resumed, or running), in the order they were made and as they are when it is
-///   called, to `completionHandler` on the delegate queue. A cancelled task leaves them when
-///   `cancel()` is called, though its `state` reads `.canceling` until its end is told.
+///   called, to `completionHandler` on the delegate queue. A cancelled task stays among them,
+///   its `state` reading `.canceling`, until its end is told (its completion handler or its
+///   delegate's `didCompleteWithError` is called), as a task not completed.
 /// - `invalidateAndCancel()` cancels them (each completes with `NSURLErrorCancelled`, as after
 ///   `cancel()`); `finishTasksAndInvalidate()` lets them finish. Either way the session makes no
 ///   more tasks in that world: `dataTask` then stops the process, as Foundation raises an

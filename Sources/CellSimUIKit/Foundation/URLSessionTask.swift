@@ -304,13 +304,15 @@ open class URLSessionTask: NSObject, @unchecked Sendable {
   }
 
   /// Enqueues the completion on the delegate queue, once.
-  /// A cancelled task stays `.canceling` until its handler or its delegate's
-  /// `didCompleteWithError` is called (`endCancelling`); it leaves the session's tasks now.
+  /// A cancelled task stays `.canceling`, and among the session's tasks (`getAllTasks`), until
+  /// its handler or its delegate's `didCompleteWithError` is called (`endCancelling`).
   func complete(data: Data?, error: (any Error)?, in world: World) {
     let cancelling: URLSessionTask? = state == .canceling ? self : nil
-    if cancelling == nil { state = .completed }
+    if cancelling == nil {
+      state = .completed
+      session.forget(self, in: world)
+    }
     self.error = error
-    session.forget(self, in: world)
     if holdsHostSlot {
       holdsHostSlot = false
       session.transferEnded(host: host, in: world)
@@ -344,7 +346,9 @@ open class URLSessionTask: NSObject, @unchecked Sendable {
 
   /// A cancelled task's end is being told: it is `.completed` now.
   func endCancelling() {
-    if state == .canceling { state = .completed }
+    guard state == .canceling else { return }
+    state = .completed
+    if let world { session.forget(self, in: world) }
   }
 }
 

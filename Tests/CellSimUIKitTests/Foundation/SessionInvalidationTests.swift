@@ -62,7 +62,8 @@ struct SessionInvalidationTests {
       URLSession.shared.invalidateAndCancel()
     }
     let lines = log.lines.map { $0.components(separatedBy: " @")[0] }
-    #expect(lines == ["a.png cancelled", "left 0", "shared 2"])
+    // Listed at the call, the cancelled task is still `.canceling`: its handler has not run.
+    #expect(lines == ["a.png cancelled", "left 1", "shared 2"])
   }
 
   @Test("finishTasksAndInvalidate lets the running tasks finish")
@@ -118,5 +119,29 @@ extension SessionInvalidationTests {
     }
     #expect(identifier == "com.example.images")
     #expect(URLSession.AuthChallengeDisposition.performDefaultHandling.rawValue == 1)
+  }
+}
+
+extension SessionInvalidationTests {
+  @Test("a cancelled task stays among the session's tasks, .canceling, until its end is told")
+  func cancelledTaskListedUntilItsEnd() throws {
+    let log = Log()
+    try simulate(serving: Self.bodies) {
+      let loader = SessionLoader(log: log)
+      loader.load("https://img.test/a.png")
+      DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(10)) {
+        loader.session.getAllTasks { tasks in
+          let task = tasks[0]
+          task.cancel()
+          log.add("cancelled \(task.state == .canceling)")
+          loader.session.getAllTasks { tasks in
+            log.add("listed \(tasks.count) then \(task.state == .completed)")
+            loader.session.getAllTasks { log.add("later \($0.count)") }
+          }
+        }
+      }
+    }
+    let lines = log.lines.map { $0.components(separatedBy: " @")[0] }
+    #expect(lines == ["cancelled true", "a.png cancelled", "listed 1 then true", "later 0"])
   }
 }
