@@ -42,15 +42,19 @@ open class Operation: NSObject, @unchecked Sendable {
       let waiter = Waiter()
       owner.endWaiter = waiter
       owner.endWorld = execution.world
+      // Read on the operation's own thread, where `start()` ran: an asynchronous operation's
+      // `isFinished` often takes a lock or a queue's `sync`, which only blocking code may do.
+      var finishedAtReturn = false
       BlockingThreads.of(execution.world).start(execution, label: owner.name ?? "operation") {
         owner.start()
+        finishedAtReturn = owner.isFinished
       }
       execution.then { [self] in
         // `start()` has returned. An operation that is not finished yet is asynchronous: as
         // Foundation's queue does, the thread goes back to the pool (or the main thread to its
         // run loop), and the operation keeps its queue slot until it reports `isFinished`.
         // One that has finished holds the thread until the queue sees its report.
-        if owner.isFinished {
+        if finishedAtReturn {
           execution.wait(for: waiter)
         } else {
           endsLater = waiter
@@ -191,8 +195,9 @@ open class Operation: NSObject, @unchecked Sendable {
     runner.queuePriority = queuePriority.simulated
     let pending = binding.pending
     runner.completionBlock = { [self] in
-      // Ended by the queue without a finished report (a world torn down, say).
-      if !isFinished { finished = true }
+      // Ended by the queue without a finished report (a world torn down, say). The built-in
+      // flag, not `isFinished`: an override may take a lock, and this runs as plain code.
+      finished = true
       runner.owner = nil
       end.leave()
       pending.leave()

@@ -32,6 +32,34 @@ final class QueueFinishingOperation: Operation, @unchecked Sendable {
   }
 }
 
+/// The thread-safe asynchronous operation many tutorials write: its state behind a queue's
+/// `sync`, read by whoever asks for `isFinished`.
+final class GuardedStateOperation: Operation, @unchecked Sendable {
+  let log: Log
+  private let stateQueue = DispatchQueue(label: "operation.state", attributes: .concurrent)
+  private var running = false
+  private var done = false
+  init(log: Log) {
+    self.log = log
+    super.init()
+  }
+  override var isAsynchronous: Bool { true }
+  override var isExecuting: Bool { stateQueue.sync { running } }
+  override var isFinished: Bool { stateQueue.sync { done } }
+  override func start() {
+    stateQueue.sync(flags: .barrier) { running = true }
+    DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(25)) {
+      self.log.add("done")
+      self.willChangeValue(forKey: "isFinished")
+      self.stateQueue.sync(flags: .barrier) {
+        self.running = false
+        self.done = true
+      }
+      self.didChangeValue(forKey: "isFinished")
+    }
+  }
+}
+
 @Suite("Asynchronous operations give their thread back when start() returns")
 struct AsynchronousOperationTests {
   @Test("one on OperationQueue.main that ends from a main-queue block frees the main thread")
@@ -90,5 +118,20 @@ struct AsynchronousOperationTests {
         "start 0 main=false @0", "start 1 main=false @0", "end 0 @40", "end 1 @40",
         "start 2 main=false @40", "end 2 @80",
       ])
+  }
+
+  @Test("an operation whose isFinished takes a queue's sync is read where start() ran")
+  func guardedState() throws {
+    let log = Log()
+    try simulate {
+      // Added from app code on a simulated thread, as `addOperation` reads `isFinished` too.
+      DispatchQueue.global().async {
+        let queue = OperationQueue()
+        let operation = GuardedStateOperation(log: log)
+        operation.completionBlock = { log.add("completion") }
+        queue.addOperation(operation)
+      }
+    }
+    #expect(log.lines == ["done @25", "completion @25"])
   }
 }
