@@ -24,6 +24,13 @@ extension Scenario {
     /// Connections per host (`max_connections_per_host`); nil means the device's value
     /// (6 in both built-in profiles).
     public var maxConnectionsPerHost: Int?
+    /// Whether the image host speaks HTTP/2 or later (`http2`, default false: HTTP/1.1).
+    /// Requests to a host then share one connection, so a session's
+    /// `httpMaximumConnectionsPerHost` does not apply (Apple: "HTTP/2 and later run multiple
+    /// requests over a single connection and thus ignore this property"), and the host's slots
+    /// are its concurrent streams, `NetworkScript.defaultHTTP2Streams` unless
+    /// `max_connections_per_host` says.
+    public var http2: Bool = false
     /// Scripted rules, first match wins (`rules`).
     public var rules: [NetworkRule]
     /// Windows during which the network is down (`outages`).

@@ -103,7 +103,9 @@ package final class FakeNetwork {
     self.script = script
     self.resolver = resolver
     self.globs = script.rules.map { Glob($0.match) }
-    self.maxConnectionsPerHost = script.maxConnectionsPerHost ?? world.device.maxConnectionsPerHost
+    self.maxConnectionsPerHost =
+      script.maxConnectionsPerHost
+      ?? (script.http2 ? NetworkScript.defaultHTTP2Streams : world.device.maxConnectionsPerHost)
     scheduleScriptOutages()
   }
 

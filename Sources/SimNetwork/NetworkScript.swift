@@ -20,8 +20,16 @@ public struct NetworkScript: Hashable, Sendable {
   /// Bytes per delivered chunk (`chunk_size`).
   public var chunkSize: Int64
   /// Connection slots per host (`max_connections_per_host`); nil means the device's
-  /// `maxConnectionsPerHost`.
+  /// `maxConnectionsPerHost`, or `defaultHTTP2Streams` over HTTP/2.
   public var maxConnectionsPerHost: Int?
+  /// Whether hosts speak HTTP/2 or later (`http2`): a host's requests share one connection,
+  /// as concurrent streams, so its slots are the server's stream limit rather than the
+  /// device's connections, and a session's per-host connection limit does not apply.
+  public var http2 = false
+  /// A host's concurrent streams over HTTP/2 when the script does not say: 100, the least
+  /// limit RFC 9113 recommends a server to allow (SETTINGS_MAX_CONCURRENT_STREAMS "be no
+  /// smaller than 100").
+  public static let defaultHTTP2Streams = 100
   /// Per-URL rules; the first rule that matches a transfer wins (`rules`).
   public var rules: [NetworkRule]
   /// Windows during which the network is down (`outages`).

@@ -65,7 +65,13 @@ struct ReadingTests {
           ]))
   }
 
-  static let expectedNetwork = Scenario.Network(
+  static let expectedNetwork: Scenario.Network = {
+    var network = everyKeyNetwork
+    network.http2 = true
+    return network
+  }()
+
+  static let everyKeyNetwork = Scenario.Network(
     latency: .lognormal(median: .ms(80), p99: .ms(400)), bandwidth: ByteSize(bytes: 4_000_000),
     chunkSize: ByteSize(bytes: 8_000), maxConnectionsPerHost: 4,
     rules: [

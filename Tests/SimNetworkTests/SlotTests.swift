@@ -44,6 +44,24 @@ struct SlotTests {
     #expect(network.records.map(\.startedAt) == [ms(0), ms(100), ms(0), ms(100)])
   }
 
+  @Test("over HTTP/2 a host's slots are its streams: 100 unless the script says")
+  func http2Streams() throws {
+    let world = quietWorld { $0.maxConnectionsPerHost = 1 }
+    var script = NetworkScript(latency: .fixed(.ms(100)))
+    script.http2 = true
+    let all = urls(3)
+    let network = try makeNetwork(
+      world, script, bodies: Dictionary(uniqueKeysWithValues: all.map { ($0, pattern(10)) }))
+    #expect(network.maxConnectionsPerHost == NetworkScript.defaultHTTP2Streams)
+    let session = SimulatedURLSession(network: network)
+    for url in all { Completions().fetch(url, on: session) }
+    try world.run(until: ms(1_000))
+    #expect(network.records.map(\.startedAt) == [ms(0), ms(0), ms(0)])
+    script.maxConnectionsPerHost = 2
+    let limited = try makeNetwork(quietWorld(), script, bodies: [:])
+    #expect(limited.maxConnectionsPerHost == 2)
+  }
+
   @Test("waiting transfers start by priority, then first in first out")
   func priorityOrder() throws {
     let world = quietWorld()

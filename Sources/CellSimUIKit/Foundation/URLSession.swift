@@ -8,8 +8,10 @@ import SimPlatform
 /// `httpMaximumConnectionsPerHost` defaults to 6 (Apple's `httpMaximumConnectionsPerHost`
 /// page: "The default value is `6`." and "This limit is per session"): each session starts at
 /// most that many transfers per host and keeps the rest waiting in order; the fake network's
-/// own per-host slots apply beneath it. HTTP/2 multiplexing (which ignores the property on
-/// iOS) is not modelled.
+/// own per-host slots apply beneath it. Over HTTP/2 (the scenario's `network.http2`) the
+/// property is ignored, as Apple documents ("HTTP/2 and later run multiple requests over a
+/// single connection and thus ignore this property"), and the host's concurrent streams are
+/// the network's slots.
 /// `requestCachePolicy` and `urlCache` are used as `URLCache` describes (`.default` uses
 /// `URLCache.shared`, `.ephemeral` a private in-memory cache); `protocolClasses` as
 /// `URLProtocol` describes. `timeoutIntervalForRequest` is stored and not modelled: the fake
@@ -269,11 +271,15 @@ open class URLSession: NSObject, @unchecked Sendable {
     return task
   }
 
-  /// Starts `task`'s transfer now, or keeps it waiting for the session's host limit.
+  /// Starts `task`'s transfer now, or keeps it waiting for the session's host limit (which
+  /// HTTP/2 ignores: the scenario's `network.http2`).
   func admit(_ task: URLSessionTask, in world: World) {
     let limits = hosts.value(in: world) { HostLimits() }
     let host = task.host
-    if limits.active[host, default: 0] < max(1, configuration.httpMaximumConnectionsPerHost) {
+    let multiplexed = task.network?.script.http2 == true
+    if multiplexed
+      || limits.active[host, default: 0] < max(1, configuration.httpMaximumConnectionsPerHost)
+    {
       limits.active[host, default: 0] += 1
       task.startTransfer()
     } else {

@@ -253,6 +253,7 @@ extension ContractSchema {
             "bandwidth": {"$ref": "#/$defs/bandwidth"},
             "chunk_size": {"$ref": "#/$defs/size"},
             "max_connections_per_host": {"$ref": "#/$defs/positiveCount"},
+            "http2": {"type": "boolean"},
             "rules": {"type": "array", "items": {"$ref": "#/$defs/rule"}},
             "outages": {
               "type": "array",

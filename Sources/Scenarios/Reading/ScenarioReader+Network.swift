@@ -4,7 +4,8 @@ import SimKernel
 /// Reading `network`.
 extension ScenarioReader {
   static let networkKeys = [
-    "latency", "bandwidth", "chunk_size", "max_connections_per_host", "rules", "outages",
+    "latency", "bandwidth", "chunk_size", "max_connections_per_host", "http2", "rules",
+    "outages",
   ]
   static let ruleKeys = [
     "match", "latency", "bandwidth", "fail", "corrupt", "hold", "times", "after",
@@ -27,6 +28,7 @@ extension ScenarioReader {
         .outOfRange, problem, hint: "a larger chunk_size cuts each body into fewer chunks")
     }
     network.maxConnectionsPerHost = try fields["max_connections_per_host"]?.positiveCount()
+    network.http2 = try fields["http2"]?.bool() ?? false
     if let rules = fields["rules"] {
       for element in try rules.list("a list of rules") {
         network.rules.append(try readRule(element))

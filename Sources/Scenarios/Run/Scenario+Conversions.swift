@@ -6,12 +6,14 @@ import SimTable
 extension Scenario.Network {
   /// The fake network's script for this section.
   var script: NetworkScript {
-    NetworkScript(
+    var script = NetworkScript(
       latency: latency ?? NetworkScript().latency,
       bandwidth: bandwidth?.bytes, chunkSize: chunkSize.bytes,
       maxConnectionsPerHost: maxConnectionsPerHost,
       rules: rules,
       outages: outages)
+    script.http2 = http2
+    return script
   }
 }
 

@@ -151,6 +151,7 @@ extension Scenario.Network {
     if let maxConnectionsPerHost {
       lines.append("max_connections_per_host: \(maxConnectionsPerHost)")
     }
+    if http2 { lines.append("http2: true") }
     if !rules.isEmpty {
       lines.append("rules:")
       lines += rules.map { "  - " + $0.yaml }

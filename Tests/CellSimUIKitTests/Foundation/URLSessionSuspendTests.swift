@@ -1,5 +1,6 @@
-// Written as iOS code: this file imports only the layer (and Testing).
+// Written as iOS code, with only the layer imported (and SimNetwork, for an HTTP/2 host).
 import CellSimUIKit
+import SimNetwork
 import Testing
 
 @Suite("URLSessionTask.suspend(): a suspended task stops loading and starts over on resume")
@@ -108,5 +109,27 @@ struct URLSessionSuspendTests {
     }
     // 0 holds the connection; then 1 (0.9), 2 (high, 0.75) and 3 (default).
     #expect(log.lines == ["0 @50", "1 @100", "2 @150", "3 @200"])
+  }
+
+  @Test("over HTTP/2 the session's per-host limit is ignored, as Apple documents")
+  func http2IgnoresTheHostLimit() throws {
+    let bodies = Dictionary(
+      uniqueKeysWithValues: (0..<3).map { ("https://img.test/\($0)", [UInt8($0)]) })
+    for http2 in [false, true] {
+      let log = Log()
+      var script = NetworkScript(latency: .fixed(.ms(50)))
+      script.http2 = http2
+      try simulate(serving: bodies, script: script) {
+        let configuration = URLSessionConfiguration.default
+        configuration.httpMaximumConnectionsPerHost = 1
+        let session = URLSession(configuration: configuration)
+        for index in 0..<3 {
+          session.dataTask(with: URL(string: "https://img.test/\(index)")!) { _, _, _ in
+            log.add("\(index)")
+          }.resume()
+        }
+      }
+      #expect(log.lines == (http2 ? ["0 @50", "1 @50", "2 @50"] : ["0 @50", "1 @100", "2 @150"]))
+    }
   }
 }
