@@ -11,10 +11,7 @@ import Testing
 struct BackgroundApplySwift5Tests {
   @Test("the cell provider and the completion run on the main thread; the caller waits for them")
   @MainActor func backgroundApply() throws {
-    let png: [UInt8] = [
-      0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D, 0x49, 0x48, 0x44, 0x52, 0, 0,
-      0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0, 0x1F, 0x15, 0xC4, 0x89,
-    ]
+    let png = pngHeader1x1
     let world = World(seed: 1, trace: .full)
     BlockingThreads.hostEveryCallback(of: world)
     let log = Log()

@@ -31,11 +31,7 @@ final class OffMainSource: UITableViewDataSource {
 struct OffMainImageSwift5Tests {
   @Test("the image shows, and each set is a main-thread violation of ImageView.setImage")
   @MainActor func offMainSet() throws {
-    // A 1×1 PNG's header is enough: the image is never displayed long enough to matter here.
-    let png: [UInt8] = [
-      0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D, 0x49, 0x48, 0x44, 0x52, 0, 0,
-      0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0, 0x1F, 0x15, 0xC4, 0x89,
-    ]
+    let png = pngHeader1x1
     let world = World(seed: 1, trace: .full)
     BlockingThreads.hostEveryCallback(of: world)
     let source = OffMainSource(bytes: png)

@@ -62,3 +62,10 @@ func simulate(
   world.tearDown()
   return outcome
 }
+
+/// A 1×1 PNG's signature and header: enough for `UIImage(data:)`, for images never displayed
+/// long enough to be decoded.
+let pngHeader1x1: [UInt8] = [
+  0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D, 0x49, 0x48, 0x44, 0x52, 0, 0,
+  0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0, 0x1F, 0x15, 0xC4, 0x89,
+]
