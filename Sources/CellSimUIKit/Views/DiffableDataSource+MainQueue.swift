@@ -21,6 +21,7 @@ enum DiffableMainQueue {
       update()
       return
     }
-    DispatchQueue.main.sync { MainActor.assumeIsolated { update() } }
+    // The block runs on the simulated main thread, as SimTable's callbacks do.
+    DispatchQueue.main.sync { onMainActor(update) }
   }
 }
