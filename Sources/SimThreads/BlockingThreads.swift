@@ -122,6 +122,8 @@ package final class BlockingThreads: BlockingThreadHost {
   package internal(set) var isTearingDown = false
   /// Virtual time since which every fiber has been parked with nothing else scheduled.
   var quietSince: SimTime?
+  /// Lets only the newest waiting thread of this run spin.
+  let spinGate: SpinGate
   /// How long threads must stay blocked with nothing scheduled before it is a deadlock.
   package var quiescenceGrace: SimDuration = .ms(500)
   /// The choices among waiters that the platform leaves open (`pickWaiter`, `seededOrder`).
@@ -132,8 +134,11 @@ package final class BlockingThreads: BlockingThreadHost {
     self.loop = world.loop
     self.trace = world.trace
     self.options = options
+    let spinGate = SpinGate()
+    self.spinGate = spinGate
     self.driver = Parker(
-      spins: options.pins ? 0 : options.spins, yields: options.pins ? options.yields : 0)
+      spins: options.pins ? 0 : options.spins, yields: options.pins ? options.yields : 0,
+      gate: spinGate)
   }
 
   /// The world's scheduler, made with `options` the first time it is asked for.

@@ -39,7 +39,7 @@ final class Carrier: @unchecked Sendable {
 
   init(spins: Int, yields: Int, cpu: Int?, scheduler: BlockingThreads) {
     self.scheduler = scheduler
-    self.parker = Parker(spins: spins, yields: yields)
+    self.parker = Parker(spins: spins, yields: yields, gate: scheduler.spinGate)
     self.cpu = cpu
   }
 

@@ -15,6 +15,7 @@ import Synchronization
 /// CPUs, a hand-off that lands within the spin costs no system call and no wake-up. Threads
 /// pinned to one CPU gain nothing from spinning (the other side cannot run meanwhile), so they
 /// use no spin: they yield their CPU a bounded number of times instead, before they sleep.
+/// The parkers of one run share a `SpinGate`, so that only the newest waiter spins.
 ///
 /// The state machine is the classic one (Rust's `std::thread::park`): 0 empty, 1 notified,
 /// 2 parked; only a waiter that found the permit empty sleeps, under the mutex, so a wake-up
@@ -35,9 +36,16 @@ final class Parker: @unchecked Sendable {
   /// and sleep of the condition.
   let yields: Int
 
-  init(spins: Int, yields: Int = 0) {
+  /// The spin gate shared by the threads of one run, if any: only the newest waiter spins.
+  let gate: SpinGate?
+
+  /// Whether a thread sleeps on this parker now (past its spin), for tests.
+  var isSleeping: Bool { state.load(ordering: .acquiring) == Self.parked }
+
+  init(spins: Int, yields: Int = 0, gate: SpinGate? = nil) {
     self.spins = spins
     self.yields = yields
+    self.gate = gate
     pthread_mutex_init(mutex, nil)
     #if canImport(Glibc)
       var attributes = pthread_condattr_t()
@@ -76,8 +84,10 @@ final class Parker: @unchecked Sendable {
   /// come in time (the permit is then left as it was).
   func park(timeoutNanoseconds: UInt64?) -> Bool {
     var spun = 0
+    let ticket = gate?.enter()
     while spun < spins {
       if takePermit() { return true }
+      if let ticket, gate!.newest != ticket { break }
       csimthreads_spin_hint()
       spun += 1
     }
@@ -152,4 +162,24 @@ final class Parker: @unchecked Sendable {
     clock_gettime(CLOCK_MONOTONIC, &spec)
     return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
   }
+}
+
+/// The threads of one run that may wait for the baton: only the newest waiter spins.
+///
+/// Only one thread of a run holds the baton; every other waits. If several spin at once they
+/// take CPUs from the holder (two CPUs here: the holder and one spinner already fill them),
+/// and a long spin becomes a slow-down instead of a saving. The newest waiter is the one
+/// whose permit is most likely to come next (the holder will hand the baton back to whoever
+/// handed it over), so each wait takes a ticket and spins only while it holds the newest;
+/// an older spinner that sees a newer ticket goes to sleep at once.
+final class SpinGate: Sendable {
+  private let counter = Atomic<Int>(0)
+
+  /// Takes the newest ticket.
+  func enter() -> Int {
+    counter.add(1, ordering: .relaxed).newValue
+  }
+
+  /// The newest ticket taken.
+  var newest: Int { counter.load(ordering: .relaxed) }
 }
