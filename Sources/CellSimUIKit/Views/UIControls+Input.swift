@@ -175,3 +175,118 @@ extension UITextViewDelegate {
   /// Does nothing.
   public func textViewDidChangeSelection(_ textView: UITextView) {}
 }
+
+/// UIKit's `UISlider`: its value, range, images and tints, kept. A run never drags it, so its
+/// actions run only when the app sends them.
+@preconcurrency @MainActor open class UISlider: UIControl {
+  /// `value`, pinned to `minimumValue…maximumValue` as UIKit pins it (0 at first).
+  open var value: Float {
+    get { current }
+    set { current = Self.pinned(newValue, minimumValue, maximumValue) }
+  }
+  /// `minimumValue` (0 at first); a larger one raises `maximumValue` and `value` to it.
+  open var minimumValue: Float = 0 {
+    didSet {
+      if maximumValue < minimumValue { maximumValue = minimumValue }
+      current = Self.pinned(current, minimumValue, maximumValue)
+    }
+  }
+  /// `maximumValue` (1 at first); a smaller one lowers `minimumValue` and `value` to it.
+  open var maximumValue: Float = 1 {
+    didSet {
+      if minimumValue > maximumValue { minimumValue = maximumValue }
+      current = Self.pinned(current, minimumValue, maximumValue)
+    }
+  }
+  /// `isContinuous` (true at first, as in UIKit; kept).
+  open var isContinuous = true
+  /// `minimumValueImage` (kept; not drawn).
+  open var minimumValueImage: UIImage?
+  /// `maximumValueImage` (kept; not drawn).
+  open var maximumValueImage: UIImage?
+  /// `minimumTrackTintColor` (kept).
+  open var minimumTrackTintColor: UIColor?
+  /// `maximumTrackTintColor` (kept).
+  open var maximumTrackTintColor: UIColor?
+  /// `thumbTintColor` (kept).
+  open var thumbTintColor: UIColor?
+  private var current: Float = 0
+  private var thumbImages: [UInt: UIImage] = [:]
+  private var minimumTrackImages: [UInt: UIImage] = [:]
+  private var maximumTrackImages: [UInt: UIImage] = [:]
+
+  /// A slider with `frame`.
+  public override init(frame: CGRect) { super.init(frame: frame) }
+  /// A slider.
+  public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+  /// `setValue(_:animated:)`: sets `value` (no animation; no action is sent, as in UIKit).
+  open func setValue(_ value: Float, animated: Bool) { self.value = value }
+
+  /// `setThumbImage(_:for:)` (kept; not drawn).
+  open func setThumbImage(_ image: UIImage?, for state: UIControl.State) {
+    thumbImages[state.rawValue] = image
+  }
+  /// `setMinimumTrackImage(_:for:)` (kept; not drawn).
+  open func setMinimumTrackImage(_ image: UIImage?, for state: UIControl.State) {
+    minimumTrackImages[state.rawValue] = image
+  }
+  /// `setMaximumTrackImage(_:for:)` (kept; not drawn).
+  open func setMaximumTrackImage(_ image: UIImage?, for state: UIControl.State) {
+    maximumTrackImages[state.rawValue] = image
+  }
+  /// `thumbImage(for:)`: the image set for `state`, or nil.
+  open func thumbImage(for state: UIControl.State) -> UIImage? { thumbImages[state.rawValue] }
+  /// `minimumTrackImage(for:)`: the image set for `state`, or nil.
+  open func minimumTrackImage(for state: UIControl.State) -> UIImage? {
+    minimumTrackImages[state.rawValue]
+  }
+  /// `maximumTrackImage(for:)`: the image set for `state`, or nil.
+  open func maximumTrackImage(for state: UIControl.State) -> UIImage? {
+    maximumTrackImages[state.rawValue]
+  }
+  /// `currentThumbImage`: the image for the current state, else the normal state's.
+  open var currentThumbImage: UIImage? { imageNow(thumbImages) }
+  /// `currentMinimumTrackImage`: the image for the current state, else the normal state's.
+  open var currentMinimumTrackImage: UIImage? { imageNow(minimumTrackImages) }
+  /// `currentMaximumTrackImage`: the image for the current state, else the normal state's.
+  open var currentMaximumTrackImage: UIImage? { imageNow(maximumTrackImages) }
+
+  /// `trackRect(forBounds:)`: the bounds' full width, 2 points high, centred vertically.
+  open func trackRect(forBounds bounds: CGRect) -> CGRect {
+    CGRect(x: bounds.minX, y: bounds.midY - 1, width: bounds.width, height: 2)
+  }
+  /// `thumbRect(forBounds:trackRect:value:)`: a 28-point thumb at `value`'s place on the track.
+  open func thumbRect(forBounds bounds: CGRect, trackRect rect: CGRect, value: Float) -> CGRect {
+    let span = maximumValue - minimumValue
+    let fraction =
+      span > 0 ? CGFloat((Self.pinned(value, minimumValue, maximumValue) - minimumValue) / span) : 0
+    let side: CGFloat = 28
+    return CGRect(
+      x: rect.minX + (rect.width - side) * fraction, y: rect.midY - side / 2, width: side,
+      height: side)
+  }
+  /// `minimumValueImageRect(forBounds:)`: empty unless an image is set, then its size at the
+  /// leading edge.
+  open func minimumValueImageRect(forBounds bounds: CGRect) -> CGRect {
+    guard let size = minimumValueImage?.size else { return .zero }
+    return CGRect(
+      x: bounds.minX, y: bounds.midY - size.height / 2, width: size.width, height: size.height)
+  }
+  /// `maximumValueImageRect(forBounds:)`: empty unless an image is set, then its size at the
+  /// trailing edge.
+  open func maximumValueImageRect(forBounds bounds: CGRect) -> CGRect {
+    guard let size = maximumValueImage?.size else { return .zero }
+    return CGRect(
+      x: bounds.maxX - size.width, y: bounds.midY - size.height / 2, width: size.width,
+      height: size.height)
+  }
+
+  private func imageNow(_ images: [UInt: UIImage]) -> UIImage? {
+    images[state.rawValue] ?? images[UIControl.State.normal.rawValue]
+  }
+
+  private static func pinned(_ value: Float, _ low: Float, _ high: Float) -> Float {
+    min(max(value, low), high)
+  }
+}

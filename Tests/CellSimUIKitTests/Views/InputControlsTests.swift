@@ -88,4 +88,34 @@ struct InputControlsTests {
     image.accessibilityIdentifier = "pikachu"
     #expect(image.accessibilityIdentifier == "pikachu")
   }
+
+  @Test("a slider pins its value to its range and keeps its images per state")
+  func slider() {
+    let slider = UISlider(frame: CGRect(x: 0, y: 0, width: 200, height: 30))
+    #expect(slider.value == 0 && slider.minimumValue == 0 && slider.maximumValue == 1)
+    #expect(slider.isContinuous)
+    slider.maximumValue = 10
+    slider.setValue(12, animated: true)
+    #expect(slider.value == 10)
+    slider.value = -3
+    #expect(slider.value == 0)
+    slider.value = 5
+    slider.maximumValue = 4
+    #expect(slider.value == 4)
+    slider.minimumValue = 6
+    #expect(slider.maximumValue == 6 && slider.value == 6)
+    let thumb = UIImage(systemName: "circle.fill")
+    slider.setThumbImage(thumb, for: .normal)
+    #expect(slider.thumbImage(for: .normal) === thumb)
+    #expect(slider.thumbImage(for: .highlighted) == nil)
+    #expect(slider.currentThumbImage === thumb)
+    slider.minimumValue = 0
+    slider.maximumValue = 1
+    slider.value = 0.5
+    let track = slider.trackRect(forBounds: slider.bounds)
+    #expect(track.width == 200)
+    let knob = slider.thumbRect(forBounds: slider.bounds, trackRect: track, value: slider.value)
+    #expect(knob.midX == 100)
+    #expect(slider.minimumValueImageRect(forBounds: slider.bounds) == .zero)
+  }
 }
