@@ -35,7 +35,7 @@ extension _KeyValueCodingAndObserving where Self: UIScrollView {
 }
 
 /// The owner a frame observer is registered and removed with.
-private final class FrameObserverToken {}
+final class FrameObserverToken {}
 
 /// An observation that can read its value now and call its handler if it changed.
 protocol KeyValuePolling: AnyObject {
@@ -59,8 +59,9 @@ extension UIScrollView {
   }
 }
 
-/// Reads one key path of one scroll view at each frame, calling the handler when it changed.
-private final class KeyPathPoller<Root: UIScrollView, Value: Equatable>: KeyValuePolling {
+/// Reads one key path of one object (a scroll view, a progress) at each frame, calling the
+/// handler when it changed.
+final class KeyPathPoller<Root: AnyObject, Value: Equatable>: KeyValuePolling {
   weak var object: Root?
   let keyPath: KeyPath<Root, Value>
   let options: NSKeyValueObservingOptions
