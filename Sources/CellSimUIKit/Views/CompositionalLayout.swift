@@ -142,6 +142,29 @@ public struct NSDirectionalEdgeInsets: Sendable, Hashable {
   }
 }
 
+/// UIKit's `NSCollectionLayoutDecorationItem`: a view behind a section, such as its background
+/// (kept in the section's `decorationItems`, not placed).
+@preconcurrency @MainActor open class NSCollectionLayoutDecorationItem: NSCollectionLayoutItem {
+  /// The kind the decoration view was registered for with the layout.
+  public let elementKind: String
+  /// `zIndex` (kept).
+  open var zIndex = 0
+
+  /// A decoration item of `elementKind` filling its section.
+  public required init(elementKind: String) {
+    self.elementKind = elementKind
+    super.init(
+      layoutSize: NSCollectionLayoutSize(
+        widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)),
+      supplementaryItems: [])
+  }
+
+  /// `background(elementKind:)`: a section background of `elementKind`.
+  public class func background(elementKind: String) -> Self {
+    self.init(elementKind: elementKind)
+  }
+}
+
 /// UIKit's `NSCollectionLayoutGroup`: a row (horizontal) or column (vertical) of items.
 @preconcurrency @MainActor open class NSCollectionLayoutGroup: NSCollectionLayoutItem {
   /// The subitems.
@@ -253,6 +276,9 @@ public enum UICollectionLayoutSectionOrthogonalScrollingBehavior: Int, Sendable 
   /// what they show).
   open var visibleItemsInvalidationHandler:
     NSCollectionLayoutSectionVisibleItemsInvalidationHandler?
+  /// `decorationItems`: a section's background views (kept, not placed: a section background
+  /// shows no cell's image).
+  open var decorationItems: [NSCollectionLayoutDecorationItem] = []
   /// Whether the section is a list (its rows keep the scenario's geometry).
   var isList = false
   /// A section of `group`.

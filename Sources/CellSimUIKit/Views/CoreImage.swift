@@ -53,6 +53,15 @@ open class CIFilter: NSObject, @unchecked Sendable {
   /// `CIFilter(name:)`.
   public init?(name: String) { self.name = name }
 
+  /// `CIFilter()`, as a subclass that computes its own `outputImage` makes itself.
+  public override init() { self.name = "" }
+
+  /// `CIFilter(name:parameters:)`: the filter with `params` as its inputs.
+  public convenience init?(name: String, parameters params: [String: Any]?) {
+    self.init(name: name)
+    for (key, value) in params ?? [:] { inputs[key] = value }
+  }
+
   /// `setValue(_:forKey:)`: keeps an input (`kCIInputImageKey`, `kCIInputIntensityKey`, …).
   open func setValue(_ value: Any?, forKey key: String) { inputs[key] = value }
 
@@ -62,7 +71,8 @@ open class CIFilter: NSObject, @unchecked Sendable {
   /// `setDefaults()`: forgets every input but the image.
   open func setDefaults() { inputs = inputs.filter { $0.key == kCIInputImageKey } }
 
-  /// The input image, with this filter recorded; nil without one.
+  /// The input image, with this filter recorded; nil without one (a generator such as
+  /// `CILinearGradient`, which makes an image from no image, has no output here).
   open var outputImage: CIImage? {
     guard let input = inputs[kCIInputImageKey] as? CIImage else { return nil }
     return CIImage(source: input.source, filters: input.filters + [name])

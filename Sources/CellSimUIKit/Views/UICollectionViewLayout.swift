@@ -23,6 +23,17 @@
 
   /// Marks the layout for a new `prepare()` before the collection view next asks it.
   open func invalidateLayout() { needsPrepare = true }
+  /// The classes and nibs registered for decoration views, by kind.
+  var decorationViewKinds: [String: Any] = [:]
+  /// `register(_:forDecorationViewOfKind:)`: kept (decoration views, such as section
+  /// backgrounds, are not placed: they show no cell's image).
+  open func register(_ viewClass: AnyClass?, forDecorationViewOfKind elementKind: String) {
+    decorationViewKinds[elementKind] = viewClass
+  }
+  /// `register(_:forDecorationViewOfKind:)` with a nib: kept, as above.
+  open func register(_ nib: UINib?, forDecorationViewOfKind elementKind: String) {
+    decorationViewKinds[elementKind] = nib
+  }
   /// `flipsHorizontallyInOppositeLayoutDirection`: false, as UIKit's base layout (a flow
   /// layout says true). Nothing flips: the simulated device reads left to right.
   open var flipsHorizontallyInOppositeLayoutDirection: Bool { false }

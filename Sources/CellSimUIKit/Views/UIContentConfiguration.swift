@@ -158,6 +158,42 @@ public struct UIListContentConfiguration: Hashable {
   public static func subtitleCell() -> UIListContentConfiguration { UIListContentConfiguration() }
   /// A configuration for a value cell.
   public static func valueCell() -> UIListContentConfiguration { UIListContentConfiguration() }
+  /// `header()`: a configuration for a list's header (the style is not drawn).
+  public static func header() -> UIListContentConfiguration { UIListContentConfiguration() }
+  /// `footer()`: a configuration for a list's footer.
+  public static func footer() -> UIListContentConfiguration { UIListContentConfiguration() }
+  /// `plainHeader()`: a header in a plain list.
+  public static func plainHeader() -> UIListContentConfiguration { UIListContentConfiguration() }
+  /// `plainFooter()`: a footer in a plain list.
+  public static func plainFooter() -> UIListContentConfiguration { UIListContentConfiguration() }
+  /// `groupedHeader()`: a header in a grouped list.
+  public static func groupedHeader() -> UIListContentConfiguration { UIListContentConfiguration() }
+  /// `groupedFooter()`: a footer in a grouped list.
+  public static func groupedFooter() -> UIListContentConfiguration { UIListContentConfiguration() }
+  /// `prominentInsetGroupedHeader()`: a prominent header in an inset grouped list.
+  public static func prominentInsetGroupedHeader() -> UIListContentConfiguration {
+    UIListContentConfiguration()
+  }
+  /// `extraProminentInsetGroupedHeader()`: an extra-prominent header in an inset grouped list.
+  public static func extraProminentInsetGroupedHeader() -> UIListContentConfiguration {
+    UIListContentConfiguration()
+  }
+  /// `sidebarCell()`: a cell in a sidebar list.
+  public static func sidebarCell() -> UIListContentConfiguration { UIListContentConfiguration() }
+  /// `sidebarSubtitleCell()`: a subtitle cell in a sidebar list.
+  public static func sidebarSubtitleCell() -> UIListContentConfiguration {
+    UIListContentConfiguration()
+  }
+  /// `sidebarHeader()`: a header in a sidebar list.
+  public static func sidebarHeader() -> UIListContentConfiguration { UIListContentConfiguration() }
+  /// `accompaniedSidebarCell()`: a cell in a sidebar beside other content.
+  public static func accompaniedSidebarCell() -> UIListContentConfiguration {
+    UIListContentConfiguration()
+  }
+  /// `accompaniedSidebarSubtitleCell()`: a subtitle cell in a sidebar beside other content.
+  public static func accompaniedSidebarSubtitleCell() -> UIListContentConfiguration {
+    UIListContentConfiguration()
+  }
 
   public static func == (a: Self, b: Self) -> Bool {
     a.image === b.image && a.text == b.text && a.secondaryText == b.secondaryText

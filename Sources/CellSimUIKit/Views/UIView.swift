@@ -422,6 +422,9 @@
   open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
   /// `draw(_:)`: never called (nothing is drawn to the screen; the oracle judges images).
   open func draw(_ rect: CGRect) {}
+  /// `display(_:)`, the view's part as its layer's delegate: called when the layer displays,
+  /// in the frame after `layer.setNeedsDisplay()`; animated-image views set their frame here.
+  open func display(_ layer: CALayer) {}
   /// `layoutMargins`: 8 points on each side, UIKit's default.
   open var layoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8) {
     didSet { if layoutMargins != oldValue { layoutMarginsDidChange() } }
