@@ -206,7 +206,49 @@ extension Publishers {
   }
 }
 
+extension Publishers {
+  /// Stops the program if the upstream fails: a failure is a programmer error here.
+  public struct AssertNoFailure<Upstream: Publisher>: Publisher {
+    public typealias Output = Upstream.Output
+    public typealias Failure = Never
+    public let upstream: Upstream
+    public let prefix: String
+    public let file: StaticString
+    public let line: UInt
+
+    public init(upstream: Upstream, prefix: String, file: StaticString, line: UInt) {
+      self.upstream = upstream
+      self.prefix = prefix
+      self.file = file
+      self.line = line
+    }
+
+    public func receive<S: Subscriber>(subscriber: S)
+    where S.Input == Output, S.Failure == Failure {
+      let (prefix, file, line) = (prefix, file, line)
+      upstream.subscribe(
+        Relay(
+          "AssertNoFailure", to: subscriber,
+          onCompletion: { completion in
+            if case .failure(let error) = completion {
+              fatalError("\(prefix)\(error)", file: file, line: line)
+            }
+            return (nil, .finished)
+          }
+        ) { .emit($0) })
+    }
+  }
+}
+
 extension Publisher {
+  /// Stops the program, as Combine does, if the upstream fails; the message starts with
+  /// `prefix`. On a simulated thread the stop is the run's trap finding.
+  public func assertNoFailure(
+    _ prefix: String = "", file: StaticString = #file, line: UInt = #line
+  ) -> Publishers.AssertNoFailure<Self> {
+    Publishers.AssertNoFailure(upstream: self, prefix: prefix, file: file, line: line)
+  }
+
   /// On failure, goes on with the publisher `handler` makes from the error.
   public func `catch`<P: Publisher>(_ handler: @escaping (Failure) -> P)
     -> Publishers.Catch<

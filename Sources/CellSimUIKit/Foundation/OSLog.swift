@@ -122,6 +122,25 @@ public struct OSLogMessage: ExpressibleByStringInterpolation, ExpressibleByStrin
       _ value: @autoclosure @escaping () -> T, align: OSLogStringAlignment,
       privacy: OSLogPrivacy = .auto
     ) {}
+    /// A value, with a privacy level and signpost attributes (`"name=id"`).
+    public mutating func appendInterpolation<T>(
+      _ value: @autoclosure @escaping () -> T, privacy: OSLogPrivacy = .auto, attributes: String
+    ) {}
+    /// A value, with an alignment, a privacy level and signpost attributes.
+    public mutating func appendInterpolation<T>(
+      _ value: @autoclosure @escaping () -> T, align: OSLogStringAlignment,
+      privacy: OSLogPrivacy = .auto, attributes: String
+    ) {}
+    /// An integer, formatted, with signpost attributes.
+    public mutating func appendInterpolation<T: BinaryInteger>(
+      _ value: @autoclosure @escaping () -> T, format: OSLogIntegerFormatting,
+      align: OSLogStringAlignment = .none, privacy: OSLogPrivacy = .auto, attributes: String
+    ) {}
+    /// A floating-point number, formatted, with signpost attributes.
+    public mutating func appendInterpolation<T: BinaryFloatingPoint>(
+      _ value: @autoclosure @escaping () -> T, format: OSLogFloatFormatting,
+      align: OSLogStringAlignment = .none, privacy: OSLogPrivacy = .auto, attributes: String
+    ) {}
     /// An integer, formatted.
     public mutating func appendInterpolation<T: BinaryInteger>(
       _ value: @autoclosure @escaping () -> T, format: OSLogIntegerFormatting,

@@ -156,6 +156,8 @@
         .sink { log.append("first \($0)") }.store(in: &keep)
       Fail<Int, Boom>(error: Boom()).replaceError(with: 9)
         .sink { log.append("replaced \($0)") }.store(in: &keep)
+      [4].publisher.setFailureType(to: Boom.self).assertNoFailure("never fails: ")
+        .sink { log.append("asserted \($0)") }.store(in: &keep)
       [1, 2].publisher.setFailureType(to: Boom.self)
         .tryMap { value -> Int in
           if value == 2 { throw Boom(code: 2) }
@@ -185,7 +187,8 @@
       .store(in: &keep)
       #expect(
         log == [
-          "collect [1, 3]", "first 0", "replaced 9", "caught 1", "caught -2", "scan 3", "scan 7",
+          "collect [1, 3]", "first 0", "replaced 9", "asserted 4", "caught 1", "caught -2",
+          "scan 3", "scan 7",
           "reduce 16 last 6 count 1", "empty 4", "retry 3", "retry finished",
         ])
 

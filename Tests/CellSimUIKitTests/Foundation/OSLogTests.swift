@@ -28,6 +28,12 @@ struct OSLogTests {
     let signposter = OSSignposter(logger: logger)
     let state = signposter.beginInterval("decode", id: signposter.makeSignpostID())
     signposter.endInterval("decode", state)
+    let id = 7
+    let purge = signposter.beginInterval(
+      "Purge",
+      "id=\(id, attributes: "name=id") \(counter.describe(), privacy: .public, attributes: "name=c")"
+    )
+    signposter.endInterval("Purge", purge)
     let value = signposter.withIntervalSignpost("resize") { 7 }
     #expect(value == 7)
     #expect(counter.evaluations == 0)

@@ -235,4 +235,21 @@ struct NibAndHeaderTests {
     #expect(table.dequeueReusableHeaderFooterView(withIdentifier: "missing") == nil)
     #expect(table.headerView(forSection: 0) == nil)
   }
+
+  @Test("a font descriptor derives a bold or monospaced text style, as sample code spells it")
+  func fontDescriptors() throws {
+    let bold = try #require(
+      UIFontDescriptor.preferredFontDescriptor(withTextStyle: .largeTitle)
+        .withSymbolicTraits(.traitBold))
+    #expect(bold.symbolicTraits.contains(.traitBold))
+    let title = UIFont(descriptor: bold, size: 0)
+    #expect(title.pointSize == 34)
+    #expect(title.fontName.hasSuffix("-Bold"))
+    let mono = try #require(
+      UIFontDescriptor.preferredFontDescriptor(withTextStyle: .subheadline)
+        .withDesign(.monospaced))
+    #expect(UIFont(descriptor: mono, size: 20).pointSize == 20)
+    #expect(UIFont.systemFont(ofSize: 13).fontDescriptor.pointSize == 13)
+    #expect(UIFontDescriptor.SymbolicTraits.traitMonoSpace.rawValue == 1 << 10)
+  }
 }
