@@ -175,11 +175,12 @@ public struct UTType: Hashable, Sendable, CustomStringConvertible {
     self = type
   }
 
-  /// `UTType(filenameExtension:)`: the known type with that extension (`jpg` is JPEG), or nil.
-  public init?(filenameExtension: String) {
+  /// `UTType(filenameExtension:conformingTo:)`: the known type with that extension (`jpg` is
+  /// JPEG) if it conforms to `supertype` (`.data` unless given), or nil.
+  public init?(filenameExtension: String, conformingTo supertype: UTType = .data) {
     let ext = filenameExtension.lowercased()
     let match = ext == "jpg" ? .jpeg : Self.known.first { $0.preferredFilenameExtension == ext }
-    guard let match else { return nil }
+    guard let match, match.conforms(to: supertype) else { return nil }
     self = match
   }
 
@@ -195,6 +196,20 @@ public struct UTType: Hashable, Sendable, CustomStringConvertible {
 
   /// The identifier.
   public var description: String { identifier }
+}
+
+extension URL {
+  /// `appendingPathExtension(for:)`: the URL with the type's preferred filename extension
+  /// (unchanged for a type without one, such as `.data`).
+  public func appendingPathExtension(for contentType: UTType) -> URL {
+    guard let ext = contentType.preferredFilenameExtension else { return self }
+    return appendingPathExtension(ext)
+  }
+
+  /// `appendPathExtension(for:)`: appends the type's preferred filename extension.
+  public mutating func appendPathExtension(for contentType: UTType) {
+    self = appendingPathExtension(for: contentType)
+  }
 }
 
 /// Core Foundation's `CFAllocator`: no allocator is modelled; every function takes nil.

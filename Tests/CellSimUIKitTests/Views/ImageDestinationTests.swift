@@ -90,6 +90,12 @@ struct ImageDestinationTests {
     #expect(UTType.png.conforms(to: .image) && UTType.png.conforms(to: .data))
     #expect(!UTType.data.conforms(to: .image))
     #expect(UTType(filenameExtension: "txt") == nil)
+    #expect(UTType(filenameExtension: "png", conformingTo: .image) == .png)
+    #expect(UTType(filenameExtension: "png", conformingTo: .jpeg) == nil)
+    let cached = URL(fileURLWithPath: "/tmp/cache/42").appendingPathExtension(for: .jpeg)
+    #expect(cached.lastPathComponent == "42.jpeg")
+    #expect(
+      URL(fileURLWithPath: "/tmp/x").appendingPathExtension(for: .data).lastPathComponent == "x")
     #expect(kUTTypeJPEG == UTType.jpeg.identifier)
     let data = CFDataCreateMutable(kCFAllocatorDefault, 0)!
     #expect(CGImageDestinationCreateWithData(data, "public.plain-text", 1, nil) == nil)
