@@ -19,16 +19,8 @@ extension _KeyValueCodingAndObserving where Self: Progress {
     changeHandler: @escaping (Self, NSKeyValueObservedChange<Value>) -> Void
   ) -> NSKeyValueObservation {
     let world = SimulationContext.world(for: "Progress.observe(_:options:changeHandler:)")
-    let observer = KeyPathPoller(self, keyPath, options, changeHandler)
-    if options.contains(.initial) {
-      changeHandler(self, observer.change(old: nil, new: self[keyPath: keyPath]))
-    }
-    let token = FrameObserverToken()
-    world.main.addFrameObserver(FramePhase.scroll, owner: token) { _ in
-      observer.poll()
-    }
-    return NSKeyValueObservation(world: world) { [weak world] in
-      world?.main.removeFrameObservers(owner: token)
-    }
+    return frameObservation(
+      of: self, keyPath, options: options, in: world, changeHandler: changeHandler
+    ).observation
   }
 }

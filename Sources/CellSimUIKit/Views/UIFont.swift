@@ -151,3 +151,28 @@ public struct UIFontMetrics: Sendable {
   /// `scaledValue(for:)`: `value` (the default content size scales by 1).
   public func scaledValue(for value: CGFloat) -> CGFloat { value }
 }
+
+extension UIFont {
+  /// `lineHeight`: the system font's, about 1.19 times the point size (20.29 points at 17), as
+  /// San Francisco reports it; nothing is measured, so every font answers the same ratio.
+  public var lineHeight: CGFloat { (pointSize * 1.1934).rounded(toPlaces: 2) }
+  /// `ascender`: about 0.95 times the point size.
+  public var ascender: CGFloat { (pointSize * 0.9521).rounded(toPlaces: 2) }
+  /// `descender`: about −0.24 times the point size.
+  public var descender: CGFloat { (pointSize * -0.2413).rounded(toPlaces: 2) }
+  /// `capHeight`: about 0.70 times the point size.
+  public var capHeight: CGFloat { (pointSize * 0.7048).rounded(toPlaces: 2) }
+  /// `xHeight`: about 0.53 times the point size.
+  public var xHeight: CGFloat { (pointSize * 0.5278).rounded(toPlaces: 2) }
+  /// `leading`: 0, as the system font reports it.
+  public var leading: CGFloat { 0 }
+  /// `familyName`: the part of the name before its first dash.
+  public var familyName: String { String(fontName.split(separator: "-").first ?? "") }
+}
+
+extension CGFloat {
+  fileprivate func rounded(toPlaces places: Int) -> CGFloat {
+    let scale = CGFloat(pow(10, Double(places)))
+    return (self * scale).rounded() / scale
+  }
+}

@@ -19,23 +19,37 @@ extension _KeyValueCodingAndObserving where Self: UIScrollView {
     changeHandler: @escaping (Self, NSKeyValueObservedChange<Value>) -> Void
   ) -> NSKeyValueObservation {
     let world = SimulationContext.world(for: "UIScrollView.observe(_:options:changeHandler:)")
-    let observer = KeyPathPoller(self, keyPath, options, changeHandler)
-    if options.contains(.initial) {
-      changeHandler(self, observer.change(old: nil, new: self[keyPath: keyPath]))
-    }
-    let token = FrameObserverToken()
-    world.main.addFrameObserver(FramePhase.scroll, owner: token) { _ in
-      observer.poll()
-    }
-    keyValuePollers.append(WeakPoller(observer))
-    return NSKeyValueObservation(world: world) { [weak world] in
-      world?.main.removeFrameObservers(owner: token)
-    }
+    let (observation, poller) = frameObservation(
+      of: self, keyPath, options: options, in: world, changeHandler: changeHandler)
+    keyValuePollers.append(WeakPoller(poller))
+    return observation
   }
 }
 
+/// Starts a key-value observation read at each frame's scroll phase: `.initial` calls the
+/// handler at once, and a frame where the value differs from the last one read calls it with
+/// the values asked for. The observation lasts while the returned `NSKeyValueObservation`
+/// lives; the poller can also be asked at once (`poll()`).
+func frameObservation<Root: AnyObject, Value: Equatable>(
+  of object: Root, _ keyPath: KeyPath<Root, Value>, options: NSKeyValueObservingOptions,
+  in world: World, changeHandler: @escaping (Root, NSKeyValueObservedChange<Value>) -> Void
+) -> (observation: NSKeyValueObservation, poller: KeyPathPoller<Root, Value>) {
+  let poller = KeyPathPoller(object, keyPath, options, changeHandler)
+  if options.contains(.initial) {
+    changeHandler(object, poller.change(old: nil, new: object[keyPath: keyPath]))
+  }
+  let token = FrameObserverToken()
+  world.main.addFrameObserver(FramePhase.scroll, owner: token) { _ in
+    poller.poll()
+  }
+  let observation = NSKeyValueObservation(world: world) { [weak world] in
+    world?.main.removeFrameObservers(owner: token)
+  }
+  return (observation, poller)
+}
+
 /// The owner a frame observer is registered and removed with.
-final class FrameObserverToken {}
+private final class FrameObserverToken {}
 
 /// An observation that can read its value now and call its handler if it changed.
 protocol KeyValuePolling: AnyObject {

@@ -251,5 +251,7 @@ struct NibAndHeaderTests {
     #expect(UIFont(descriptor: mono, size: 20).pointSize == 20)
     #expect(UIFont.systemFont(ofSize: 13).fontDescriptor.pointSize == 13)
     #expect(UIFontDescriptor.SymbolicTraits.traitMonoSpace.rawValue == 1 << 10)
+    let body = UIFont.preferredFont(forTextStyle: .body)
+    #expect(body.lineHeight == 20.29 && body.ascender > 0 && body.descender < 0)
   }
 }

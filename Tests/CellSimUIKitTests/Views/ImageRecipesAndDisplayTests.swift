@@ -118,4 +118,25 @@ struct ImageRecipesAndDisplayTests {
     let tile = UIColor(patternImage: UIImage(systemName: "square")!)
     #expect(tile.alpha == 1)
   }
+
+  @Test("a display link compiles and keeps its settings; its times follow the virtual display")
+  func displayLink() throws {
+    let times = Box<[Double]>([])
+    try simulate(for: 100) {
+      DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(30)) {
+        let link = CADisplayLink(target: NSObject(), selector: "step")
+        link.add(to: .main, forMode: .common)
+        link.preferredFrameRateRange = CAFrameRateRange(minimum: 30, maximum: 60, preferred: 60)
+        link.isPaused = false
+        times.value = [link.timestamp, CACurrentMediaTime(), link.targetTimestamp, link.duration]
+        link.invalidate()
+      }
+    }
+    let (timestamp, now, target, duration) = (
+      times.value[0], times.value[1], times.value[2], times.value[3]
+    )
+    #expect(timestamp <= now && now < target, "\(times.value)")
+    #expect(abs(target - timestamp - duration) < 1e-9 && duration > 0 && duration <= 1.0 / 60)
+    #expect(UIScreen.main.displayLink(withTarget: NSObject(), selector: "step")?.isPaused == false)
+  }
 }
