@@ -46,3 +46,15 @@ public func CGImageSourceCopyPropertiesAtIndex(
 ) -> CFDictionary? {
   CGImageSourceCopyPropertiesAtIndex(isrc, index, nil as CFDictionary?)
 }
+
+/// `kCGImagePropertyFileSize`: the container's size in bytes.
+public let kCGImagePropertyFileSize: CFString = "FileSize"
+
+/// `CGImageSourceCopyProperties(_:_:)`: the container's properties, its size in bytes
+/// (`kCGImagePropertyFileSize`); a PNG container has no GIF or other format dictionary.
+// swift-format-ignore: AlwaysUseLowerCamelCase
+public func CGImageSourceCopyProperties(_ isrc: CGImageSource, _ options: CFDictionary?)
+  -> CFDictionary?
+{
+  [kCGImagePropertyFileSize: isrc.bytes.count]
+}

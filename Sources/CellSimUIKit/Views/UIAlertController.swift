@@ -122,6 +122,11 @@
     if let delegate, !delegate.textFieldShouldBeginEditing(self) { return false }
     guard super.becomeFirstResponder() else { return false }
     delegate?.textFieldDidBeginEditing(self)
+    // Only a run has a notification center to post to.
+    if SimulationContext.world != nil {
+      NotificationCenter.default.post(
+        name: UITextField.textDidBeginEditingNotification, object: self)
+    }
     return true
   }
 
@@ -134,6 +139,10 @@
     if let delegate, !delegate.textFieldShouldEndEditing(self) { return false }
     guard super.resignFirstResponder() else { return false }
     delegate?.textFieldDidEndEditing(self, reason: .committed)
+    // Only a run has a notification center to post to.
+    if SimulationContext.world != nil {
+      NotificationCenter.default.post(name: UITextField.textDidEndEditingNotification, object: self)
+    }
     return true
   }
 }

@@ -121,6 +121,11 @@ public enum UIDatePickerStyle: Int, Sendable {
     if let delegate = textViewDelegate, !delegate.textViewShouldBeginEditing(self) { return false }
     guard super.becomeFirstResponder() else { return false }
     textViewDelegate?.textViewDidBeginEditing(self)
+    // Only a run has a notification center to post to.
+    if SimulationContext.world != nil {
+      NotificationCenter.default.post(
+        name: UITextView.textDidBeginEditingNotification, object: self)
+    }
     return true
   }
 
@@ -132,6 +137,10 @@ public enum UIDatePickerStyle: Int, Sendable {
     if let delegate = textViewDelegate, !delegate.textViewShouldEndEditing(self) { return false }
     guard super.resignFirstResponder() else { return false }
     textViewDelegate?.textViewDidEndEditing(self)
+    // Only a run has a notification center to post to.
+    if SimulationContext.world != nil {
+      NotificationCenter.default.post(name: UITextView.textDidEndEditingNotification, object: self)
+    }
     return true
   }
 }

@@ -69,6 +69,8 @@ struct ImageRecipesAndDisplayTests {
     let all = CGImageSourceCopyPropertiesAtIndex(source, 0, nil)
     #expect(all?[kCGImagePropertyGIFDictionary] == nil)
     #expect(CGImageSourceGetType(CGImageSourceCreateIncremental(nil)) == nil)
+    let container = CGImageSourceCopyProperties(source, nil)
+    #expect(container?[kCGImagePropertyFileSize] as? Int == bytes.count)
   }
 
   @Test("a layer marked for display displays once, in the next frame, through its view")

@@ -118,4 +118,36 @@ struct InputControlsTests {
     #expect(knob.midX == 100)
     #expect(slider.minimumValueImageRect(forBounds: slider.bounds) == .zero)
   }
+
+  @Test("in a run, a text view and a field post their editing notifications after the delegate")
+  func editingNotifications() throws {
+    let posted = Box<[String]>([])
+    try simulate {
+      DispatchQueue.main.async {
+        let notes = UITextView()
+        let field = UITextField()
+        let names = [
+          UITextView.textDidBeginEditingNotification, UITextView.textDidEndEditingNotification,
+          UITextField.textDidBeginEditingNotification, UITextField.textDidEndEditingNotification,
+        ]
+        let tokens = names.map { name in
+          NotificationCenter.default.addObserver(forName: name, object: nil, queue: nil) {
+            posted.value.append($0.name.rawValue)
+          }
+        }
+        _ = notes.becomeFirstResponder()
+        _ = notes.resignFirstResponder()
+        _ = field.becomeFirstResponder()
+        _ = field.resignFirstResponder()
+        for token in tokens { NotificationCenter.default.removeObserver(token) }
+      }
+    }
+    #expect(
+      posted.value == [
+        "UITextViewTextDidBeginEditingNotification", "UITextViewTextDidEndEditingNotification",
+        "UITextFieldTextDidBeginEditingNotification", "UITextFieldTextDidEndEditingNotification",
+      ])
+    #expect(
+      UITextField.textDidChangeNotification.rawValue == "UITextFieldTextDidChangeNotification")
+  }
 }
