@@ -86,6 +86,15 @@
   @_exported import FoundationNetworking
 #endif
 
+#if os(Linux)
+  // Combine and CryptoKit sit beside UIKit on a device, and a file written for one often
+  // imports them in the same block as UIKit. Their Linux stand-ins come with the layer, so that
+  // such a file compiles whether its `import Combine` stayed outside the `#if` or moved inside.
+  @_exported import Combine
+  @_exported import CommonCrypto
+  @_exported import CryptoKit
+#endif
+
 /// Foundation's `IndexPath`, named here so that the layer's own declarations (and files that
 /// import only the layer) see one `IndexPath` whatever else the layer imports. It is the same
 /// type (UIKit's `row`, `section` and `item` come from SimTable's extension).
