@@ -102,6 +102,32 @@
   open var leftView: UIView?
   /// `rightView` (kept, never shown).
   open var rightView: UIView?
+  /// `leftViewMode` (kept).
+  open var leftViewMode: ViewMode = .never
+  /// `rightViewMode` (kept).
+  open var rightViewMode: ViewMode = .never
+  /// `borderStyle` (kept; `.none` by default, as UIKit's).
+  open var borderStyle: BorderStyle = .none
+  /// `inputView` (kept, never shown; read-write here, as UIKit redeclares it).
+  open override var inputView: UIView? {
+    get { storedInputView }
+    set { storedInputView = newValue }
+  }
+  /// `inputAccessoryView` (kept, never shown; read-write here, as UIKit redeclares it).
+  open override var inputAccessoryView: UIView? {
+    get { storedInputAccessoryView }
+    set { storedInputAccessoryView = newValue }
+  }
+  private var storedInputView: UIView?
+  private var storedInputAccessoryView: UIView?
+
+  /// UIKit's `UITextField.BorderStyle`, with its raw values.
+  public enum BorderStyle: Int, Sendable {
+    case none = 0
+    case line = 1
+    case bezel = 2
+    case roundedRect = 3
+  }
 
   /// UIKit's `UITextField.ViewMode`, with its raw values.
   public enum ViewMode: Int, Sendable {

@@ -97,6 +97,18 @@ public enum UIDatePickerStyle: Int, Sendable {
   open var textAlignment: NSTextAlignment = .natural
   /// `isEditable` (kept; true by default).
   open var isEditable = true
+  /// `inputView` (kept, never shown; read-write here, as UIKit redeclares it).
+  open override var inputView: UIView? {
+    get { storedInputView }
+    set { storedInputView = newValue }
+  }
+  /// `inputAccessoryView` (kept, never shown; read-write here, as UIKit redeclares it).
+  open override var inputAccessoryView: UIView? {
+    get { storedInputAccessoryView }
+    set { storedInputAccessoryView = newValue }
+  }
+  private var storedInputView: UIView?
+  private var storedInputAccessoryView: UIView?
   /// `isSelectable` (kept; true by default).
   open var isSelectable = true
   /// `textContainerInset` (kept; UIKit's default of 8 points top and bottom).

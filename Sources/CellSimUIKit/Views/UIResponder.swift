@@ -25,6 +25,11 @@
   open var canBecomeFirstResponder: Bool { false }
   /// Whether the responder may resign: true.
   open var canResignFirstResponder: Bool { true }
+  /// `inputView`: the custom keyboard shown while first responder (nil: the system keyboard).
+  /// Subclasses override it, as picker fields do; nothing is shown.
+  open var inputView: UIView? { nil }
+  /// `inputAccessoryView`: the bar above the keyboard (nil); subclasses override it.
+  open var inputAccessoryView: UIView? { nil }
 
   /// Makes the responder the first responder if it can become one (no keyboard is shown).
   @discardableResult

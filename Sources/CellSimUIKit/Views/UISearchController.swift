@@ -52,8 +52,12 @@
   open var scopeButtonTitles: [String]?
   /// `selectedScopeButtonIndex` (kept; setting it calls no delegate method, as in UIKit).
   open var selectedScopeButtonIndex = 0
-  /// `inputAccessoryView` (kept).
-  open var inputAccessoryView: UIView?
+  /// `inputAccessoryView` (kept; read-write here, as UIKit redeclares it).
+  open override var inputAccessoryView: UIView? {
+    get { storedInputAccessoryView }
+    set { storedInputAccessoryView = newValue }
+  }
+  private var storedInputAccessoryView: UIView?
   /// `autocapitalizationType` (kept).
   open var autocapitalizationType: UITextAutocapitalizationType {
     get { searchTextField.autocapitalizationType }

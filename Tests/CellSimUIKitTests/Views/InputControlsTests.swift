@@ -150,4 +150,42 @@ struct InputControlsTests {
     #expect(
       UITextField.textDidChangeNotification.rawValue == "UITextFieldTextDidChangeNotification")
   }
+
+  @Test("a picker field overrides its input views; a field keeps its border and side-view modes")
+  func inputViewsAndToolbars() {
+    let field = PickerField()
+    #expect(field.inputView === field.picker)
+    #expect((field.inputAccessoryView as? UIToolbar)?.items?.count == 2)
+    #expect(UIView().inputView == nil && UIView().inputAccessoryView == nil)
+    let search = UITextField()
+    search.borderStyle = .roundedRect
+    search.leftViewMode = .always
+    search.rightViewMode = .whileEditing
+    search.inputAccessoryView = UIToolbar()
+    #expect(search.borderStyle == .roundedRect && search.leftViewMode == .always)
+    #expect(search.rightViewMode == .whileEditing && search.inputAccessoryView is UIToolbar)
+  }
+}
+
+/// A field whose keyboard is a date picker with a Done bar, as event screens write one.
+final class PickerField: UITextField {
+  let picker = UIDatePicker()
+  private lazy var bar: UIToolbar = {
+    let bar = UIToolbar(frame: CGRect(x: 0, y: 0, width: 320, height: 44))
+    bar.setItems(
+      [
+        UIBarButtonItem(barButtonSystemItem: .flexibleSpace, target: nil, action: nil),
+        UIBarButtonItem(title: "Done", style: .done, target: nil, action: nil),
+      ], animated: false)
+    return bar
+  }()
+
+  override var inputView: UIView? {
+    get { picker }
+    set {}
+  }
+  override var inputAccessoryView: UIView? {
+    get { bar }
+    set {}
+  }
 }
