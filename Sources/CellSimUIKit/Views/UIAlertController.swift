@@ -110,16 +110,14 @@
   open var borderStyle: BorderStyle = .none
   /// `inputView` (kept, never shown; read-write here, as UIKit redeclares it).
   open override var inputView: UIView? {
-    get { storedInputView }
-    set { storedInputView = newValue }
+    get { assignedInputView }
+    set { assignedInputView = newValue }
   }
   /// `inputAccessoryView` (kept, never shown; read-write here, as UIKit redeclares it).
   open override var inputAccessoryView: UIView? {
-    get { storedInputAccessoryView }
-    set { storedInputAccessoryView = newValue }
+    get { assignedInputAccessoryView }
+    set { assignedInputAccessoryView = newValue }
   }
-  private var storedInputView: UIView?
-  private var storedInputAccessoryView: UIView?
 
   /// UIKit's `UITextField.BorderStyle`, with its raw values.
   public enum BorderStyle: Int, Sendable {
@@ -148,11 +146,7 @@
     if let delegate, !delegate.textFieldShouldBeginEditing(self) { return false }
     guard super.becomeFirstResponder() else { return false }
     delegate?.textFieldDidBeginEditing(self)
-    // Only a run has a notification center to post to.
-    if SimulationContext.world != nil {
-      NotificationCenter.default.post(
-        name: UITextField.textDidBeginEditingNotification, object: self)
-    }
+    postEditingNotification(UITextField.textDidBeginEditingNotification)
     return true
   }
 
@@ -165,10 +159,7 @@
     if let delegate, !delegate.textFieldShouldEndEditing(self) { return false }
     guard super.resignFirstResponder() else { return false }
     delegate?.textFieldDidEndEditing(self, reason: .committed)
-    // Only a run has a notification center to post to.
-    if SimulationContext.world != nil {
-      NotificationCenter.default.post(name: UITextField.textDidEndEditingNotification, object: self)
-    }
+    postEditingNotification(UITextField.textDidEndEditingNotification)
     return true
   }
 }

@@ -99,16 +99,14 @@ public enum UIDatePickerStyle: Int, Sendable {
   open var isEditable = true
   /// `inputView` (kept, never shown; read-write here, as UIKit redeclares it).
   open override var inputView: UIView? {
-    get { storedInputView }
-    set { storedInputView = newValue }
+    get { assignedInputView }
+    set { assignedInputView = newValue }
   }
   /// `inputAccessoryView` (kept, never shown; read-write here, as UIKit redeclares it).
   open override var inputAccessoryView: UIView? {
-    get { storedInputAccessoryView }
-    set { storedInputAccessoryView = newValue }
+    get { assignedInputAccessoryView }
+    set { assignedInputAccessoryView = newValue }
   }
-  private var storedInputView: UIView?
-  private var storedInputAccessoryView: UIView?
   /// `isSelectable` (kept; true by default).
   open var isSelectable = true
   /// `textContainerInset` (kept; UIKit's default of 8 points top and bottom).
@@ -133,11 +131,7 @@ public enum UIDatePickerStyle: Int, Sendable {
     if let delegate = textViewDelegate, !delegate.textViewShouldBeginEditing(self) { return false }
     guard super.becomeFirstResponder() else { return false }
     textViewDelegate?.textViewDidBeginEditing(self)
-    // Only a run has a notification center to post to.
-    if SimulationContext.world != nil {
-      NotificationCenter.default.post(
-        name: UITextView.textDidBeginEditingNotification, object: self)
-    }
+    postEditingNotification(UITextView.textDidBeginEditingNotification)
     return true
   }
 
@@ -149,10 +143,7 @@ public enum UIDatePickerStyle: Int, Sendable {
     if let delegate = textViewDelegate, !delegate.textViewShouldEndEditing(self) { return false }
     guard super.resignFirstResponder() else { return false }
     textViewDelegate?.textViewDidEndEditing(self)
-    // Only a run has a notification center to post to.
-    if SimulationContext.world != nil {
-      NotificationCenter.default.post(name: UITextView.textDidEndEditingNotification, object: self)
-    }
+    postEditingNotification(UITextView.textDidEndEditingNotification)
     return true
   }
 }

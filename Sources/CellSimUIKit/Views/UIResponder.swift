@@ -30,6 +30,17 @@
   open var inputView: UIView? { nil }
   /// `inputAccessoryView`: the bar above the keyboard (nil); subclasses override it.
   open var inputAccessoryView: UIView? { nil }
+  /// What the text inputs that redeclare `inputView` and `inputAccessoryView` read-write (as
+  /// UIKit's text fields, text views and search bars do) were given.
+  var assignedInputView: UIView?
+  var assignedInputAccessoryView: UIView?
+
+  /// Posts `name` from this responder, in a run (outside one there is no notification center
+  /// to post to): the editing notifications text inputs post after their delegates hear them.
+  func postEditingNotification(_ name: NSNotification.Name) {
+    guard SimulationContext.world != nil else { return }
+    NotificationCenter.default.post(name: name, object: self)
+  }
 
   /// Makes the responder the first responder if it can become one (no keyboard is shown).
   @discardableResult

@@ -54,10 +54,9 @@
   open var selectedScopeButtonIndex = 0
   /// `inputAccessoryView` (kept; read-write here, as UIKit redeclares it).
   open override var inputAccessoryView: UIView? {
-    get { storedInputAccessoryView }
-    set { storedInputAccessoryView = newValue }
+    get { assignedInputAccessoryView }
+    set { assignedInputAccessoryView = newValue }
   }
-  private var storedInputAccessoryView: UIView?
   /// `autocapitalizationType` (kept).
   open var autocapitalizationType: UITextAutocapitalizationType {
     get { searchTextField.autocapitalizationType }
