@@ -104,6 +104,24 @@ public enum CGBlendMode: Int32, Sendable {
   case destinationIn = 22
 }
 
+/// Core Graphics' `CGVector` (Linux's Foundation has none): a two-dimensional vector.
+public struct CGVector: Equatable, Sendable {
+  /// The horizontal component.
+  public var dx: CGFloat
+  /// The vertical component.
+  public var dy: CGFloat
+  /// A vector of `dx` and `dy`.
+  public init(dx: CGFloat, dy: CGFloat) { (self.dx, self.dy) = (dx, dy) }
+  /// A vector of `dx` and `dy`.
+  public init(dx: Double, dy: Double) { (self.dx, self.dy) = (CGFloat(dx), CGFloat(dy)) }
+  /// A vector of `dx` and `dy`.
+  public init(dx: Int, dy: Int) { (self.dx, self.dy) = (CGFloat(dx), CGFloat(dy)) }
+  /// The zero vector.
+  public init() { (dx, dy) = (0, 0) }
+  /// The zero vector.
+  public static let zero = CGVector()
+}
+
 /// Core Graphics' `CGAffineTransform` (Linux's Foundation has none): the matrix, kept.
 public struct CGAffineTransform: Equatable, Sendable {
   public var a: CGFloat, b: CGFloat, c: CGFloat, d: CGFloat, tx: CGFloat, ty: CGFloat

@@ -103,6 +103,10 @@
   open var screen: UIScreen { UIScreen.main }
   /// The scene's coordinate space: its screen's (a scene fills the screen).
   open var coordinateSpace: any UICoordinateSpace { screen.coordinateSpace }
+  /// The interface's orientation: portrait when the screen is at least as tall as it is wide.
+  open var interfaceOrientation: UIInterfaceOrientation {
+    screen.bounds.height >= screen.bounds.width ? .portrait : .landscapeLeft
+  }
 }
 
 /// UIKit's `UISceneSession`.

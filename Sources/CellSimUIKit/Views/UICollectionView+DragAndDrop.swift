@@ -234,16 +234,6 @@ public enum UIDropOperation: UInt, Sendable {
   }
 }
 
-/// UIKit's `UIViewAnimatingPosition`: where an animation ended.
-public enum UIViewAnimatingPosition: Int, Sendable {
-  /// At its end.
-  case end = 0
-  /// At its start.
-  case start = 1
-  /// Where it was when stopped.
-  case current = 2
-}
-
 /// UIKit's `UIDragAnimating`.
 @preconcurrency @MainActor public protocol UIDragAnimating: AnyObject {
   /// Adds animations to run with the drop's.

@@ -11,13 +11,25 @@
 /// presented controller; `popViewController(animated:)` and `popToRootViewController(animated:)`
 /// undo it. Its `navigationBar` keeps its values and is not drawn.
 ///
-/// Not modelled: the bar's drawing and layout (the content view is the screen's size), transitions
-/// and their coordinators, the interactive pop gesture, toolbars, the navigation delegate.
+/// The `delegate` hears `willShow` and `didShow` around each change of the top controller once
+/// the container has appeared, and an animator it gives for an animated push or pop runs (see
+/// `UINavigationControllerDelegate`).
+///
+/// Not modelled: the bar's drawing and layout (the content view is the screen's size), UIKit's own
+/// transition animations and their coordinators, the interactive pop gesture, toolbars.
 @preconcurrency @MainActor open class UINavigationController: UIViewController {
   /// The stack, root first.
   open var viewControllers: [UIViewController] = [] {
-    didSet { adoptStack(from: oldValue) }
+    didSet {
+      adoptStack(from: oldValue)
+      let animated = navigationState.animatedChange
+      navigationState.animatedChange = false
+      if !navigationState.quiet { topChanged(from: oldValue, animated: animated) }
+    }
   }
+  /// The delegate (weak): told when the top controller changes, and asked for animators.
+  open weak var delegate: (any UINavigationControllerDelegate)?
+  let navigationState = NavigationState()
   /// The navigation bar (kept, not drawn).
   public let navigationBar = UINavigationBar()
   /// `isNavigationBarHidden` (kept).
@@ -47,11 +59,13 @@
 
   /// Replaces the stack.
   open func setViewControllers(_ viewControllers: [UIViewController], animated: Bool) {
+    navigationState.animatedChange = animated
     self.viewControllers = viewControllers
   }
 
   /// Pushes `viewController` on the stack (recorded; see the type's notes).
   open func pushViewController(_ viewController: UIViewController, animated: Bool) {
+    navigationState.animatedChange = animated
     viewControllers.append(viewController)
   }
 
@@ -59,7 +73,24 @@
   @discardableResult
   open func popViewController(animated: Bool) -> UIViewController? {
     guard viewControllers.count > 1 else { return nil }
+    navigationState.animatedChange = animated
     return viewControllers.removeLast()
+  }
+
+  /// Pops the controllers above `viewController`; returns them, or nil if it is not in the
+  /// stack.
+  @discardableResult
+  open func popToViewController(_ viewController: UIViewController, animated: Bool)
+    -> [UIViewController]?
+  {
+    guard let index = viewControllers.firstIndex(where: { $0 === viewController }) else {
+      return nil
+    }
+    let popped = Array(viewControllers[(index + 1)...])
+    guard !popped.isEmpty else { return [] }
+    navigationState.animatedChange = animated
+    viewControllers = Array(viewControllers[...index])
+    return popped
   }
 
   /// Pops every controller above the root; returns them.
@@ -67,6 +98,7 @@
   open func popToRootViewController(animated: Bool) -> [UIViewController]? {
     guard viewControllers.count > 1 else { return [] }
     let popped = Array(viewControllers.dropFirst())
+    navigationState.animatedChange = animated
     viewControllers = Array(viewControllers.prefix(1))
     return popped
   }
@@ -105,6 +137,7 @@
     super.viewWillAppear(animated)
     // The bar enters the window with the controller's view: it takes its appearance now.
     navigationBar.applyAppearance(containers: appearanceContainers)
+    appearanceWillBegin(animated: animated)
     topViewController?.viewWillAppear(animated)
   }
   open override func viewIsAppearing(_ animated: Bool) {
@@ -114,6 +147,7 @@
   open override func viewDidAppear(_ animated: Bool) {
     super.viewDidAppear(animated)
     topViewController?.viewDidAppear(animated)
+    appearanceDidEnd(animated: animated)
   }
   open override func viewWillDisappear(_ animated: Bool) {
     super.viewWillDisappear(animated)

@@ -40,13 +40,76 @@ public struct UIPopoverArrowDirection: OptionSet, Sendable {
   public static let unknown = UIPopoverArrowDirection(rawValue: UInt.max)
 }
 
-/// UIKit's `UIPresentationController`: the controller presented (kept; nothing is shown).
+/// UIKit's `UIPresentationController`: what manages a presented controller's view.
+///
+/// Presentations are recorded, not shown, so its container is a view of the screen's size that
+/// is in no window. A custom one, which a `.custom` presentation's `transitioningDelegate`
+/// gives, is driven as UIKit drives it: `presentationTransitionWillBegin()`, then
+/// `containerViewWillLayoutSubviews()`, the presented view's frame set to
+/// `frameOfPresentedViewInContainerView`, `containerViewDidLayoutSubviews()`, then
+/// `presentationTransitionDidEnd(_:)` when the transition ends; dismissing runs the dismissal
+/// pair. Its `delegate` is kept and never asked (no one swipes a sheet away).
 @preconcurrency @MainActor open class UIPresentationController: NSObject {
   /// The controller presented.
   public unowned let presentedViewController: UIViewController
-  /// A presentation controller for `presentedViewController`.
-  public init(presentedViewController: UIViewController) {
+  weak var presenting: UIViewController?
+  /// The controller presenting it.
+  public var presentingViewController: UIViewController {
+    guard let presenter = presenting ?? presentedViewController.presentingViewController else {
+      preconditionFailure(
+        "UIPresentationController: presentingViewController read before the presentation")
+    }
+    return presenter
+  }
+  /// The delegate (weak; kept, never asked).
+  open weak var delegate: (any UIAdaptivePresentationControllerDelegate)?
+  /// The view the presentation happens in, once it began.
+  open internal(set) var containerView: UIView?
+
+  /// A presentation controller for `presentedViewController`, presented by
+  /// `presentingViewController`.
+  public init(
+    presentedViewController: UIViewController,
+    presenting presentingViewController: UIViewController?
+  ) {
     self.presentedViewController = presentedViewController
+    self.presenting = presentingViewController
+  }
+
+  /// The view the animators move: the presented controller's.
+  open var presentedView: UIView? { presentedViewController.view }
+  /// Where the presented view goes in the container: the container's bounds.
+  open var frameOfPresentedViewInContainerView: CGRect { containerView?.bounds ?? .zero }
+  /// The style the presentation adapts to: none here.
+  open var adaptivePresentationStyle: UIModalPresentationStyle {
+    presentedViewController.modalPresentationStyle
+  }
+  /// Whether the presentation covers the screen (kept; true by default).
+  open var shouldPresentInFullscreen: Bool { true }
+  /// Whether the presenter's view leaves the screen: false (it always stays in the layer).
+  open var shouldRemovePresentersView: Bool { false }
+
+  /// The presentation is about to begin: override to add dimming views and the like.
+  open func presentationTransitionWillBegin() {}
+  /// The presentation ended, `completed` or not.
+  open func presentationTransitionDidEnd(_ completed: Bool) {}
+  /// The dismissal is about to begin.
+  open func dismissalTransitionWillBegin() {}
+  /// The dismissal ended, `completed` or not.
+  open func dismissalTransitionDidEnd(_ completed: Bool) {}
+  /// The container is about to lay out its subviews.
+  open func containerViewWillLayoutSubviews() {}
+  /// The container laid out its subviews.
+  open func containerViewDidLayoutSubviews() {}
+
+  /// Begins the presentation: the container, the hooks, and the presented view's frame.
+  func beginPresentation() {
+    let container = TransitionContext.detachedContainer()
+    containerView = container
+    presentationTransitionWillBegin()
+    containerViewWillLayoutSubviews()
+    presentedView?.frame = frameOfPresentedViewInContainerView
+    containerViewDidLayoutSubviews()
   }
 }
 
@@ -63,12 +126,21 @@ public struct UIPopoverArrowDirection: OptionSet, Sendable {
   open var permittedArrowDirections: UIPopoverArrowDirection = .any
   /// `backgroundColor` (kept).
   open var backgroundColor: UIColor?
-  /// `delegate` (weak; never asked: nothing adapts).
-  open weak var delegate: (any UIPopoverPresentationControllerDelegate)?
 }
 
-/// UIKit's `UIAdaptivePresentationControllerDelegate` (every method optional; never called).
+/// UIKit's `UIAdaptivePresentationControllerDelegate` (every method optional; never called: no
+/// one swipes a sheet away, and nothing adapts).
 @preconcurrency @MainActor public protocol UIAdaptivePresentationControllerDelegate: AnyObject {
+  /// Whether the user may swipe the presentation away.
+  func presentationControllerShouldDismiss(_ presentationController: UIPresentationController)
+    -> Bool
+  /// The user is swiping it away.
+  func presentationControllerWillDismiss(_ presentationController: UIPresentationController)
+  /// The user swiped it away.
+  func presentationControllerDidDismiss(_ presentationController: UIPresentationController)
+  /// The user tried to swipe it away and was refused.
+  func presentationControllerDidAttemptToDismiss(
+    _ presentationController: UIPresentationController)
   /// The style to adapt to.
   func adaptivePresentationStyle(for controller: UIPresentationController)
     -> UIModalPresentationStyle
@@ -79,6 +151,21 @@ public struct UIPopoverArrowDirection: OptionSet, Sendable {
 }
 
 extension UIAdaptivePresentationControllerDelegate {
+  /// True.
+  public func presentationControllerShouldDismiss(
+    _ presentationController: UIPresentationController
+  ) -> Bool { true }
+  /// Does nothing.
+  public func presentationControllerWillDismiss(
+    _ presentationController: UIPresentationController
+  ) {}
+  /// Does nothing.
+  public func presentationControllerDidDismiss(_ presentationController: UIPresentationController) {
+  }
+  /// Does nothing.
+  public func presentationControllerDidAttemptToDismiss(
+    _ presentationController: UIPresentationController
+  ) {}
   /// `.none`: no adaptation.
   public func adaptivePresentationStyle(for controller: UIPresentationController)
     -> UIModalPresentationStyle

@@ -221,3 +221,18 @@ public enum UIDeviceOrientation: Int, Sendable {
   /// Whether it is a landscape orientation.
   public var isLandscape: Bool { self == .landscapeLeft || self == .landscapeRight }
 }
+
+/// UIKit's `UIInterfaceOrientation`: the way the app's interface faces (portrait here: the
+/// screen never rotates in a run).
+public enum UIInterfaceOrientation: Int, Sendable {
+  case unknown = 0
+  case portrait = 1
+  case portraitUpsideDown = 2
+  case landscapeLeft = 4
+  case landscapeRight = 3
+
+  /// Whether it is a portrait orientation.
+  public var isPortrait: Bool { self == .portrait || self == .portraitUpsideDown }
+  /// Whether it is a landscape orientation.
+  public var isLandscape: Bool { self == .landscapeLeft || self == .landscapeRight }
+}

@@ -91,8 +91,6 @@
   open var widthFollowsPreferredContentSizeWhenEdgeAttached = false
   /// The view a popover-like sheet points at (kept).
   open weak var sourceView: UIView?
-  /// The delegate (weak; never called: no one drags the sheet).
-  open weak var delegate: (any UISheetPresentationControllerDelegate)?
 
   /// Runs `changes` at once: changes to detents take effect immediately.
   open func animateChanges(_ changes: () -> Void) { changes() }
@@ -135,7 +133,7 @@ extension UIViewController {
     switch modalPresentationStyle {
     case .pageSheet, .formSheet, .automatic:
       if let storedSheet { return storedSheet }
-      let sheet = UISheetPresentationController(presentedViewController: self)
+      let sheet = UISheetPresentationController(presentedViewController: self, presenting: nil)
       storedSheet = sheet
       return sheet
     default:

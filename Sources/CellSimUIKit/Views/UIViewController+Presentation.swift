@@ -94,4 +94,9 @@ public struct UIRectEdge: OptionSet, Sendable, Hashable {
   var additionalSafeAreaInsets: UIEdgeInsets = .zero
   var toolbarItems: [UIBarButtonItem]?
   var restorationIdentifier: String?
+  weak var transitioningDelegate: (any UIViewControllerTransitioningDelegate)?
+  /// The presentation controller a `.custom` presentation's transitioning delegate gave.
+  var customPresentation: UIPresentationController?
+  /// The presentation controller of a style with no controller of its own, made when asked.
+  var plainPresentation: UIPresentationController?
 }

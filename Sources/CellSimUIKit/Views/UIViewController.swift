@@ -13,7 +13,10 @@
 /// Presentation is recorded, not shown: `present(_:animated:completion:)` sets
 /// `presentedViewController` and `presentingViewController`, loads the presented view, and runs
 /// `completion` on the next main-thread turn; the presenting screen (the table the oracle judges)
-/// stays on screen, as it does under an alert. `dismiss(animated:completion:)` undoes it.
+/// stays on screen, as it does under an alert. `dismiss(animated:completion:)` undoes it. A
+/// `transitioningDelegate`'s animator and `.custom` presentation controller run (see
+/// `UIViewControllerTransitioningDelegate`); the completion then runs when the animator completes
+/// the transition.
 ///
 /// Navigation: `navigationItem` keeps a title and bar button items; `navigationController` is the
 /// `UINavigationController` whose stack holds the controller, else nil.
@@ -63,7 +66,7 @@
   open var popoverPresentationController: UIPopoverPresentationController? {
     guard modalPresentationStyle == .popover else { return nil }
     if let storedPopover { return storedPopover }
-    let popover = UIPopoverPresentationController(presentedViewController: self)
+    let popover = UIPopoverPresentationController(presentedViewController: self, presenting: nil)
     storedPopover = popover
     return popover
   }
@@ -205,6 +208,8 @@
   open var supportedInterfaceOrientations: UIInterfaceOrientationMask { .allButUpsideDown }
   /// `shouldAutorotate`.
   open var shouldAutorotate: Bool { true }
+  /// `preferredInterfaceOrientationForPresentation`: portrait.
+  open var preferredInterfaceOrientationForPresentation: UIInterfaceOrientation { .portrait }
   /// `isEditing`, set by `setEditing(_:animated:)`.
   open var isEditing: Bool {
     get { editing }
@@ -273,9 +278,9 @@
   // MARK: Presentation (recorded)
 
   /// The controller this one presents, if any.
-  open private(set) var presentedViewController: UIViewController?
+  open internal(set) var presentedViewController: UIViewController?
   /// The controller that presents this one, if any.
-  open private(set) weak var presentingViewController: UIViewController?
+  open internal(set) weak var presentingViewController: UIViewController?
 
   /// Presents `viewControllerToPresent` over this controller (see the type's notes). As UIKit
   /// does, a controller that already presents one presents nothing more.
@@ -296,6 +301,11 @@
         $0.field("controller", name)
       }
     }
+    if viewControllerToPresent.runCustomPresentation(
+      by: self, animated: flag, completion: completion)
+    {
+      return
+    }
     nextTurn(completion, label: "UIViewController.present.completion")
   }
 
@@ -303,6 +313,9 @@
   open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
     let presenter = presentedViewController == nil ? presentingViewController : self
     if let presenter, let presented = presenter.presentedViewController {
+      if presented.runCustomDismissal(by: presenter, animated: flag, completion: completion) {
+        return
+      }
       presented.presentingViewController = nil
       presenter.presentedViewController = nil
     }
