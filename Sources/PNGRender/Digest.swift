@@ -1,3 +1,5 @@
+import CPNGRows
+
 /// CRC-32 as PNG, zlib and gzip define it (IEEE 802.3, reflected, polynomial 0xEDB88320).
 package enum CRC32 {
   /// Eight 256-entry tables for slicing-by-8; computed once, immutable.
@@ -67,11 +69,8 @@ package enum FNV1a64 {
   package static func hash(_ bytes: UnsafeRawBufferPointer, continuing hash: UInt64 = offsetBasis)
     -> UInt64
   {
-    var value = hash
-    for byte in bytes {
-      value = (value ^ UInt64(byte)) &* prime
-    }
-    return value
+    guard let base = bytes.baseAddress, !bytes.isEmpty else { return hash }
+    return cpng_fnv1a64(base, bytes.count, hash)
   }
 
   /// Folds `value` into `hash` as 8 little-endian bytes.

@@ -39,6 +39,13 @@ struct EncoderAndDigestTests {
     #expect(ContentDigest(of: []).value == 0xCBF2_9CE4_8422_2325)
     #expect(ContentDigest(of: Array("a".utf8)).value == 0xAF63_DC4C_8601_EC8C)
     #expect(ContentDigest(of: Array("foobar".utf8)).description == "85944171f73967e8")
+    // Hashing in pieces, of every length around the four-byte step, continues the same hash.
+    let whole = Array("foobar".utf8)
+    for cut in 0...whole.count {
+      let first = whole[..<cut].withUnsafeBytes { FNV1a64.hash($0) }
+      let both = whole[cut...].withUnsafeBytes { FNV1a64.hash($0, continuing: first) }
+      #expect(both == 0x8594_4171_F739_67E8, "cut at \(cut)")
+    }
   }
 
   @Test("the pixel digest covers the size as well as the bytes")

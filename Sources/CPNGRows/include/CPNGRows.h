@@ -148,4 +148,9 @@ void cpng_free(void *pointer);
 /// After CPNG_BAD_PALETTE_INDEX: the largest index used and the palette's entry count.
 void cpng_reader_palette_problem(const cpng_reader *reader, int *index, int *entries);
 
+/// FNV-1a 64 of `count` bytes, continuing from `hash` (the offset basis for a fresh hash). In C
+/// so that a debug build hashes an image's bytes at C speed: a byte loop in unoptimized Swift
+/// costs several times more, and the oracle hashes every image a run serves.
+uint64_t cpng_fnv1a64(const void *bytes, size_t count, uint64_t hash);
+
 #endif
