@@ -1,0 +1,87 @@
+// Written as iOS code, with only the layer imported: the text measuring, text view settings and
+// HTML summaries that cells use around their images.
+import CellSimUIKit
+import Testing
+
+/// Whether `value` is `expected` to a thousandth of a point.
+private func near(_ value: CGFloat, _ expected: CGFloat) -> Bool { abs(value - expected) < 0.001 }
+
+/// A feed row's caption sizing, as self-sizing cells write it: the text's height at the cell's
+/// width, rounded up.
+private func captionHeight(_ text: String, width: CGFloat, font: UIFont) -> CGFloat {
+  let rect = (text as NSString).boundingRect(
+    with: CGSize(width: width, height: .greatestFiniteMagnitude),
+    options: [.usesLineFragmentOrigin, .usesFontLeading], attributes: [.font: font], context: nil)
+  return ceil(rect.height)
+}
+
+@Suite("Text measuring, text containers and HTML summaries")
+struct TextLayoutTests {
+  @Test("a string's size: half the point size per character, the font's line height per line")
+  func sizes() {
+    let font = UIFont.systemFont(ofSize: 17)
+    let size = "Hello world".size(withAttributes: [.font: font])
+    #expect(near(size.width, 93.5) && near(size.height, 20.29))
+    let bridged = ("Hello world" as NSString).size(withAttributes: [.font: font])
+    #expect(bridged == size)
+    let substring = "Hello world".prefix(5).size(withAttributes: [.font: font])
+    #expect(near(substring.width, 42.5))
+    #expect(near("abc".size(withAttributes: nil).width, 25.5), "the 17-point system font")
+    #expect("".size(withAttributes: [.font: font]) == .zero)
+    let twoLines = "Hi\nthere".size(withAttributes: [.font: UIFont.systemFont(ofSize: 10)])
+    #expect(near(twoLines.width, 25) && near(twoLines.height, 2 * 11.93))
+  }
+
+  @Test("with .usesLineFragmentOrigin text wraps at spaces to the width; without, it is one line")
+  func wrapping() {
+    let font = UIFont.systemFont(ofSize: 17)
+    let wrapped = "Hello world".boundingRect(
+      with: CGSize(width: 60, height: CGFloat.greatestFiniteMagnitude),
+      options: .usesLineFragmentOrigin, attributes: [.font: font], context: nil)
+    #expect(near(wrapped.width, 42.5) && near(wrapped.height, 40.58))
+    #expect(wrapped.origin == .zero)
+    let oneLine = "Hello world".boundingRect(
+      with: CGSize(width: 60, height: CGFloat.greatestFiniteMagnitude), options: [],
+      attributes: [.font: font], context: nil)
+    #expect(near(oneLine.width, 93.5) && near(oneLine.height, 20.29))
+    let longWord = "abcdefghij".boundingRect(
+      with: CGSize(width: 40, height: 0), options: .usesLineFragmentOrigin,
+      attributes: [.font: font], context: nil)
+    #expect(near(longWord.width, 34) && near(longWord.height, 3 * 20.29), "4, 4 and 2 letters")
+    #expect(captionHeight("Hello world", width: 60, font: font) == 41)
+    #expect(captionHeight("Hello world", width: 320, font: font) == 21)
+  }
+
+  @Test("a height limits the lines only with .truncatesLastVisibleLine")
+  func truncation() {
+    let font = UIFont.systemFont(ofSize: 17)
+    let limit = CGSize(width: 60, height: 30)
+    let kept = "Hello world again".boundingRect(
+      with: limit, options: .usesLineFragmentOrigin, attributes: [.font: font], context: nil)
+    #expect(near(kept.height, 3 * 20.29))
+    let cut = "Hello world again".boundingRect(
+      with: limit, options: [.usesLineFragmentOrigin, .truncatesLastVisibleLine],
+      attributes: [.font: font], context: nil)
+    #expect(near(cut.height, 20.29) && near(cut.width, 42.5))
+  }
+
+  @Test("an attributed string takes each run's font; the context records what was measured")
+  func attributedRuns() {
+    let title = NSMutableAttributedString(
+      string: "Title", attributes: [.font: UIFont.boldSystemFont(ofSize: 20)])
+    title.append(
+      NSAttributedString(string: "\nbody", attributes: [.font: UIFont.systemFont(ofSize: 12)]))
+    let context = NSStringDrawingContext()
+    context.minimumScaleFactor = 0.5
+    let rect = title.boundingRect(
+      with: CGSize(width: 300, height: CGFloat.greatestFiniteMagnitude),
+      options: [.usesLineFragmentOrigin], context: context)
+    #expect(near(rect.width, 50) && near(rect.height, 23.87 + 14.32))
+    #expect(context.totalBounds == rect && context.actualScaleFactor == 1)
+    #expect(context.minimumScaleFactor == 0.5)
+    #expect(near(NSAttributedString(string: "abcd").size().width, 34))
+    let options: NSString.DrawingOptions = [.usesFontLeading, .usesDeviceMetrics]
+    #expect(
+      options.rawValue == 10 && NSStringDrawingOptions.truncatesLastVisibleLine.rawValue == 32)
+  }
+}
