@@ -15,6 +15,28 @@ private func captionHeight(_ text: String, width: CGFloat, font: UIFont) -> CGFl
   return ceil(rect.height)
 }
 
+/// A detail screen's summary: a text view whose links ask its delegate.
+final class SummaryScreen: UIViewController, UITextViewDelegate {
+  let summary = UITextView(frame: CGRect(x: 0, y: 0, width: 300, height: 200))
+
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    summary.isEditable = false
+    summary.dataDetectorTypes = [.link, .phoneNumber]
+    summary.linkTextAttributes = [.foregroundColor: UIColor.systemRed]
+    summary.textContainerInset = UIEdgeInsets(top: 0, left: 10, bottom: 0, right: 20)
+    summary.textContainer.lineFragmentPadding = 0
+    summary.delegate = self
+    view.addSubview(summary)
+  }
+
+  // swift-format-ignore: AlwaysUseLowerCamelCase
+  func textView(
+    _ textView: UITextView, shouldInteractWith URL: URL, in characterRange: NSRange,
+    interaction: UITextItemInteraction
+  ) -> Bool { interaction != .preview }
+}
+
 @Suite("Text measuring, text containers and HTML summaries")
 struct TextLayoutTests {
   @Test("a string's size: half the point size per character, the font's line height per line")
@@ -83,5 +105,54 @@ struct TextLayoutTests {
     let options: NSString.DrawingOptions = [.usesFontLeading, .usesDeviceMetrics]
     #expect(
       options.rawValue == 10 && NSStringDrawingOptions.truncatesLastVisibleLine.rawValue == 32)
+  }
+
+  @MainActor
+  @Test("a text view's container follows its width less the insets; settings are kept")
+  func textContainer() {
+    let screen = SummaryScreen()
+    screen.loadViewIfNeeded()
+    let container = screen.summary.textContainer
+    #expect(container.size.width == 270 && container.lineFragmentPadding == 0)
+    #expect(container.widthTracksTextView && !container.heightTracksTextView)
+    screen.summary.frame.size.width = 200
+    #expect(screen.summary.textContainer.size.width == 170)
+    #expect(screen.summary.textContainer === container)
+    container.maximumNumberOfLines = 3
+    container.lineBreakMode = .byTruncatingTail
+    container.exclusionPaths = [UIBezierPath(rect: CGRect(x: 0, y: 0, width: 40, height: 40))]
+    #expect(!container.isSimpleRectangularTextContainer && container.maximumNumberOfLines == 3)
+    #expect(screen.summary.dataDetectorTypes == [.link, .phoneNumber])
+    #expect(screen.summary.linkTextAttributes[.foregroundColor] as? UIColor == .systemRed)
+    #expect(UITextView().linkTextAttributes[.foregroundColor] as? UIColor == .blue)
+    #expect(UITextView().dataDetectorTypes.isEmpty && UIDataDetectorTypes.all.contains(.money))
+
+    let free = NSTextContainer(size: CGSize(width: 100, height: 50))
+    #expect(free.lineFragmentPadding == 5 && !free.widthTracksTextView)
+    #expect(free.maximumNumberOfLines == 0 && free.lineBreakMode == .byWordWrapping)
+    #expect(NSTextContainer().size == .zero)
+  }
+
+  @MainActor
+  @Test("a text view's delegate answers for links; attachments are allowed by default")
+  func linkInteraction() {
+    let screen = SummaryScreen()
+    let view = screen.summary
+    let url = URL(string: "https://example.com")!
+    let range = NSRange(location: 0, length: 4)
+    #expect(
+      screen.textView(view, shouldInteractWith: url, in: range, interaction: .invokeDefaultAction))
+    #expect(!screen.textView(view, shouldInteractWith: url, in: range, interaction: .preview))
+    let delegate: any UITextViewDelegate = screen
+    #expect(!delegate.textView(view, shouldInteractWith: url, in: range, interaction: .preview))
+    let attachment = NSTextAttachment(image: UIImage())
+    #expect(
+      screen.textView(view, shouldInteractWith: attachment, in: range, interaction: .presentActions)
+    )
+    #expect(UITextItemInteraction(rawValue: 1) == .presentActions)
+    let inline = NSAttributedString(attachment: attachment)
+    #expect(inline.string == "\u{FFFC}")
+    #expect(
+      inline.attribute(.attachment, at: 0, effectiveRange: nil) as? NSTextAttachment === attachment)
   }
 }
