@@ -155,4 +155,41 @@ struct TextLayoutTests {
     #expect(
       inline.attribute(.attachment, at: 0, effectiveRange: nil) as? NSTextAttachment === attachment)
   }
+
+  @Test("HTML is read as its text: tags stripped, entities decoded, breaks and paragraphs kept")
+  func html() throws {
+    let html = """
+      <html><head><title>Ignored</title><style>p { color: red }</style></head>
+      <body><p>Fish &amp; chips&nbsp;&lt;3</p>
+      <p>Caf&#233; &#x263A;<br>Open   daily &quot;9&#39;s&quot;</p><!-- a note --></body></html>
+      """
+    let data = try #require(html.data(using: .utf8))
+    let text = try NSAttributedString(
+      data: data,
+      options: [
+        .documentType: NSAttributedString.DocumentType.html,
+        .characterEncoding: String.Encoding.utf8.rawValue,
+      ],
+      documentAttributes: nil)
+    #expect(text.string == "Fish & chips\u{00A0}<3\nCafé ☺\nOpen daily \"9's\"\n")
+
+    var attributes: NSDictionary?
+    let plain = try NSMutableAttributedString(
+      data: Data("a <b> c".utf8), options: [.documentType: NSAttributedString.DocumentType.plain],
+      documentAttributes: &attributes)
+    #expect(plain.string == "a <b> c")
+    #expect(attributes?["DocumentType"] as? String == "NSPlainText")
+    let guessed = try NSAttributedString(data: Data("<i>x</i>".utf8), documentAttributes: nil)
+    #expect(guessed.string == "x")
+
+    #expect(throws: CocoaError.self) {
+      try NSAttributedString(
+        data: Data("{\\rtf1 x}".utf8),
+        options: [.documentType: NSAttributedString.DocumentType.rtf],
+        documentAttributes: nil)
+    }
+    #expect(throws: CocoaError.self) {
+      try NSAttributedString(data: Data([0xFF, 0xFE, 0xFD]), documentAttributes: nil)
+    }
+  }
 }
