@@ -192,4 +192,19 @@ struct TextLayoutTests {
       try NSAttributedString(data: Data([0xFF, 0xFE, 0xFD]), documentAttributes: nil)
     }
   }
+
+  @Test("CGImageSourceCreateWithData takes an NSData as it takes a Data")
+  func imageSourceFromNSData() throws {
+    let bytes = try photoBytes()
+    let fromNSData = try #require(CGImageSourceCreateWithData(bytes as NSData, nil))
+    let fromData = try #require(CGImageSourceCreateWithData(bytes as CFData, nil))
+    #expect(CGImageSourceGetCount(fromNSData) == 1)
+    let properties = try #require(CGImageSourceCopyPropertiesAtIndex(fromNSData, 0, nil))
+    let expected = try #require(CGImageSourceCopyPropertiesAtIndex(fromData, 0, nil))
+    #expect(
+      properties[kCGImagePropertyPixelWidth] as? Int == expected[kCGImagePropertyPixelWidth] as? Int
+    )
+    #expect(properties[kCGImagePropertyPixelWidth] as? Int ?? 0 > 0)
+    #expect(CGImageSourceCreateWithData(NSData(bytes: [1, 2, 3], length: 3), nil) == nil)
+  }
 }
