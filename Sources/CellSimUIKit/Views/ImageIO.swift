@@ -89,6 +89,17 @@ public func CGImageSourceCreateWithData(_ data: CFData, _ options: CFDictionary?
   return CGImageSource(bytes: bytes, image: image)
 }
 
+/// `CGImageSourceCreateWithData(_:_:)` given an `NSData` (code that writes `data as NSData`,
+/// or holds one, as toll-free bridging lets it on a device): the same source as for its bytes.
+/// Disfavoured, so a call with a `Data` stays the `CFData` form.
+// swift-format-ignore: AlwaysUseLowerCamelCase
+@_disfavoredOverload
+public func CGImageSourceCreateWithData(_ data: NSData, _ options: CFDictionary?)
+  -> CGImageSource?
+{
+  CGImageSourceCreateWithData(Data(referencing: data), options)
+}
+
 /// `CGImageSourceCreateWithURL(_:_:)`: a source over the bytes at `url` (see the file's
 /// notes), or nil when they cannot be read or are not a readable PNG.
 // swift-format-ignore: AlwaysUseLowerCamelCase

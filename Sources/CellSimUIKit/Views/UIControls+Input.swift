@@ -114,6 +114,8 @@ public enum UIDatePickerStyle: Int, Sendable {
   /// The delegate as a `UITextViewDelegate`: `delegate` is declared once, on `UIScrollView` (as
   /// for tables), so `textView.delegate = self` keeps it there and the view reads it back here.
   var textViewDelegate: (any UITextViewDelegate)? { delegate as? any UITextViewDelegate }
+  /// The container, detector types and link attributes (`UITextView+TextKit.swift`).
+  let textKit = TextViewTextKit()
 
   /// A text view with `frame`.
   public override init(frame: CGRect) { super.init(frame: frame) }
@@ -167,6 +169,18 @@ public enum UIDatePickerStyle: Int, Sendable {
   func textViewDidChange(_ textView: UITextView)
   /// The selection changed (never called by a run).
   func textViewDidChangeSelection(_ textView: UITextView)
+  /// Whether the user may interact with `url` in `characterRange` in the way `interaction`
+  /// says (true by default; never asked by a run, which has no touches).
+  func textView(
+    _ textView: UITextView, shouldInteractWith url: URL, in characterRange: NSRange,
+    interaction: UITextItemInteraction
+  ) -> Bool
+  /// Whether the user may interact with `textAttachment` in `characterRange` in the way
+  /// `interaction` says (true by default; never asked by a run).
+  func textView(
+    _ textView: UITextView, shouldInteractWith textAttachment: NSTextAttachment,
+    in characterRange: NSRange, interaction: UITextItemInteraction
+  ) -> Bool
 }
 
 extension UITextViewDelegate {
@@ -186,6 +200,16 @@ extension UITextViewDelegate {
   public func textViewDidChange(_ textView: UITextView) {}
   /// Does nothing.
   public func textViewDidChangeSelection(_ textView: UITextView) {}
+  /// Allows the interaction.
+  public func textView(
+    _ textView: UITextView, shouldInteractWith url: URL, in characterRange: NSRange,
+    interaction: UITextItemInteraction
+  ) -> Bool { true }
+  /// Allows the interaction.
+  public func textView(
+    _ textView: UITextView, shouldInteractWith textAttachment: NSTextAttachment,
+    in characterRange: NSRange, interaction: UITextItemInteraction
+  ) -> Bool { true }
 }
 
 /// UIKit's `UISlider`: its value, range, images and tints, kept. A run never drags it, so its

@@ -1,4 +1,5 @@
-/// UIKit's `UIFont`, as a size and a weight name: labels keep it; nothing is measured.
+/// UIKit's `UIFont`, as a size and a weight name: labels keep it; no glyph is measured (text
+/// measuring uses a stand-in metric of the point size and `lineHeight`: `NSStringDrawing.swift`).
 open class UIFont: NSObject, @unchecked Sendable {
   /// The point size.
   public let pointSize: CGFloat
