@@ -1,3 +1,5 @@
+import SimPlatform
+
 /// UIKit's `UIScreen`: the device of the world the caller runs in. `bounds` (points) and `scale`
 /// (pixels per point) come from the scenario's device profile, so code that sizes thumbnails by
 /// `UIScreen.main.scale` asks for the pixels that device would decode; outside any world, a
@@ -121,13 +123,37 @@ public final class UITraitCollection: NSObject, @unchecked Sendable {
   }
 
   /// `UITraitCollection.current`: the traits of the main screen of the world the caller runs
-  /// in (every view and controller has them: nothing overrides traits).
-  @MainActor public static var current: UITraitCollection {
-    let screen = UIScreen.main
-    let classes = sizeClasses(width: screen.bounds.width, height: screen.bounds.height)
+  /// in (every view and controller has them: nothing overrides traits), unless code set it, as
+  /// `performAsCurrent(_:)` does for its block. Not isolated to the main actor, as in UIKit. A
+  /// value set outside any world is not kept.
+  public static var current: UITraitCollection {
+    get {
+      guard let world = SimulationContext.world else { return screenTraits(of: nil) }
+      return ViewLayerState.of(world).currentTraits ?? screenTraits(of: world.device)
+    }
+    set {
+      guard let world = SimulationContext.world else { return }
+      ViewLayerState.of(world).currentTraits = newValue
+    }
+  }
+
+  /// The traits of `device`'s screen (outside a world, a 390 × 844 point screen at 3x).
+  static func screenTraits(of device: DeviceProfile?) -> UITraitCollection {
+    let width = device.map { CGFloat($0.screenWidth) } ?? 390
+    let height = device.map { CGFloat($0.screenHeight) } ?? 844
+    let classes = sizeClasses(width: width, height: height)
     return UITraitCollection(
-      displayScale: screen.scale, horizontal: classes.horizontal, vertical: classes.vertical,
-      idiom: classes.idiom)
+      displayScale: CGFloat(device?.scale ?? 3), horizontal: classes.horizontal,
+      vertical: classes.vertical, idiom: classes.idiom)
+  }
+
+  /// Runs `actions` with this collection as `UITraitCollection.current`, then restores it.
+  public func performAsCurrent(_ actions: () throws -> Void) rethrows {
+    let world = SimulationContext.world
+    let previous = world.flatMap { ViewLayerState.of($0).currentTraits }
+    UITraitCollection.current = self
+    defer { if let world { ViewLayerState.of(world).currentTraits = previous } }
+    try actions()
   }
 }
 

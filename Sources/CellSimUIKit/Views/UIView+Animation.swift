@@ -27,6 +27,8 @@ final class ViewLayerState {
   var nextBackgroundTask = 1
   /// Set by `UIView.setAnimationsEnabled(false)`.
   var animationsDisabled = false
+  /// `UITraitCollection.current` as code set it (nil: the screen's traits).
+  var currentTraits: UITraitCollection?
 
   /// The state of `world`, attached at its first use.
   static func of(_ world: World) -> ViewLayerState { world.layerAttachment { ViewLayerState() } }
