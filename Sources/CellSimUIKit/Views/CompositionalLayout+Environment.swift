@@ -207,6 +207,11 @@ open class NSCollectionLayoutBoundarySupplementaryItem:
       x: box.minX + insets.leading, y: box.minY + insets.top,
       width: max(0, box.width - insets.leading - insets.trailing),
       height: max(0, box.height - insets.top - insets.bottom))
+    if let provider = group.customItemProvider {
+      // The group is its items' container: the provider places them within its size.
+      let environment = CompositionalEnvironment(contentSize: inner.size, insets: .zero)
+      return provider(environment).map { $0.frame.offsetBy(dx: inner.minX, dy: inner.minY) }
+    }
     let vertical = group.isVertical
     let length = vertical ? inner.height : inner.width
     let spacing = group.interItemSpacing?.spacing ?? 0

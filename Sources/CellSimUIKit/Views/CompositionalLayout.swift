@@ -175,6 +175,8 @@ public struct NSDirectionalEdgeInsets: Sendable, Hashable {
   /// The number of items when made with `count:` (they share the space); nil when the subitems
   /// repeat while they fit.
   let count: Int?
+  /// The provider of a `custom(layoutSize:itemProvider:)` group's item frames.
+  var customItemProvider: NSCollectionLayoutGroupCustomItemProvider?
 
   init(
     layoutSize: NSCollectionLayoutSize, subitems: [NSCollectionLayoutItem], vertical: Bool,
