@@ -3,6 +3,31 @@
 import CellSimUIKit
 import Testing
 
+/// A transition context as a test double declares one: every requirement answered.
+final class RotationContext: UIViewControllerTransitionCoordinatorContext {
+  let containerView = UIView()
+  let from = UIViewController()
+  var isAnimated: Bool { true }
+  var isInteractive: Bool { false }
+  var isCancelled: Bool { false }
+  var transitionDuration: TimeInterval { 0.3 }
+  var percentComplete: CGFloat { 0.5 }
+  var presentationStyle: UIModalPresentationStyle { .fullScreen }
+  var initiallyInteractive: Bool { false }
+  var isInterruptible: Bool { true }
+  var completionVelocity: CGFloat { 1 }
+  var completionCurve: UIView.AnimationCurve { .easeOut }
+  var targetTransform: CGAffineTransform {
+    CGAffineTransform(a: 0, b: 1, c: -1, d: 0, tx: 0, ty: 0)
+  }
+  func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController? {
+    key == .from ? from : nil
+  }
+  func view(forKey key: UITransitionContextViewKey) -> UIView? {
+    key == .from ? from.view : nil
+  }
+}
+
 @Suite("Small APIs of public screens: kept and read back")
 @MainActor struct PublicCodeGapsTests {
   @Test("a segmented control keeps each segment's title or image, enabled state and width")
@@ -48,6 +73,43 @@ import Testing
     #expect(view.accessibilityIgnoresInvertColors)
   }
 
+  @Test("tab bar item appearances keep each layout's and state's values, and copies are apart")
+  func tabBarItemAppearance() {
+    let item = UITabBarItemAppearance()
+    item.normal.iconColor = .systemGray
+    item.selected.titleTextAttributes = [.foregroundColor: UIColor.systemBlue]
+    item.normal.titlePositionAdjustment = UIOffset(horizontal: 0, vertical: -2)
+    item.selected.badgeBackgroundColor = .systemRed
+    let appearance = UITabBarAppearance()
+    appearance.stackedLayoutAppearance = item
+    appearance.inlineLayoutAppearance.focused.iconColor = .systemGreen
+    #expect(appearance.stackedLayoutAppearance.normal.iconColor == .systemGray)
+    #expect(appearance.stackedLayoutAppearance.normal.titlePositionAdjustment.vertical == -2)
+    #expect(appearance.compactInlineLayoutAppearance.normal.titlePositionAdjustment == .zero)
+    let copy = appearance.copy()
+    #expect(copy.inlineLayoutAppearance.focused.iconColor == .systemGreen)
+    #expect(copy.stackedLayoutAppearance.selected.badgeBackgroundColor == .systemRed)
+    copy.stackedLayoutAppearance.normal.iconColor = .systemPink
+    #expect(appearance.stackedLayoutAppearance.normal.iconColor == .systemGray)
+    let tab = UITabBarItem(title: "Photos", image: nil, tag: 0)
+    #expect(tab.standardAppearance == nil && tab.scrollEdgeAppearance == nil)
+    tab.standardAppearance = appearance
+    tab.scrollEdgeAppearance = copy
+    #expect(tab.standardAppearance === appearance && tab.scrollEdgeAppearance === copy)
+  }
+
+  @Test("a popover's adaptive sheet is made once, for the same controller, and kept")
+  func adaptiveSheet() {
+    let presented = UIViewController()
+    presented.modalPresentationStyle = .popover
+    let popover = presented.popoverPresentationController!
+    let sheet = popover.adaptiveSheetPresentationController
+    #expect(sheet === popover.adaptiveSheetPresentationController)
+    #expect(sheet.presentedViewController === presented)
+    sheet.detents = [.medium()]
+    #expect(popover.adaptiveSheetPresentationController.detents.count == 1)
+  }
+
   @Test("a button keeps a symbol configuration per state, the normal one as the fallback")
   func buttonSymbolConfiguration() {
     let button = UIButton(type: .system)
@@ -59,6 +121,40 @@ import Testing
     #expect(button.preferredSymbolConfigurationForImage(in: .highlighted) === bold)
     #expect(button.preferredSymbolConfigurationForImage(in: .normal) === large)
     #expect(button.preferredSymbolConfigurationForImage(in: .selected) === large)
+  }
+
+  @Test("a transition context declared by code answers every requirement")
+  func transitionContext() {
+    let context: any UIViewControllerTransitionCoordinatorContext = RotationContext()
+    #expect(context.viewController(forKey: .from) != nil && context.view(forKey: .to) == nil)
+    #expect(context.presentationStyle == .fullScreen && context.isInterruptible)
+    #expect(context.completionCurve == .easeOut && context.targetTransform.b == 1)
+    #expect(!context.initiallyInteractive && context.completionVelocity == 1)
+  }
+
+  @Test("outline disclosure options keep their style, with UIKit's defaults for nil")
+  func outlineDisclosureOptions() {
+    let plain = UICellAccessory.OutlineDisclosureOptions()
+    #expect(plain.style == .automatic && !plain.isHidden && plain.tintColor == nil)
+    if case .standard = plain.reservedLayoutWidth {} else { Issue.record("not .standard") }
+    let header = UICellAccessory.OutlineDisclosureOptions(
+      style: .header, isHidden: true, reservedLayoutWidth: .custom(30), tintColor: .systemBlue)
+    #expect(header.style == .header && header.isHidden && header.tintColor == .systemBlue)
+    if case .custom(let width) = header.reservedLayoutWidth {
+      #expect(width == 30)
+    } else {
+      Issue.record("not .custom")
+    }
+    let accessory = UICellAccessory.outlineDisclosure(options: header)
+    #expect(accessory.accessoryType == .outlineDisclosure)
+  }
+
+  @Test("a navigation item keeps its preferred search bar placement")
+  func searchBarPlacement() {
+    let item = UINavigationItem(title: "Photos")
+    #expect(item.preferredSearchBarPlacement == .automatic)
+    item.preferredSearchBarPlacement = .stacked
+    #expect(item.preferredSearchBarPlacement == .stacked)
   }
 
   @Test("text fields, text views and search bars keep their input traits")
@@ -85,5 +181,18 @@ import Testing
     bar.smartInsertDeleteType = .no
     #expect(bar.searchTextField.enablesReturnKeyAutomatically)
     #expect(bar.textContentType == .username && bar.smartInsertDeleteType == .no)
+  }
+
+  @Test("traitsFrom combines collections: the last one to specify a trait gives it")
+  func traitsFrom() {
+    let combined = UITraitCollection(traitsFrom: [
+      UITraitCollection(displayScale: 2), UITraitCollection(userInterfaceStyle: .dark),
+      UITraitCollection(displayScale: 3), UITraitCollection(horizontalSizeClass: .compact),
+    ])
+    #expect(combined.displayScale == 3 && combined.userInterfaceStyle == .dark)
+    #expect(combined.horizontalSizeClass == .compact && combined.verticalSizeClass == .unspecified)
+    #expect(combined.userInterfaceIdiom == .unspecified)
+    let empty = UITraitCollection(traitsFrom: [])
+    #expect(empty.displayScale == 0 && empty.userInterfaceStyle == .unspecified)
   }
 }
