@@ -1,7 +1,14 @@
-// Written as iOS code, with only the layer imported: the settings and small APIs real screens
-// use, kept and read back.
+// Written as iOS code, with only the layer imported (and, on Linux, the Combine stand-in): the
+// settings and small APIs real screens use, kept and read back.
 import CellSimUIKit
 import Testing
+
+#if os(Linux)
+  import Combine
+  import SimAsync
+  import SimKernel
+  import SimPlatform
+#endif
 
 /// A transition context as a test double declares one: every requirement answered.
 final class RotationContext: UIViewControllerTransitionCoordinatorContext {
@@ -27,6 +34,9 @@ final class RotationContext: UIViewControllerTransitionCoordinatorContext {
     key == .from ? from.view : nil
   }
 }
+
+/// A task delegate that leaves out the delayed-request method.
+final class PlainTaskDelegate: NSObject, URLSessionTaskDelegate {}
 
 @Suite("Small APIs of public screens: kept and read back")
 @MainActor struct PublicCodeGapsTests {
@@ -123,6 +133,18 @@ final class RotationContext: UIViewControllerTransitionCoordinatorContext {
     #expect(button.preferredSymbolConfigurationForImage(in: .selected) === large)
   }
 
+  @Test("a task delegate without the delayed-request method lets the request load")
+  func delayedRequest() {
+    let answer = Box<(URLSession.DelayedRequestDisposition, URLRequest?)?>(nil)
+    let request = URLRequest(url: URL(string: "https://example.com/a.png")!)
+    let task = URLSessionDataTask()
+    PlainTaskDelegate().urlSession(
+      URLSession(), task: task, willBeginDelayedRequest: request
+    ) { answer.value = ($0, $1) }
+    #expect(answer.value?.0 == .continueLoading && answer.value?.1 == nil)
+    #expect(URLSession.DelayedRequestDisposition.cancel.rawValue == 2)
+  }
+
   @Test("a transition context declared by code answers every requirement")
   func transitionContext() {
     let context: any UIViewControllerTransitionCoordinatorContext = RotationContext()
@@ -149,12 +171,34 @@ final class RotationContext: UIViewControllerTransitionCoordinatorContext {
     #expect(accessory.accessoryType == .outlineDisclosure)
   }
 
+  @Test("NSLayoutConstraint() relates nothing and stays inactive until activated")
+  func plainConstraint() {
+    let constraint = NSLayoutConstraint()
+    #expect(constraint.firstItem == nil && constraint.secondItem == nil)
+    #expect(constraint.firstAttribute == .notAnAttribute && !constraint.isActive)
+    #expect(constraint.multiplier == 1 && constraint.constant == 0)
+    constraint.isActive = true
+    constraint.constant = 4
+    #expect(constraint.isActive && constraint.constant == 4)
+  }
+
   @Test("a navigation item keeps its preferred search bar placement")
   func searchBarPlacement() {
     let item = UINavigationItem(title: "Photos")
     #expect(item.preferredSearchBarPlacement == .automatic)
     item.preferredSearchBarPlacement = .stacked
     #expect(item.preferredSearchBarPlacement == .stacked)
+  }
+
+  @Test("openSettingsURLString is Apple's, and opening it is recorded")
+  func openSettings() throws {
+    #expect(UIApplication.openSettingsURLString == "app-settings:")
+    let outcome = try simulate {
+      DispatchQueue.main.async {
+        UIApplication.shared.open(URL(string: UIApplication.openSettingsURLString)!)
+      }
+    }
+    #expect(outcome.trace.contains("uikit.open_url") && outcome.trace.contains("app-settings:"))
   }
 
   @Test("text fields, text views and search bars keep their input traits")
@@ -195,4 +239,54 @@ final class RotationContext: UIViewControllerTransitionCoordinatorContext {
     let empty = UITraitCollection(traitsFrom: [])
     #expect(empty.displayScale == 0 && empty.userInterfaceStyle == .unspecified)
   }
+
+  @Test("NSInteger and NSUInteger are Int and UInt")
+  func integerNames() {
+    let count: NSInteger = -3
+    let size: NSUInteger = 4
+    #expect(count + 3 == 0 && size == 4)
+    #expect(NSInteger.self == Int.self && NSUInteger.self == UInt.self)
+  }
+
+  @Test("saving to the photo album is recorded; nothing calls the selector")
+  func savePhoto() throws {
+    let outcome = try simulate {
+      DispatchQueue.main.async {
+        UIImageWriteToSavedPhotosAlbum(
+          UIImage(systemName: "photo")!, nil, Selector("image:didFinishSavingWithError:"), nil)
+      }
+    }
+    #expect(outcome.trace.contains("uikit.save_photo"))
+    #expect(!outcome.trace.contains("didFinishSaving"))
+  }
 }
+
+#if os(Linux)
+  extension PublicCodeGapsTests {
+    @Test("a future's value: at once when fulfilled, awaited when not, thrown when it fails")
+    nonisolated func futureValue() async throws {
+      let world = World(seed: 1, trace: .full)
+      let log = Box<[String]>([])
+      let report = try await withAsyncSimulation(world: world) { sim in
+        let stamp = { "@\(sim.world.now.nanoseconds / 1_000_000)" }
+        var promise: Future<Int, Never>.Promise?
+        let pending = Future<Int, Never> { promise = $0 }
+        let ready = Future<String, FeedFailure> { $0(.success("ready")) }
+        let failing = Future<Int, FeedFailure> { $0(.failure(FeedFailure())) }
+        sim.startTask("ready") { log.value.append("\(try await ready.value) \(stamp())") }
+        sim.startTask("pending") { log.value.append("pending \(await pending.value) \(stamp())") }
+        sim.startTask("failing") {
+          do {
+            _ = try await failing.value
+          } catch {
+            log.value.append("threw \(error is FeedFailure) \(stamp())")
+          }
+        }
+        sim.world.loop.schedule(after: .ms(10)) { promise?(.success(7)) }
+        try sim.run(for: .ms(100))
+      }
+      #expect(log.value.sorted() == ["pending 7 @10", "ready @0", "threw true @0"])
+      #expect(report.isClean)
+    }
+  }
+#endif
