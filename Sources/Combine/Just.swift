@@ -100,6 +100,8 @@ public final class Future<Output, Failure: Error>: Publisher {
   private var result: Result<Output, Failure>?
   /// Waiting subscribers, in subscription order.
   private var waiting: [FutureConduit] = []
+  /// Tasks awaiting `value`, in the order they asked.
+  private var awaiting: [CheckedContinuation<HandedResult, Never>] = []
 
   /// Runs `attemptToFulfill` now, handing it the promise to call once.
   public init(_ attemptToFulfill: @escaping (@escaping Promise) -> Void) {
@@ -113,6 +115,34 @@ public final class Future<Output, Failure: Error>: Publisher {
     let conduits = waiting
     waiting = []
     for conduit in conduits { conduit.resolve(result) }
+    let tasks = awaiting
+    awaiting = []
+    for task in tasks { task.resume(returning: HandedResult(result: result)) }
+  }
+
+  /// The result handed to a task awaiting `value`: one simulated thread runs at a time, so
+  /// nothing is shared while it crosses.
+  struct HandedResult: @unchecked Sendable {
+    let result: Result<Output, Failure>
+  }
+
+  /// The future's result: at once if the promise was called, else when it is.
+  func awaitedResult() async -> Result<Output, Failure> {
+    if let result { return result }
+    let handed = await withCheckedContinuation { continuation in
+      if let result {
+        continuation.resume(returning: HandedResult(result: result))
+      } else {
+        awaiting.append(continuation)
+      }
+    }
+    return handed.result
+  }
+
+  /// `value` (iOS 15): the value the promise is called with, awaited if it is not yet there;
+  /// throws the failure it is called with. A promise never called never returns.
+  public var value: Output {
+    get async throws { try await awaitedResult().get() }
   }
 
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
@@ -171,6 +201,14 @@ public final class Future<Output, Failure: Error>: Publisher {
       downstream = nil
       onCancel(self)
     }
+  }
+}
+
+extension Future where Failure == Never {
+  /// `value` (iOS 15) of a future that cannot fail: the value the promise is called with,
+  /// awaited if it is not yet there.
+  public var value: Output {
+    get async { await awaitedResult().get() }
   }
 }
 

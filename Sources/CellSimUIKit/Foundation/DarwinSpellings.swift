@@ -15,6 +15,12 @@ import Foundation
   // swift-format-ignore: AlwaysUseLowerCamelCase
   public let INT64_MAX: Int64 = .max
 
+  /// `NSInteger`, Objective-C's word-sized integer, which Darwin's Foundation gives Swift as
+  /// `Int` and Linux's does not declare.
+  public typealias NSInteger = Int
+  /// `NSUInteger`: `UInt`, as for `NSInteger`.
+  public typealias NSUInteger = UInt
+
   extension NSData.WritingOptions {
     /// `atomicWrite`, the older name of `.atomic` (deprecated on Darwin, missing on Linux).
     public static let atomicWrite: NSData.WritingOptions = .atomic

@@ -92,6 +92,9 @@ open class UIApplication: UIResponder {
 }
 
 extension UIApplication {
+  /// `openSettingsURLString`: Apple's value, `app-settings:`. Opening it is recorded as any
+  /// `open(_:)` is (`uikit.open_url`); no Settings app runs.
+  nonisolated public static let openSettingsURLString = "app-settings:"
   /// Posted by the layer at each memory warning of the world (`World.deliverMemoryWarning`).
   nonisolated public static let didReceiveMemoryWarningNotification = NSNotification.Name(
     "UIApplicationDidReceiveMemoryWarningNotification")

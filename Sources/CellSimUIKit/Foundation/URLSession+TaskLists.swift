@@ -37,6 +37,16 @@ extension URLSession {
     case cancelAuthenticationChallenge = 2
     case rejectProtectionSpace = 3
   }
+
+  /// Foundation's `URLSession.DelayedRequestDisposition` (iOS 11), with its raw values: what a
+  /// task delegate's `urlSession(_:task:willBeginDelayedRequest:completionHandler:)` answers.
+  /// No request is delayed in a run (a task's `earliestBeginDate` is never waited for), so that
+  /// method is never called.
+  public enum DelayedRequestDisposition: Int, Sendable {
+    case continueLoading = 0
+    case useNewRequest = 1
+    case cancel = 2
+  }
 }
 
 /// Foundation's `URLSessionUploadTask`, named by `getTasksWithCompletionHandler(_:)`. Uploads

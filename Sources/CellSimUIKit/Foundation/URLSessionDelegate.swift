@@ -7,6 +7,12 @@ public protocol URLSessionTaskDelegate: URLSessionDelegate {
   /// The task completed, with `error` nil on success (an HTTP error status is a success).
   func urlSession(
     _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?)
+  /// A delayed task is about to start (iOS 11). Never called: no request is delayed in a run.
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask, willBeginDelayedRequest request: URLRequest,
+    completionHandler:
+      @escaping @Sendable (URLSession.DelayedRequestDisposition, URLRequest?) ->
+      Void)
 }
 
 extension URLSessionTaskDelegate {
@@ -14,6 +20,16 @@ extension URLSessionTaskDelegate {
   public func urlSession(
     _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
   ) {}
+
+  /// Lets the request load unchanged (Foundation's answer without this method).
+  public func urlSession(
+    _ session: URLSession, task: URLSessionTask, willBeginDelayedRequest request: URLRequest,
+    completionHandler:
+      @escaping @Sendable (URLSession.DelayedRequestDisposition, URLRequest?) ->
+      Void
+  ) {
+    completionHandler(.continueLoading, nil)
+  }
 }
 
 /// Foundation's `URLSessionDataDelegate`: the response, then the body chunk by chunk as the

@@ -71,6 +71,19 @@
     constant = c
   }
 
+  /// `NSLayoutConstraint()`, as `NSObject`'s `init()` makes one: it relates no item
+  /// (`.notAnAttribute` on both sides, multiplier 1, constant 0) and is inactive; activating it
+  /// lays out nothing, since it names no view.
+  public override init() {
+    firstItem = nil
+    firstAttribute = .notAnAttribute
+    relation = .equal
+    secondItem = nil
+    secondAttribute = .notAnAttribute
+    multiplier = 1
+    constant = 0
+  }
+
   /// Activates every constraint of `constraints`.
   open class func activate(_ constraints: [NSLayoutConstraint]) {
     for constraint in constraints { constraint.isActive = true }

@@ -96,6 +96,8 @@
   open var keyboardType: UIKeyboardType = .default
   /// `returnKeyType` (kept).
   open var returnKeyType: UIReturnKeyType = .default
+  /// The other text input traits (`UITextInputTraits+Views.swift`).
+  lazy var inputTraits = TextInputTraitSettings()
   /// `clearButtonMode` (kept).
   open var clearButtonMode: ViewMode = .never
   /// `leftView` (kept, never shown).

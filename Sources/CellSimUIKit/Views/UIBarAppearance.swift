@@ -81,5 +81,33 @@
   }
 }
 
-/// UIKit's `UITabBarAppearance` (kept, never drawn).
-@preconcurrency @MainActor open class UITabBarAppearance: UIBarAppearance {}
+/// UIKit's `UITabBarAppearance` (kept, never drawn): the bar's background, and its items' look
+/// in each layout (`UITabBarItemAppearance.swift`).
+@preconcurrency @MainActor open class UITabBarAppearance: UIBarAppearance {
+  /// `stackedLayoutAppearance`: the items' look when titles sit under icons (an iPhone's).
+  open var stackedLayoutAppearance = UITabBarItemAppearance(style: .stacked)
+  /// `inlineLayoutAppearance`: the items' look when titles sit beside icons (an iPad's).
+  open var inlineLayoutAppearance = UITabBarItemAppearance(style: .inline)
+  /// `compactInlineLayoutAppearance`: the items' look in a compact inline bar.
+  open var compactInlineLayoutAppearance = UITabBarItemAppearance(style: .compactInline)
+  /// `selectionIndicatorTintColor` (kept).
+  open var selectionIndicatorTintColor: UIColor?
+  /// `selectionIndicatorImage` (kept).
+  open var selectionIndicatorImage: UIImage?
+
+  /// An appearance with the default background.
+  public required init() { super.init() }
+
+  /// An appearance with `barAppearance`'s values (and copies of its item appearances, if it has
+  /// them).
+  public required init(barAppearance: UIBarAppearance) {
+    super.init(barAppearance: barAppearance)
+    if let tab = barAppearance as? UITabBarAppearance {
+      stackedLayoutAppearance = tab.stackedLayoutAppearance.copy()
+      inlineLayoutAppearance = tab.inlineLayoutAppearance.copy()
+      compactInlineLayoutAppearance = tab.compactInlineLayoutAppearance.copy()
+      selectionIndicatorTintColor = tab.selectionIndicatorTintColor
+      selectionIndicatorImage = tab.selectionIndicatorImage
+    }
+  }
+}

@@ -74,8 +74,38 @@ public struct UICellAccessory {
   public typealias CheckmarkOptions = DisclosureIndicatorOptions
   /// Options of `.reorder()` (kept: `isHidden`, `reservedLayoutWidth`, `tintColor`).
   public typealias ReorderOptions = DisclosureIndicatorOptions
-  /// Options of `.outlineDisclosure()` (kept: `isHidden`, `reservedLayoutWidth`, `tintColor`).
-  public typealias OutlineDisclosureOptions = DisclosureIndicatorOptions
+  /// Options of `.outlineDisclosure()`, with the disclosure's `style` (kept; nothing is drawn,
+  /// and no one taps the chevron).
+  public struct OutlineDisclosureOptions {
+    /// UIKit's `UICellAccessory.OutlineDisclosureOptions.Style`, with its raw values.
+    public enum Style: Int, Sendable {
+      /// A header's style if the cell is configured as a header, else a cell's.
+      case automatic = 0
+      /// A section header's: a tap anywhere toggles the item.
+      case header = 1
+      /// A selectable cell's: only a tap on the chevron toggles the item.
+      case cell = 2
+    }
+    /// The style (`.automatic` unless given).
+    public var style: Style
+    /// Whether the accessory is hidden (false unless given).
+    public var isHidden: Bool
+    /// The width reserved for it (`.standard` unless given).
+    public var reservedLayoutWidth: LayoutDimension
+    /// Its tint (nil: the cell's).
+    public var tintColor: UIColor?
+    /// `OutlineDisclosureOptions(style:isHidden:reservedLayoutWidth:tintColor:)`: nil means the
+    /// default.
+    public init(
+      style: Style? = nil, isHidden: Bool? = nil, reservedLayoutWidth: LayoutDimension? = nil,
+      tintColor: UIColor? = nil
+    ) {
+      self.style = style ?? .automatic
+      self.isHidden = isHidden ?? false
+      self.reservedLayoutWidth = reservedLayoutWidth ?? .standard
+      self.tintColor = tintColor
+    }
+  }
   /// Options of `.detail()` (kept: `isHidden`, `reservedLayoutWidth`, `tintColor`).
   public typealias DetailOptions = DisclosureIndicatorOptions
   /// Options of `.label(text:)` (kept: `isHidden`, `reservedLayoutWidth`, `tintColor`).

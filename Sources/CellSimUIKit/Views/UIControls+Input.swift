@@ -97,6 +97,8 @@ public enum UIDatePickerStyle: Int, Sendable {
   open var textAlignment: NSTextAlignment = .natural
   /// `isEditable` (kept; true by default).
   open var isEditable = true
+  /// The text input traits (`UITextInputTraits+Views.swift`).
+  lazy var inputTraits = TextInputTraitSettings()
   /// `inputView` (kept, never shown; read-write here, as UIKit redeclares it).
   open override var inputView: UIView? {
     get { assignedInputView }

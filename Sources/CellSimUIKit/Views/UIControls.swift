@@ -368,45 +368,6 @@ extension NSLayoutConstraint {
   open func endRefreshing() { isRefreshing = false }
 }
 
-/// UIKit's `UISegmentedControl`: segments and the selected index, kept.
-@preconcurrency @MainActor open class UISegmentedControl: UIControl {
-  var titles: [String?] = []
-  /// The selected segment, or `UISegmentedControl.noSegment`.
-  open var selectedSegmentIndex = UISegmentedControl.noSegment
-  /// `UISegmentedControl.noSegment`.
-  public static let noSegment = -1
-  /// The number of segments.
-  open var numberOfSegments: Int { titles.count }
-
-  /// `UISegmentedControl(items:)`: items are titles (strings) or images.
-  public init(items: [Any]?) {
-    titles = (items ?? []).map { $0 as? String }
-    super.init(frame: .zero)
-  }
-  /// An empty control with `frame`.
-  public override init(frame: CGRect) { super.init(frame: frame) }
-  /// An empty control.
-  public required init?(coder: NSCoder) { super.init(coder: coder) }
-
-  /// `insertSegment(withTitle:at:animated:)`.
-  open func insertSegment(withTitle title: String?, at segment: Int, animated: Bool) {
-    titles.insert(title, at: max(0, min(segment, titles.count)))
-  }
-  /// `removeAllSegments()`.
-  open func removeAllSegments() {
-    titles = []
-    selectedSegmentIndex = Self.noSegment
-  }
-  /// `titleForSegment(at:)`.
-  open func titleForSegment(at segment: Int) -> String? {
-    titles.indices.contains(segment) ? titles[segment] : nil
-  }
-  /// `setTitle(_:forSegmentAt:)`.
-  open func setTitle(_ title: String?, forSegmentAt segment: Int) {
-    if titles.indices.contains(segment) { titles[segment] = title }
-  }
-}
-
 /// UIKit's `UIPageControl`: the number of pages and the current one, kept.
 @preconcurrency @MainActor open class UIPageControl: UIControl {
   /// `numberOfPages`.

@@ -91,6 +91,22 @@ extension UIButton {
     get { buttonSettings.showsMenuAsPrimaryAction }
     set { buttonSettings.showsMenuAsPrimaryAction = newValue }
   }
+
+  /// `setPreferredSymbolConfiguration(_:forImageIn:)` (iOS 13): kept per state (symbols are not
+  /// drawn, so the image itself is unchanged).
+  public func setPreferredSymbolConfiguration(
+    _ configuration: UIImage.SymbolConfiguration?, forImageIn state: UIControl.State
+  ) {
+    buttonSettings.symbolConfigurations[state.rawValue] = configuration
+  }
+
+  /// `preferredSymbolConfigurationForImage(in:)`: the state's configuration, else the normal
+  /// state's, as a state's title and image fall back to the normal one.
+  public func preferredSymbolConfigurationForImage(in state: UIControl.State)
+    -> UIImage.SymbolConfiguration?
+  {
+    buttonSettings.symbolConfigurations[state.rawValue] ?? buttonSettings.symbolConfigurations[0]
+  }
 }
 
 /// A button's kept menu settings, made at first use.
@@ -98,6 +114,7 @@ extension UIButton {
   var adjustsImageWhenHighlighted = true
   var menu: UIMenu?
   var showsMenuAsPrimaryAction = false
+  var symbolConfigurations: [UInt: UIImage.SymbolConfiguration] = [:]
 }
 
 /// UIKit's `UIBaselineAdjustment`, with its raw values.

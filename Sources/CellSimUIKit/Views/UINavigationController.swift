@@ -325,6 +325,15 @@ public enum UIBarPosition: Int, Sendable {
 
   /// `hidesSearchBarWhenScrolling` (kept; true by default, as UIKit's).
   open var hidesSearchBarWhenScrolling = true
+  /// `preferredSearchBarPlacement` (iOS 16; kept; `.automatic` by default).
+  open var preferredSearchBarPlacement: SearchBarPlacement = .automatic
+
+  /// UIKit's `UINavigationItem.SearchBarPlacement` (iOS 16), with its raw values.
+  public enum SearchBarPlacement: Int, Sendable {
+    case automatic = 0
+    case inline = 1
+    case stacked = 2
+  }
 
   /// An item with `title`.
   public init(title: String) { self.title = title }

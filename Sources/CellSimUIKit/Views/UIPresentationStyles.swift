@@ -126,6 +126,16 @@ public struct UIPopoverArrowDirection: OptionSet, Sendable {
   open var permittedArrowDirections: UIPopoverArrowDirection = .any
   /// `backgroundColor` (kept).
   open var backgroundColor: UIColor?
+  /// `adaptiveSheetPresentationController` (iOS 15): the sheet the popover becomes in a compact
+  /// width, made at first use and kept, so its detents and settings can be set ahead.
+  open var adaptiveSheetPresentationController: UISheetPresentationController {
+    if let adaptiveSheet { return adaptiveSheet }
+    let sheet = UISheetPresentationController(
+      presentedViewController: presentedViewController, presenting: presenting)
+    adaptiveSheet = sheet
+    return sheet
+  }
+  var adaptiveSheet: UISheetPresentationController?
 }
 
 /// UIKit's `UIAdaptivePresentationControllerDelegate` (every method optional; never called: no

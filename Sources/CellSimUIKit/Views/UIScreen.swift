@@ -108,6 +108,20 @@ public final class UITraitCollection: NSObject, @unchecked Sendable {
       style: .unspecified)
   }
 
+  /// `UITraitCollection(traitsFrom:)`: the collections combined, each trait taken from the
+  /// last collection that specifies it (unspecified where none does), as UIKit documents.
+  public convenience init(traitsFrom traitCollections: [UITraitCollection]) {
+    func last<T: Equatable>(_ trait: (UITraitCollection) -> T, unspecified: T) -> T {
+      traitCollections.last { trait($0) != unspecified }.map(trait) ?? unspecified
+    }
+    self.init(
+      displayScale: last(\.displayScale, unspecified: 0),
+      horizontal: last(\.horizontalSizeClass, unspecified: .unspecified),
+      vertical: last(\.verticalSizeClass, unspecified: .unspecified),
+      idiom: last(\.userInterfaceIdiom, unspecified: .unspecified),
+      style: last(\.userInterfaceStyle, unspecified: .unspecified))
+  }
+
   /// The size classes and idiom of a full-screen app on a screen of `width` × `height` points,
   /// as Apple's Human Interface Guidelines tabulate them: an iPad (shorter side at least 744
   /// points) is regular both ways; an iPhone in portrait is compact by regular; in landscape it

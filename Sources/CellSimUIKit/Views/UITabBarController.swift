@@ -230,6 +230,8 @@ extension UITabBarDelegate {
   open var isEnabled = true
   /// The system item, if made from one.
   public let systemItem: SystemItem?
+  /// The item's own bar appearances (`UITabBarItemAppearance.swift`).
+  lazy var itemAppearances = TabBarItemAppearances()
 
   /// `UITabBarItem(title:image:tag:)`.
   public init(title: String?, image: UIImage?, tag: Int) {

@@ -168,6 +168,8 @@
   open var accessibilityViewIsModal = false
   /// `shouldGroupAccessibilityChildren` (kept).
   open var shouldGroupAccessibilityChildren = false
+  /// `accessibilityIgnoresInvertColors` (iOS 11; kept: Smart Invert is never on in a run).
+  open var accessibilityIgnoresInvertColors = false
 
   /// The tint colour: the view's own, else its superview's, else the system blue.
   open var tintColor: UIColor! {

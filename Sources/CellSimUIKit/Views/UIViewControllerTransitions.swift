@@ -16,6 +16,22 @@ public protocol UIViewControllerTransitionCoordinatorContext:
   var percentComplete: CGFloat { get }
   /// The view the transition happens in.
   var containerView: UIView { get }
+  /// The presentation style of the controller presented or dismissed.
+  var presentationStyle: UIModalPresentationStyle { get }
+  /// Whether the transition began interactive.
+  var initiallyInteractive: Bool { get }
+  /// Whether the transition can be interrupted (iOS 10).
+  var isInterruptible: Bool { get }
+  /// The speed at which an interactive transition completes.
+  var completionVelocity: CGFloat { get }
+  /// The curve an interactive transition completes with.
+  var completionCurve: UIView.AnimationCurve { get }
+  /// The rotation applied during the transition.
+  var targetTransform: CGAffineTransform { get }
+  /// The `.from` or `.to` controller.
+  func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController?
+  /// The `.from` or `.to` view.
+  func view(forKey key: UITransitionContextViewKey) -> UIView?
 }
 
 /// UIKit's `UIViewControllerTransitionCoordinator`, the type of the `coordinator` that

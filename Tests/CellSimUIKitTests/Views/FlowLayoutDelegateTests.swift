@@ -49,6 +49,16 @@ final class ImmediateCoordinator: UIViewControllerTransitionCoordinator {
   var isCancelled: Bool { false }
   var transitionDuration: TimeInterval { 0 }
   var percentComplete: CGFloat { 1 }
+  var presentationStyle: UIModalPresentationStyle { .none }
+  var initiallyInteractive: Bool { false }
+  var isInterruptible: Bool { false }
+  var completionVelocity: CGFloat { 1 }
+  var completionCurve: UIView.AnimationCurve { .easeInOut }
+  var targetTransform: CGAffineTransform { .identity }
+  func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController? {
+    nil
+  }
+  func view(forKey key: UITransitionContextViewKey) -> UIView? { nil }
   func animate(
     alongsideTransition animation: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?,
     completion: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?
