@@ -132,7 +132,7 @@ extension PerfettoBuilder {
   }
 }
 
-/// The JSON writing, in one audited place.
+/// The JSON writing, in one place.
 extension PerfettoBuilder {
   mutating func meta(
     _ name: String, pid: PerfettoProcess, tid: Int64 = 0, args: [(String, String)]

@@ -48,7 +48,7 @@ final class ViewKeyedLoader {
 }
 
 @Suite("Audit additions in Swift 5 mode")
-struct AuditAdditionsSwift5Tests {
+struct KeyPathsAndNavigationItemsSwift5Tests {
   @Test("a key-path asynchronous operation frees its slot")
   func keyPathOperation() throws {
     let log = Log()
