@@ -111,7 +111,7 @@ extension UINavigationController {
   ) {
     let context = TransitionContext(
       container: viewIfLoaded ?? TransitionContext.detachedContainer(), animated: true,
-      style: .custom, from: oldTop, to: newTop, fromView: oldTop.view, toView: newTop.view,
+      style: .none, from: oldTop, to: newTop, fromView: oldTop.view, toView: newTop.view,
       animator: animator
     ) { [weak self] completed in
       guard let self else { return }

@@ -80,6 +80,10 @@ public struct UIPopoverArrowDirection: OptionSet, Sendable {
   open var presentedView: UIView? { presentedViewController.view }
   /// Where the presented view goes in the container: the container's bounds.
   open var frameOfPresentedViewInContainerView: CGRect { containerView?.bounds ?? .zero }
+  /// The presented controller's presentation style.
+  open var presentationStyle: UIModalPresentationStyle {
+    presentedViewController.modalPresentationStyle
+  }
   /// The style the presentation adapts to: none here.
   open var adaptivePresentationStyle: UIModalPresentationStyle {
     presentedViewController.modalPresentationStyle

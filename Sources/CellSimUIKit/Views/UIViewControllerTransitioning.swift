@@ -35,7 +35,8 @@ public struct UITransitionContextViewKey: Hashable, RawRepresentable, Sendable {
   var isInteractive: Bool { get }
   /// Whether it was cancelled.
   var transitionWasCancelled: Bool { get }
-  /// The presentation style of a presentation (`.custom` for a navigation transition).
+  /// The presentation style of a presentation or dismissal (`.none` for a navigation
+  /// transition, which is neither, as Apple documents).
   var presentationStyle: UIModalPresentationStyle { get }
   /// Reports how far an interactive transition has come.
   func updateInteractiveTransition(_ percentComplete: CGFloat)

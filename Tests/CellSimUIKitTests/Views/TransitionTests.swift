@@ -53,7 +53,8 @@ final class FadeAnimator: NSObject, UIViewControllerAnimatedTransitioning {
     let from = transitionContext.viewController(forKey: .from)?.title ?? "?"
     let to = transitionContext.viewController(forKey: .to)?.title ?? "?"
     let fromView = transitionContext.view(forKey: .from) == nil ? "nil" : "view"
-    log.add("animate \(from)->\(to) fromView=\(fromView)")
+    let style = transitionContext.presentationStyle
+    log.add("animate \(from)->\(to) fromView=\(fromView) style=\(style)")
     container = transitionContext.containerView
     if let toView = transitionContext.view(forKey: .to) {
       toView.alpha = 0
@@ -145,7 +146,8 @@ struct TransitionTests {
     #expect(
       log.lines == [
         "willShow detail true @0", "animator for push root->detail @0",
-        "animate root->detail fromView=view @0", "didShow detail true @300", "ended true @300",
+        "animate root->detail fromView=view style=none @0", "didShow detail true @300",
+        "ended true @300",
       ])
     #expect(outcome.trace.contains("uikit.transition kind=push animator=FadeAnimator"))
     #expect(outcome.trace.contains("uikit.transition.end animator=FadeAnimator completed=true"))
@@ -179,7 +181,7 @@ struct TransitionTests {
     #expect(
       log.lines == [
         "willShow root true @0", "animator for pop detail->root @0",
-        "animate detail->root fromView=view @0", "ended false @250",
+        "animate detail->root fromView=view style=none @0", "ended false @250",
       ])
   }
 }
@@ -256,8 +258,8 @@ struct CustomPresentationTests {
     #expect(screenHeight.value > 0 && sheet.view.frame.minY == screenHeight.value / 2)
     #expect(
       log.lines == [
-        "animate list->sheet fromView=nil @0", "presented @200", "ended true @200",
-        "animate sheet->list fromView=view @500", "dismissed @600", "ended true @600",
+        "animate list->sheet fromView=nil style=custom @0", "presented @200", "ended true @200",
+        "animate sheet->list fromView=view style=custom @500", "dismissed @600", "ended true @600",
       ])
     #expect(presenter.presentedViewController == nil && sheet.presentingViewController == nil)
     #expect(sheet.presentationController is HalfSheet == false)
