@@ -151,7 +151,7 @@ public func CGImageSourceCreateThumbnailAtIndex(
 ) -> CGImage? {
   guard index == 0 else { return nil }
   let target: DecodeTarget
-  if let size = pixelSize(options?[kCGImageSourceThumbnailMaxPixelSize]), size >= 1 {
+  if let size = wholeNumber(options?[kCGImageSourceThumbnailMaxPixelSize]), size >= 1 {
     target = .maxPixelSize(size)
   } else {
     target = .fullSize
@@ -178,8 +178,9 @@ public func CGImageSourceCreateThumbnailAtIndex(
   return result.map { CGImage(image: $0) }
 }
 
-/// A pixel size from an options value (any number type loaders pass).
-func pixelSize(_ value: Any?) -> Int? {
+/// A whole number from an options dictionary's value, whatever number type the app passed (a
+/// thumbnail's pixel size, a page controller's spine location), rounded down; nil for none.
+func wholeNumber(_ value: Any?) -> Int? {
   switch value {
   case let value as Int: return value
   case let value as CGFloat: return Int(value.rounded(.down))

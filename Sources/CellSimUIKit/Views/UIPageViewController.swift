@@ -86,9 +86,9 @@
   ) {
     transitionStyle = style
     self.navigationOrientation = navigationOrientation
-    let spine = Self.integer(options?[.spineLocation]).flatMap(SpineLocation.init(rawValue:))
+    let spine = wholeNumber(options?[.spineLocation]).flatMap(SpineLocation.init(rawValue:))
     spineLocation = style == .scroll ? .none : (spine ?? .min)
-    interPageSpacing = CGFloat(Self.integer(options?[.interPageSpacing]) ?? 0)
+    interPageSpacing = CGFloat(wholeNumber(options?[.interPageSpacing]) ?? 0)
     super.init(nibName: nil, bundle: nil)
   }
 
@@ -154,17 +154,6 @@
   open override func viewDidDisappear(_ animated: Bool) {
     super.viewDidDisappear(animated)
     for page in viewControllers ?? [] { page.viewDidDisappear(animated) }
-  }
-
-  /// An option's number, given as an `Int`, a `CGFloat`, a `Double` or an `NSNumber`.
-  static func integer(_ value: Any?) -> Int? {
-    switch value {
-    case let number as Int: number
-    case let number as CGFloat: Int(number)
-    case let number as Double: Int(number)
-    case let number as NSNumber: number.intValue
-    default: nil
-    }
   }
 }
 

@@ -173,7 +173,9 @@ extension UIPickerViewDelegate {
   /// `wraps` (kept; false at first).
   open var wraps = false
   var current: Double = 0
-  var images: [String: UIImage] = [:]
+  var incrementImages: [UInt: UIImage] = [:]
+  var decrementImages: [UInt: UIImage] = [:]
+  var backgroundImages: [UInt: UIImage] = [:]
 
   /// A stepper with `frame`.
   public override init(frame: CGRect) { super.init(frame: frame) }
@@ -185,26 +187,26 @@ extension UIPickerViewDelegate {
 
   /// `setIncrementImage(_:for:)` (kept).
   open func setIncrementImage(_ image: UIImage?, for state: UIControl.State) {
-    images["increment \(state.rawValue)"] = image
+    incrementImages[state.rawValue] = image
   }
   /// The increment image for `state`.
   open func incrementImage(for state: UIControl.State) -> UIImage? {
-    images["increment \(state.rawValue)"]
+    incrementImages[state.rawValue]
   }
   /// `setDecrementImage(_:for:)` (kept).
   open func setDecrementImage(_ image: UIImage?, for state: UIControl.State) {
-    images["decrement \(state.rawValue)"] = image
+    decrementImages[state.rawValue] = image
   }
   /// The decrement image for `state`.
   open func decrementImage(for state: UIControl.State) -> UIImage? {
-    images["decrement \(state.rawValue)"]
+    decrementImages[state.rawValue]
   }
   /// `setBackgroundImage(_:for:)` (kept).
   open func setBackgroundImage(_ image: UIImage?, for state: UIControl.State) {
-    images["background \(state.rawValue)"] = image
+    backgroundImages[state.rawValue] = image
   }
   /// The background image for `state`.
   open func backgroundImage(for state: UIControl.State) -> UIImage? {
-    images["background \(state.rawValue)"]
+    backgroundImages[state.rawValue]
   }
 }

@@ -1,5 +1,3 @@
-import SimPlatform
-
 /// UIKit's `UIScreen`: the device of the world the caller runs in. `bounds` (points) and `scale`
 /// (pixels per point) come from the scenario's device profile, so code that sizes thumbnails by
 /// `UIScreen.main.scale` asks for the pixels that device would decode; outside any world, a
@@ -13,15 +11,22 @@ import SimPlatform
   static let mainInstance = UIScreen()
 
   /// The screen's rectangle in points.
-  open var bounds: CGRect {
-    guard let device = SimulationContext.world?.device else {
-      return CGRect(x: 0, y: 0, width: 390, height: 844)
-    }
-    return CGRect(x: 0, y: 0, width: device.screenWidth, height: device.screenHeight)
-  }
+  open var bounds: CGRect { Self.worldScreen().bounds }
 
   /// Pixels per point.
-  open var scale: CGFloat { CGFloat(SimulationContext.world?.device.scale ?? 3) }
+  open var scale: CGFloat { Self.worldScreen().scale }
+
+  /// The calling world's screen, from its device profile, on any thread (outside any world, a
+  /// 390 × 844 point screen at 3x).
+  nonisolated static func worldScreen() -> (bounds: CGRect, scale: CGFloat) {
+    guard let device = SimulationContext.world?.device else {
+      return (CGRect(x: 0, y: 0, width: 390, height: 844), 3)
+    }
+    return (
+      CGRect(x: 0, y: 0, width: device.screenWidth, height: device.screenHeight),
+      CGFloat(device.scale)
+    )
+  }
   /// The native scale: `scale` (no display zoom).
   open var nativeScale: CGFloat { scale }
   /// The rectangle in pixels.
@@ -142,8 +147,8 @@ public final class UITraitCollection: NSObject, @unchecked Sendable {
   /// value set outside any world is not kept.
   public static var current: UITraitCollection {
     get {
-      guard let world = SimulationContext.world else { return screenTraits(of: nil) }
-      return ViewLayerState.of(world).currentTraits ?? screenTraits(of: world.device)
+      let set = SimulationContext.world.flatMap { ViewLayerState.of($0).currentTraits }
+      return set ?? screenTraits()
     }
     set {
       guard let world = SimulationContext.world else { return }
@@ -151,14 +156,13 @@ public final class UITraitCollection: NSObject, @unchecked Sendable {
     }
   }
 
-  /// The traits of `device`'s screen (outside a world, a 390 × 844 point screen at 3x).
-  static func screenTraits(of device: DeviceProfile?) -> UITraitCollection {
-    let width = device.map { CGFloat($0.screenWidth) } ?? 390
-    let height = device.map { CGFloat($0.screenHeight) } ?? 844
-    let classes = sizeClasses(width: width, height: height)
+  /// The traits of the calling world's screen (`UIScreen.worldScreen()`).
+  static func screenTraits() -> UITraitCollection {
+    let screen = UIScreen.worldScreen()
+    let classes = sizeClasses(width: screen.bounds.width, height: screen.bounds.height)
     return UITraitCollection(
-      displayScale: CGFloat(device?.scale ?? 3), horizontal: classes.horizontal,
-      vertical: classes.vertical, idiom: classes.idiom)
+      displayScale: screen.scale, horizontal: classes.horizontal, vertical: classes.vertical,
+      idiom: classes.idiom)
   }
 
   /// Runs `actions` with this collection as `UITraitCollection.current`, then restores it.

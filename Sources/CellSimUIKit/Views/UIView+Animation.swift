@@ -160,10 +160,15 @@ extension UIView {
   ) {
     guard let completion else { return }
     let box = Unchecked(value: completion)
-    let duration = ViewLayerState.of(world).animationsDisabled ? .zero : simDuration(seconds)
-    world.main.asyncAfter(duration, label: "UIView.animation.completion") {
+    world.main.asyncAfter(animationWait(seconds, in: world), label: "UIView.animation.completion") {
       box.value(true)
     }
+  }
+
+  /// How long an animation of `seconds` takes in `world`: none after
+  /// `setAnimationsEnabled(false)`.
+  static func animationWait(_ seconds: TimeInterval, in world: World) -> SimDuration {
+    ViewLayerState.of(world).animationsDisabled ? .zero : simDuration(seconds)
   }
 
   /// `seconds` as a virtual duration (negative and non-finite values are zero).

@@ -15,8 +15,6 @@
   /// Runs once, when the animator completes the transition.
   let finish: (Bool) -> Void
   private var ended = false
-  /// The progress an interaction controller reported.
-  private(set) var percentComplete: CGFloat = 0
   /// Where a custom presentation controller puts the presented view (the presented controller
   /// is `to` when presenting, `from` when dismissing).
   var presentedFrame: CGRect?
@@ -37,9 +35,9 @@
     self.finish = finish
   }
 
-  func updateInteractiveTransition(_ percentComplete: CGFloat) {
-    self.percentComplete = percentComplete
-  }
+  /// Progress changes nothing here: the animation runs to its end in virtual time (the
+  /// interaction controller keeps what it reported).
+  func updateInteractiveTransition(_ percentComplete: CGFloat) {}
   func finishInteractiveTransition() {
     isInteractive = false
     transitionWasCancelled = false

@@ -255,11 +255,10 @@ extension UIViewImplicitlyAnimating {
     generation += 1
     let mine = generation
     let remaining = max(0, 1 - pausedFraction) * duration
-    let wait =
-      ViewLayerState.of(world).animationsDisabled
-      ? .zero : UIView.simDuration(delay + remaining)
     let box = Unchecked(value: self)
-    world.main.asyncAfter(wait, label: "UIViewPropertyAnimator.end") { _ in
+    world.main.asyncAfter(
+      UIView.animationWait(delay + remaining, in: world), label: "UIViewPropertyAnimator.end"
+    ) { _ in
       MainActor.assumeIsolated {
         let animator = box.value
         guard animator.generation == mine, animator.isRunning else { return }
