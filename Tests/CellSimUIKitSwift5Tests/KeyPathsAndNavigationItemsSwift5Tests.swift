@@ -47,7 +47,7 @@ final class ViewKeyedLoader {
   func track(_ view: UIImageView, _ url: URL) { urls[view] = url }
 }
 
-@Suite("Audit additions in Swift 5 mode")
+@Suite("Key paths and navigation items in Swift 5 mode")
 struct KeyPathsAndNavigationItemsSwift5Tests {
   @Test("a key-path asynchronous operation frees its slot")
   func keyPathOperation() throws {
