@@ -38,3 +38,36 @@ import Foundation
     }
   }
 #endif
+
+// Initializers Darwin's Foundation inherits from `NSObject.init()` and swift-corelibs-foundation
+// does not declare: code (test doubles above all) writes them with no arguments. An extension
+// cannot declare `init()` itself (it would override `NSObject`'s), so each takes one unnamed
+// argument with a default, which a call with no arguments reaches.
+#if !canImport(Darwin)
+  extension URLResponse {
+    /// `URLResponse()`, a response with no MIME type, an unknown length (-1) and no text
+    /// encoding. Darwin's has no URL; Linux's must have one, so it is `about:blank`.
+    public convenience init(_: Void = ()) {
+      self.init(
+        url: URL(string: "about:blank")!, mimeType: nil, expectedContentLength: -1,
+        textEncodingName: nil)
+    }
+  }
+
+  extension NSAttributedString {
+    /// `NSAttributedString()`: the empty attributed string (`NSMutableAttributedString()`
+    /// inherits it: an empty one to append to).
+    public convenience init(_: Void = ()) { self.init(string: "") }
+  }
+
+  extension NSMutableString {
+    /// `NSMutableString()`: an empty string to append to.
+    public convenience init(_: Void = ()) { self.init(string: "") }
+
+    /// `appendFormat(_:_:)`: appends the string `format` makes of `args`, as
+    /// `String(format:arguments:)` makes it.
+    public func appendFormat(_ format: NSString, _ args: any CVarArg...) {
+      append(String(format: format as String, arguments: args))
+    }
+  }
+#endif

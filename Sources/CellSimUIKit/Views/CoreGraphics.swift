@@ -112,7 +112,8 @@ public struct CGVector: Equatable, Sendable {
   public var dy: CGFloat
   /// A vector of `dx` and `dy`.
   public init(dx: CGFloat, dy: CGFloat) { (self.dx, self.dy) = (dx, dy) }
-  /// A vector of `dx` and `dy`.
+  /// A vector of `dx` and `dy` (disfavoured, so that `.infinity` means `CGFloat`'s).
+  @_disfavoredOverload
   public init(dx: Double, dy: Double) { (self.dx, self.dy) = (CGFloat(dx), CGFloat(dy)) }
   /// A vector of `dx` and `dy`.
   public init(dx: Int, dy: Int) { (self.dx, self.dy) = (CGFloat(dx), CGFloat(dy)) }
