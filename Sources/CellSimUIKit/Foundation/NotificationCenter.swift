@@ -78,6 +78,17 @@ open class NotificationCenter: NSObject, @unchecked Sendable {
     }
   }
 
+  /// `addObserver(_:selector:name:object:)`: accepted and never called, since a selector
+  /// cannot be performed without the Objective-C runtime (use the block form, which runs). The
+  /// selector defaults to an empty one, so that a call whose `#selector` line was removed still
+  /// compiles (see `Selector`).
+  open func addObserver(
+    _ observer: Any, selector aSelector: Selector = "", name aName: NSNotification.Name?,
+    object anObject: Any?
+  ) {
+    _ = SimulationContext.world(for: "NotificationCenter.addObserver")
+  }
+
   /// Removes the observer `observer` (a token from `addObserver`).
   open func removeObserver(_ observer: Any) {
     let world = SimulationContext.world(for: "NotificationCenter.removeObserver")

@@ -17,8 +17,10 @@ open class CADisplayLink: NSObject, @unchecked Sendable {
   /// The run loop modes the link was added to.
   private(set) var modes: [RunLoop.Mode] = []
 
-  /// `CADisplayLink(target:selector:)`: kept; it never calls the selector (see the type).
-  public init(target: Any, selector sel: Selector) {
+  /// `CADisplayLink(target:selector:)`: kept; it never calls the selector (see the type). The
+  /// selector defaults to an empty one, so that a call whose `#selector` line was removed
+  /// still compiles (see `Selector`).
+  public init(target: Any, selector sel: Selector = "") {
     self.target = target
     self.selector = sel
   }

@@ -144,8 +144,9 @@ extension UIBarItem: UIAppearance {
   /// The action (kept; never sent).
   open var action: Selector?
 
-  /// `UIBarButtonItem(title:style:target:action:)`.
-  public convenience init(title: String?, style: Style, target: Any?, action: Selector?) {
+  /// `UIBarButtonItem(title:style:target:action:)`. The action defaults to none, so that a
+  /// call whose `#selector` line was removed still compiles (see `Selector`).
+  public convenience init(title: String?, style: Style, target: Any?, action: Selector? = nil) {
     self.init(system: nil)
     self.title = title
     self.style = style
@@ -153,8 +154,8 @@ extension UIBarItem: UIAppearance {
     self.action = action
   }
 
-  /// `UIBarButtonItem(image:style:target:action:)`.
-  public convenience init(image: UIImage?, style: Style, target: Any?, action: Selector?) {
+  /// `UIBarButtonItem(image:style:target:action:)` (the action defaults to none, as above).
+  public convenience init(image: UIImage?, style: Style, target: Any?, action: Selector? = nil) {
     self.init(system: nil)
     self.image = image
     self.style = style
@@ -162,9 +163,10 @@ extension UIBarItem: UIAppearance {
     self.action = action
   }
 
-  /// `UIBarButtonItem(barButtonSystemItem:target:action:)`.
+  /// `UIBarButtonItem(barButtonSystemItem:target:action:)` (the action defaults to none, as
+  /// above).
   public convenience init(
-    barButtonSystemItem systemItem: SystemItem, target: Any?, action: Selector?
+    barButtonSystemItem systemItem: SystemItem, target: Any?, action: Selector? = nil
   ) {
     self.init(system: systemItem)
     self.target = target as AnyObject?

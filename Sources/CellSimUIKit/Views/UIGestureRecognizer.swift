@@ -1,7 +1,8 @@
 /// UIKit's gesture recognizers, as cells and screens attach them: kept on their view, never
-/// recognizing (a run has no touches). Their target-action forms need `#selector`, which needs
-/// the Objective-C runtime; code that makes one with `UITapGestureRecognizer()` and attaches it
-/// compiles and keeps it.
+/// recognizing (a run has no touches). Their targets and actions are kept and never sent: an
+/// action is a `Selector`, and `#selector` needs the Objective-C runtime, so Linux code names
+/// one with `Selector("name")` or none (`action: nil`), or makes the recognizer with
+/// `UITapGestureRecognizer()`.
 @preconcurrency @MainActor open class UIGestureRecognizer: NSObject {
   /// UIKit's `UIGestureRecognizer.State`, with its raw values.
   public enum State: Int, Sendable {
@@ -36,6 +37,35 @@
 
   /// A recognizer without a target.
   public override init() {}
+
+  /// `init(target:action:)`: the target and action are kept, never sent (see the type). The
+  /// action defaults to none, so that a call whose `#selector` line was removed still compiles
+  /// (see `Selector`).
+  public init(target: Any?, action: Selector? = nil) {
+    super.init()
+    if let action { addTarget(target as Any, action: action) }
+  }
+
+  /// `addTarget(_:action:)`: kept, never sent.
+  open func addTarget(_ target: Any, action: Selector) {
+    targets.append(TargetAction(target: target as AnyObject, action: action))
+  }
+
+  /// `removeTarget(_:action:)`: forgets matching targets (nil matches any).
+  open func removeTarget(_ target: Any?, action: Selector?) {
+    let object = target.map { $0 as AnyObject }
+    targets.removeAll { entry in
+      (object == nil || entry.target === object) && (action == nil || entry.action == action)
+    }
+  }
+
+  /// The targets and actions given, in order.
+  package var targets: [TargetAction] = []
+  /// A target (held weakly, as UIKit holds it) and its action.
+  package struct TargetAction {
+    package weak var target: AnyObject?
+    package let action: Selector
+  }
 
   /// `location(in:)`: the origin (no touch is ever down).
   open func location(in view: UIView?) -> CGPoint { .zero }

@@ -140,8 +140,9 @@ extension UITableView {
 extension UIControl {
   /// `addTarget(_:action:for:)`: kept. The action is never sent: there is no Objective-C runtime
   /// to send a selector, and `#selector` itself needs one (closure actions, `addAction(_:for:)`,
-  /// do run).
-  public func addTarget(_ target: Any?, action: Selector, for controlEvents: Event) {
+  /// do run). The action defaults to an empty selector, so that a call whose `#selector` line
+  /// was removed still compiles (see `Selector`).
+  public func addTarget(_ target: Any?, action: Selector = "", for controlEvents: Event) {
     controlSettings.targets.append((Self.object(target), action, controlEvents))
   }
 

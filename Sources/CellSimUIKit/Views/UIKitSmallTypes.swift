@@ -1,6 +1,13 @@
 /// The Objective-C runtime's `Selector`, as a name: it lets UIKit's `target:action:` forms
 /// compile with `action: nil` or `Selector("name")` (`#selector` itself needs the runtime). A
 /// selector is kept, never performed.
+///
+/// Code brought to Linux often has its `#selector` lines removed. When such a line was one
+/// argument of a call written over several lines, what remains (`addTarget(self,` then
+/// `for: .valueChanged)`) still compiles: the target-action calls give the selector argument
+/// a default (an empty selector, or none), and `NotificationCenter` has
+/// `addObserver(_:selector:name:object:)` with one. The target is kept and no action is
+/// connected, exactly as when the whole call was on the removed line.
 public struct Selector: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
   /// The selector's name.
   let name: String
