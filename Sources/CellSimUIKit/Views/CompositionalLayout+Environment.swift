@@ -105,9 +105,66 @@ public enum NSRectAlignment: Int, Sendable {
   public let elementKind: String
   /// `zIndex` (kept).
   open var zIndex = 0
+  /// Where it is anchored on its container (nil for section headers and footers).
+  public let containerAnchor: NSCollectionLayoutAnchor?
+  /// Where its own point meets the container's anchor (nil: the matching edges).
+  public let itemAnchor: NSCollectionLayoutAnchor?
   init(layoutSize: NSCollectionLayoutSize, kind: String) {
     self.elementKind = kind
+    containerAnchor = nil
+    itemAnchor = nil
     super.init(layoutSize: layoutSize, supplementaryItems: [])
+  }
+  /// `init(layoutSize:elementKind:containerAnchor:)`: a supplementary view pinned to an item
+  /// (a badge), kept with its anchor, not placed.
+  public init(
+    layoutSize: NSCollectionLayoutSize, elementKind: String,
+    containerAnchor: NSCollectionLayoutAnchor
+  ) {
+    self.elementKind = elementKind
+    self.containerAnchor = containerAnchor
+    itemAnchor = nil
+    super.init(layoutSize: layoutSize, supplementaryItems: [])
+  }
+  /// `init(layoutSize:elementKind:containerAnchor:itemAnchor:)`.
+  public init(
+    layoutSize: NSCollectionLayoutSize, elementKind: String,
+    containerAnchor: NSCollectionLayoutAnchor, itemAnchor: NSCollectionLayoutAnchor
+  ) {
+    self.elementKind = elementKind
+    self.containerAnchor = containerAnchor
+    self.itemAnchor = itemAnchor
+    super.init(layoutSize: layoutSize, supplementaryItems: [])
+  }
+}
+
+/// UIKit's `NSCollectionLayoutAnchor`: where a supplementary item attaches to its container,
+/// by edges and an offset (kept).
+@preconcurrency @MainActor open class NSCollectionLayoutAnchor: NSObject {
+  /// The edges it sits on.
+  public let edges: NSDirectionalRectEdge
+  /// The offset, in points or as a fraction of the item's size.
+  public let offset: CGPoint
+  /// Whether `offset` is absolute.
+  public let isAbsoluteOffset: Bool
+  /// Whether `offset` is a fraction of the item's size.
+  public var isFractionalOffset: Bool { !isAbsoluteOffset }
+  init(edges: NSDirectionalRectEdge, offset: CGPoint, absolute: Bool) {
+    self.edges = edges
+    self.offset = offset
+    isAbsoluteOffset = absolute
+  }
+  /// `init(edges:)`.
+  public convenience init(edges: NSDirectionalRectEdge) {
+    self.init(edges: edges, offset: .zero, absolute: true)
+  }
+  /// `init(edges:absoluteOffset:)`.
+  public convenience init(edges: NSDirectionalRectEdge, absoluteOffset: CGPoint) {
+    self.init(edges: edges, offset: absoluteOffset, absolute: true)
+  }
+  /// `init(edges:fractionalOffset:)`.
+  public convenience init(edges: NSDirectionalRectEdge, fractionalOffset: CGPoint) {
+    self.init(edges: edges, offset: fractionalOffset, absolute: false)
   }
 }
 

@@ -108,6 +108,14 @@ public func CGImageSourceCreateWithURL(_ url: CFURL, _ options: CFDictionary?) -
   return CGImageSourceCreateWithData(data, options)
 }
 
+/// `CGImageSourceCreateWithURL(_:_:)` given an `NSURL` (`nsURL as CFURL` is implicit on
+/// Darwin, where `CFURL` bridges; here `CFURL` is `URL`).
+// swift-format-ignore: AlwaysUseLowerCamelCase
+public func CGImageSourceCreateWithURL(_ url: NSURL, _ options: CFDictionary?) -> CGImageSource? {
+  guard let url = url as URL? else { return nil }
+  return CGImageSourceCreateWithURL(url, options)
+}
+
 /// `CGImageSourceGetCount(_:)`: 1 (PNG has one image); 0 for an incremental source whose
 /// header has not arrived.
 // swift-format-ignore: AlwaysUseLowerCamelCase

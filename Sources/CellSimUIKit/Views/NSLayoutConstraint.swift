@@ -105,6 +105,19 @@ public struct UILayoutPriority: RawRepresentable, Hashable, Sendable {
   public static let dragThatCanResizeScene = UILayoutPriority(510)
   public static let defaultLow = UILayoutPriority(250)
   public static let fittingSizeLevel = UILayoutPriority(50)
+  /// `sceneSizeStayPut`.
+  public static let sceneSizeStayPut = UILayoutPriority(500)
+  /// `dragThatCannotResizeScene`.
+  public static let dragThatCannotResizeScene = UILayoutPriority(490)
+
+  /// A priority `rhs` above `lhs` (`.defaultHigh + 1`), as UIKit's Swift overlay gives it.
+  public static func + (lhs: UILayoutPriority, rhs: Float) -> UILayoutPriority {
+    UILayoutPriority(lhs.rawValue + rhs)
+  }
+  /// A priority `rhs` below `lhs` (`.required - 1`).
+  public static func - (lhs: UILayoutPriority, rhs: Float) -> UILayoutPriority {
+    UILayoutPriority(lhs.rawValue - rhs)
+  }
 }
 
 /// UIKit's `NSLayoutAnchor`: makes constraints between two items' attributes.
@@ -332,6 +345,24 @@ extension UIView {
   public var safeAreaLayoutGuide: UILayoutGuide { guide(\.safeAreaGuide) }
   /// `layoutMarginsGuide`.
   public var layoutMarginsGuide: UILayoutGuide { guide(\.marginsGuide) }
+  /// `readableContentGuide`: the margins guide. UIKit narrows it to a readable line length
+  /// only on views wider than a phone's; a hosted screen is a phone's width.
+  public var readableContentGuide: UILayoutGuide { layoutMarginsGuide }
+
+  /// `addLayoutGuide(_:)`: the view owns `layoutGuide` (taken from any view that owned it).
+  public func addLayoutGuide(_ layoutGuide: UILayoutGuide) {
+    layoutGuide.owningView?.removeLayoutGuide(layoutGuide)
+    layoutGuide.owningView = self
+    addedLayoutGuides.append(layoutGuide)
+  }
+  /// `removeLayoutGuide(_:)`.
+  public func removeLayoutGuide(_ layoutGuide: UILayoutGuide) {
+    guard layoutGuide.owningView === self else { return }
+    addedLayoutGuides.removeAll { $0 === layoutGuide }
+    layoutGuide.owningView = nil
+  }
+  /// `layoutGuides`: the guides added with `addLayoutGuide(_:)`, in order.
+  public var layoutGuides: [UILayoutGuide] { addedLayoutGuides }
 
   func guide(_ path: ReferenceWritableKeyPath<UIView, UILayoutGuide?>) -> UILayoutGuide {
     if let guide = self[keyPath: path] { return guide }

@@ -22,6 +22,10 @@ public struct UIBackgroundConfiguration: Hashable, @unchecked Sendable {
   public var strokeWidth: CGFloat = 0
   /// `strokeOutset`.
   public var strokeOutset: CGFloat = 0
+  /// `backgroundColorTransformer`: applied by `resolvedBackgroundColor(for:)`.
+  public var backgroundColorTransformer: UIConfigurationColorTransformer?
+  /// `strokeColorTransformer`: applied by `resolvedStrokeColor(for:)`.
+  public var strokeColorTransformer: UIConfigurationColorTransformer?
   /// The style it was made for, for `resolvedBackgroundColor(for:)`.
   let style: Style
 
@@ -64,19 +68,28 @@ public struct UIBackgroundConfiguration: Hashable, @unchecked Sendable {
     .init(style: .plainHeaderFooter)
   }
 
-  /// `resolvedBackgroundColor(for:)`: `backgroundColor`, else the style's system colour.
+  /// `resolvedBackgroundColor(for:)`: `backgroundColor`, else the style's system colour,
+  /// through `backgroundColorTransformer` if set.
   public func resolvedBackgroundColor(for tintColor: UIColor) -> UIColor {
-    if let backgroundColor { return backgroundColor }
-    switch style {
-    case .clear: return .clear
-    case .plainCell, .plainHeaderFooter, .sidebar: return .systemBackground
-    case .groupedCell: return .secondarySystemGroupedBackground
-    case .groupedHeaderFooter: return .systemGroupedBackground
+    let color: UIColor
+    if let backgroundColor {
+      color = backgroundColor
+    } else {
+      switch style {
+      case .clear: color = .clear
+      case .plainCell, .plainHeaderFooter, .sidebar: color = .systemBackground
+      case .groupedCell: color = .secondarySystemGroupedBackground
+      case .groupedHeaderFooter: color = .systemGroupedBackground
+      }
     }
+    return backgroundColorTransformer?.transform(color) ?? color
   }
 
-  /// `resolvedStrokeColor(for:)`: `strokeColor`, else clear.
-  public func resolvedStrokeColor(for tintColor: UIColor) -> UIColor { strokeColor ?? .clear }
+  /// `resolvedStrokeColor(for:)`: `strokeColor`, else clear, through `strokeColorTransformer`.
+  public func resolvedStrokeColor(for tintColor: UIColor) -> UIColor {
+    let color = strokeColor ?? .clear
+    return strokeColorTransformer?.transform(color) ?? color
+  }
 
   /// `updated(for:)`: unchanged (state changes do not reach configurations).
   public func updated(for state: any UIConfigurationState) -> UIBackgroundConfiguration { self }
@@ -89,6 +102,8 @@ public struct UIBackgroundConfiguration: Hashable, @unchecked Sendable {
       && a.backgroundColor == b.backgroundColor && a.image === b.image
       && a.imageContentMode == b.imageContentMode && a.strokeColor == b.strokeColor
       && a.strokeWidth == b.strokeWidth && a.strokeOutset == b.strokeOutset && a.style == b.style
+      && a.backgroundColorTransformer == b.backgroundColorTransformer
+      && a.strokeColorTransformer == b.strokeColorTransformer
   }
 
   public func hash(into hasher: inout Hasher) {
@@ -96,4 +111,37 @@ public struct UIBackgroundConfiguration: Hashable, @unchecked Sendable {
     hasher.combine(style)
     hasher.combine(backgroundColor)
   }
+}
+
+/// UIKit's `UIConfigurationColorTransformer`: a function from a colour to a colour, which a
+/// configuration applies to the colour it resolves. Two transformers are equal when they are
+/// the same one (a named one, or one copy of the same value).
+public struct UIConfigurationColorTransformer: Hashable, @unchecked Sendable {
+  /// The function.
+  public let transform: (UIColor) -> UIColor
+  /// Made once per transformer, and kept by every copy: what equality compares.
+  private let token = Token()
+
+  private final class Token {}
+
+  /// A transformer that applies `transform`.
+  public init(_ transform: @escaping (UIColor) -> UIColor) {
+    self.transform = transform
+  }
+
+  /// `callAsFunction(_:)`: the transformed colour.
+  public func callAsFunction(_ input: UIColor) -> UIColor { transform(input) }
+
+  /// `grayscale`: each colour as the grey of its luminance.
+  public static let grayscale = UIConfigurationColorTransformer { color in
+    let grey = 0.299 * color.red + 0.587 * color.green + 0.114 * color.blue
+    return UIColor(red: grey, green: grey, blue: grey, alpha: color.alpha)
+  }
+  /// `preferredTint`: the colour unchanged (the system's preferred tint is not modelled).
+  public static let preferredTint = UIConfigurationColorTransformer { $0 }
+  /// `monochromeTint`: the colour unchanged (not modelled).
+  public static let monochromeTint = UIConfigurationColorTransformer { $0 }
+
+  public static func == (a: Self, b: Self) -> Bool { a.token === b.token }
+  public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(token)) }
 }

@@ -221,6 +221,8 @@ public typealias UIActionHandler = @MainActor (UIAction) -> Void
   open var state: UIMenuElement.State
   /// `discoverabilityTitle` (kept).
   open var discoverabilityTitle: String?
+  /// `sender`: what sent the action while its handler runs; nil, since no one sends it.
+  open var sender: Any? { nil }
 
   /// An action with a title, an image, its settings and a handler, as UIKit's initializer
   /// takes them (each but the handler has UIKit's default).

@@ -113,6 +113,36 @@ public struct UICellAccessory {
   /// Options of `.delete()` (kept: `isHidden`, `reservedLayoutWidth`, `tintColor`).
   public typealias DeleteOptions = DisclosureIndicatorOptions
 
+  /// UIKit's `UICellAccessory.Placement`: which side of the cell an accessory is on.
+  public enum Placement {
+    case leading(displayed: DisplayedState = .always, at: (([UICellAccessory]) -> Int)? = nil)
+    case trailing(displayed: DisplayedState = .always, at: (([UICellAccessory]) -> Int)? = nil)
+  }
+
+  /// UIKit's `UICellAccessory.CustomViewConfiguration`: a view of the app's own as an accessory
+  /// (kept with the accessory; not added to the cell's views, as no accessory is shown).
+  public struct CustomViewConfiguration {
+    public var customView: UIView
+    public var placement: Placement
+    public var isHidden: Bool
+    public var reservedLayoutWidth: LayoutDimension
+    public var tintColor: UIColor?
+    public var maintainsFixedSize: Bool
+    /// `init(customView:placement:isHidden:reservedLayoutWidth:tintColor:maintainsFixedSize:)`.
+    public init(
+      customView: UIView, placement: Placement, isHidden: Bool? = nil,
+      reservedLayoutWidth: LayoutDimension? = nil, tintColor: UIColor? = nil,
+      maintainsFixedSize: Bool? = nil
+    ) {
+      self.customView = customView
+      self.placement = placement
+      self.isHidden = isHidden ?? false
+      self.reservedLayoutWidth = reservedLayoutWidth ?? .standard
+      self.tintColor = tintColor
+      self.maintainsFixedSize = maintainsFixedSize ?? false
+    }
+  }
+
   /// The kind.
   public let accessoryType: AccessoryType
   /// When it is shown.
@@ -159,6 +189,14 @@ public struct UICellAccessory {
     displayed: DisplayedState = .always, options: DetailOptions = DetailOptions(),
     actionHandler: ActionHandler? = nil
   ) -> UICellAccessory { UICellAccessory(.detail, displayed, handler: actionHandler) }
+  /// `customView(configuration:)`: a view of the app's own (kept, not shown).
+  public static func customView(configuration: CustomViewConfiguration) -> UICellAccessory {
+    var displayed = DisplayedState.always
+    switch configuration.placement {
+    case .leading(let state, _), .trailing(let state, _): displayed = state
+    }
+    return UICellAccessory(.customView, displayed)
+  }
   /// A label.
   public static func label(
     text: String, displayed: DisplayedState = .always, options: LabelOptions = LabelOptions()

@@ -132,4 +132,16 @@
   open var indentationLevel = 0
   /// `indentationWidth` (kept).
   open var indentationWidth: CGFloat = 16
+  /// `indentsAccessories` (kept).
+  open var indentsAccessories = true
+  /// `separatorLayoutGuide`: the guide a cell constrains to move its separator (kept; no
+  /// separator is drawn, and its constraints are not solved).
+  public var separatorLayoutGuide: UILayoutGuide {
+    if let guide = separatorGuide { return guide }
+    let guide = UILayoutGuide()
+    addLayoutGuide(guide)
+    separatorGuide = guide
+    return guide
+  }
+  var separatorGuide: UILayoutGuide?
 }

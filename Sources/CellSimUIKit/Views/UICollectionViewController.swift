@@ -18,6 +18,13 @@ open class UICollectionViewController: UIViewController, UICollectionViewDataSou
     super.init(coder: coder)
   }
 
+  /// `clearsSelectionOnViewWillAppear` (kept).
+  open var clearsSelectionOnViewWillAppear = true
+  /// `installsStandardGestureForInteractiveMovement` (kept; no one drags).
+  open var installsStandardGestureForInteractiveMovement = true
+  /// `useLayoutToLayoutNavigationTransitions` (kept).
+  open var useLayoutToLayoutNavigationTransitions = false
+
   /// The collection view: the controller's view.
   open var collectionView: UICollectionView! {
     get { view as? UICollectionView }

@@ -27,6 +27,83 @@ open class UIColor: NSObject, @unchecked Sendable {
     self.init(red: white, green: white, blue: white, alpha: alpha)
   }
 
+  /// `UIColor(displayP3Red:green:blue:alpha:)`: kept as the same components (colour spaces are
+  /// not modelled; nothing is drawn).
+  public convenience init(displayP3Red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+    self.init(red: displayP3Red, green: green, blue: blue, alpha: alpha)
+  }
+
+  /// `UIColor(hue:saturation:brightness:alpha:)`: the HSB colour as its RGB components (hue
+  /// wraps around 1).
+  public convenience init(hue: CGFloat, saturation: CGFloat, brightness: CGFloat, alpha: CGFloat) {
+    let rgb = Self.rgb(hue: hue, saturation: saturation, brightness: brightness)
+    self.init(red: rgb.red, green: rgb.green, blue: rgb.blue, alpha: alpha)
+  }
+
+  /// `getHue(_:saturation:brightness:alpha:)`: the colour's HSB components; true.
+  @discardableResult
+  open func getHue(
+    _ hue: UnsafeMutablePointer<CGFloat>?, saturation: UnsafeMutablePointer<CGFloat>?,
+    brightness: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?
+  ) -> Bool {
+    let high = max(red, green, blue)
+    let low = min(red, green, blue)
+    let delta = high - low
+    var h: CGFloat = 0
+    if delta > 0 {
+      if high == red {
+        h = (green - blue) / delta
+      } else if high == green {
+        h = 2 + (blue - red) / delta
+      } else {
+        h = 4 + (red - green) / delta
+      }
+      h /= 6
+      if h < 0 { h += 1 }
+    }
+    hue?.pointee = h
+    saturation?.pointee = high > 0 ? delta / high : 0
+    brightness?.pointee = high
+    alpha?.pointee = self.alpha
+    return true
+  }
+
+  /// `getRed(_:green:blue:alpha:)`: the colour's components; true.
+  @discardableResult
+  open func getRed(
+    _ red: UnsafeMutablePointer<CGFloat>?, green: UnsafeMutablePointer<CGFloat>?,
+    blue: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?
+  ) -> Bool {
+    red?.pointee = self.red
+    green?.pointee = self.green
+    blue?.pointee = self.blue
+    alpha?.pointee = self.alpha
+    return true
+  }
+
+  static func rgb(hue: CGFloat, saturation: CGFloat, brightness: CGFloat) -> (
+    red: CGFloat, green: CGFloat, blue: CGFloat
+  ) {
+    let s = min(max(saturation, 0), 1)
+    let v = min(max(brightness, 0), 1)
+    var h = hue.truncatingRemainder(dividingBy: 1)
+    if h < 0 { h += 1 }
+    let sector = h * 6
+    let index = Int(sector.rounded(.down)) % 6
+    let f = sector - sector.rounded(.down)
+    let p = v * (1 - s)
+    let q = v * (1 - s * f)
+    let t = v * (1 - s * (1 - f))
+    switch index {
+    case 0: return (v, t, p)
+    case 1: return (q, v, p)
+    case 2: return (p, v, t)
+    case 3: return (p, q, v)
+    case 4: return (t, p, v)
+    default: return (v, p, q)
+    }
+  }
+
   /// `withAlphaComponent(_:)`.
   open func withAlphaComponent(_ alpha: CGFloat) -> UIColor {
     UIColor(red: red, green: green, blue: blue, alpha: alpha)

@@ -4,7 +4,7 @@ public protocol UIConfigurationState {}
 
 /// UIKit's `UICellConfigurationState`: a cell's `isSelected` and `isHighlighted` when it is
 /// updated (see `UICollectionViewCell.updateConfiguration(using:)`); the other flags stay false.
-public struct UICellConfigurationState: UIConfigurationState, Sendable {
+public struct UICellConfigurationState: UIConfigurationState, @unchecked Sendable {
   /// `isSelected`.
   public var isSelected = false
   /// `isHighlighted`.
@@ -27,6 +27,23 @@ public struct UICellConfigurationState: UIConfigurationState, Sendable {
   public init(traitCollection: UITraitCollection) { self.traitCollection = traitCollection }
   /// A state with no flag set, for a 3x screen.
   public init() { self.init(traitCollection: UITraitCollection(displayScale: 3)) }
+
+  /// The app's own states (`subscript(key:)`), by key.
+  var customStates: [UIConfigurationStateCustomKey: AnyHashable] = [:]
+
+  /// The app's own state for `key` (nil unless set), as a cell's `configurationState` override
+  /// adds it.
+  public subscript(key: UIConfigurationStateCustomKey) -> AnyHashable? {
+    get { customStates[key] }
+    set { customStates[key] = newValue }
+  }
+}
+
+/// UIKit's `UIConfigurationStateCustomKey`: the name of an app's own configuration state.
+public struct UIConfigurationStateCustomKey: RawRepresentable, Hashable, Sendable {
+  public let rawValue: String
+  public init(rawValue: String) { self.rawValue = rawValue }
+  public init(_ rawValue: String) { self.rawValue = rawValue }
 }
 
 /// UIKit's `UIContentConfiguration`: a value that makes the view showing it.
@@ -82,12 +99,21 @@ public struct UIListContentConfiguration: Hashable {
     public var preferredSymbolConfiguration: UIImage.SymbolConfiguration?
     /// `accessibilityIgnoresInvertColors`.
     public var accessibilityIgnoresInvertColors = false
+    /// `tintColorTransformer`: applied by `resolvedTintColor(for:)`.
+    public var tintColorTransformer: UIConfigurationColorTransformer?
+
+    /// `resolvedTintColor(for:)`: `tintColor`, else the view's, through the transformer.
+    public func resolvedTintColor(for tintColor: UIColor) -> UIColor {
+      let color = self.tintColor ?? tintColor
+      return tintColorTransformer?.transform(color) ?? color
+    }
 
     public static func == (a: Self, b: Self) -> Bool {
       a.maximumSize == b.maximumSize && a.reservedLayoutSize == b.reservedLayoutSize
         && a.cornerRadius == b.cornerRadius && a.tintColor == b.tintColor
         && a.preferredSymbolConfiguration === b.preferredSymbolConfiguration
         && a.accessibilityIgnoresInvertColors == b.accessibilityIgnoresInvertColors
+        && a.tintColorTransformer == b.tintColorTransformer
     }
     public func hash(into hasher: inout Hasher) {
       hasher.combine(maximumSize.width)
@@ -114,10 +140,30 @@ public struct UIListContentConfiguration: Hashable {
     public var alignment: TextAlignment = .natural
     /// `adjustsFontSizeToFitWidth`.
     public var adjustsFontSizeToFitWidth = false
+    /// `adjustsFontForContentSizeCategory` (kept; text sizes do not change in a run).
+    public var adjustsFontForContentSizeCategory = true
+    /// `lineBreakMode`.
+    public var lineBreakMode: NSLineBreakMode = .byTruncatingTail
+    /// `minimumScaleFactor`.
+    public var minimumScaleFactor: CGFloat = 0
+    /// `allowsDefaultTighteningForTruncation`.
+    public var allowsDefaultTighteningForTruncation = true
+    /// `showsExpansionTextWhenTruncated`.
+    public var showsExpansionTextWhenTruncated = false
+    /// `colorTransformer`: applied by `resolvedColor()`.
+    public var colorTransformer: UIConfigurationColorTransformer?
+
+    /// `resolvedColor()`: `color` through `colorTransformer`.
+    public func resolvedColor() -> UIColor { colorTransformer?.transform(color) ?? color }
 
     public static func == (a: Self, b: Self) -> Bool {
       a.font === b.font && a.color == b.color && a.numberOfLines == b.numberOfLines
         && a.alignment == b.alignment && a.adjustsFontSizeToFitWidth == b.adjustsFontSizeToFitWidth
+        && a.adjustsFontForContentSizeCategory == b.adjustsFontForContentSizeCategory
+        && a.lineBreakMode == b.lineBreakMode && a.minimumScaleFactor == b.minimumScaleFactor
+        && a.allowsDefaultTighteningForTruncation == b.allowsDefaultTighteningForTruncation
+        && a.showsExpansionTextWhenTruncated == b.showsExpansionTextWhenTruncated
+        && a.colorTransformer == b.colorTransformer
     }
     public func hash(into hasher: inout Hasher) {
       hasher.combine(numberOfLines)
@@ -143,6 +189,10 @@ public struct UIListContentConfiguration: Hashable {
   public var secondaryAttributedText: NSAttributedString?
   /// `textToSecondaryTextVerticalPadding` (kept).
   public var textToSecondaryTextVerticalPadding: CGFloat = 0
+  /// `textToSecondaryTextHorizontalPadding` (kept).
+  public var textToSecondaryTextHorizontalPadding: CGFloat = 0
+  /// `prefersSideBySideTextAndSecondaryText` (kept).
+  public var prefersSideBySideTextAndSecondaryText = false
   /// The image's properties.
   public var imageProperties = ImageProperties()
   /// The text's properties.
@@ -205,6 +255,8 @@ public struct UIListContentConfiguration: Hashable {
       && a.axesPreservingSuperviewLayoutMargins == b.axesPreservingSuperviewLayoutMargins
       && a.imageToTextPadding == b.imageToTextPadding
       && a.textToSecondaryTextVerticalPadding == b.textToSecondaryTextVerticalPadding
+      && a.textToSecondaryTextHorizontalPadding == b.textToSecondaryTextHorizontalPadding
+      && a.prefersSideBySideTextAndSecondaryText == b.prefersSideBySideTextAndSecondaryText
   }
   public func hash(into hasher: inout Hasher) {
     hasher.combine(text)
@@ -254,6 +306,31 @@ extension UIListContentConfiguration: UIContentConfiguration {
       listConfiguration = list
       apply()
     }
+  }
+
+  /// `textLayoutGuide`: a guide for the text (nil with no text), as UIKit gives one so that
+  /// other views align with the text. The labels are not laid out here, so the guide is kept
+  /// and its frame is not solved (zero), as for any guide of your own.
+  open var textLayoutGuide: UILayoutGuide? {
+    textLabel.text == nil ? nil : contentGuide(0)
+  }
+  /// `secondaryTextLayoutGuide` (nil with no secondary text).
+  open var secondaryTextLayoutGuide: UILayoutGuide? {
+    secondaryLabel.text == nil ? nil : contentGuide(1)
+  }
+  /// `imageLayoutGuide` (nil with no image).
+  open var imageLayoutGuide: UILayoutGuide? {
+    imageView.image == nil ? nil : contentGuide(2)
+  }
+  /// The text, secondary text and image guides, made when first asked for.
+  var contentGuides: [UILayoutGuide?] = [nil, nil, nil]
+
+  func contentGuide(_ index: Int) -> UILayoutGuide {
+    if let guide = contentGuides[index] { return guide }
+    let guide = UILayoutGuide()
+    addLayoutGuide(guide)
+    contentGuides[index] = guide
+    return guide
   }
 
   func apply() {

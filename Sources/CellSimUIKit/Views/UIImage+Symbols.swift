@@ -84,6 +84,14 @@ extension UIImage {
     public convenience init(weight: SymbolWeight) {
       self.init(pointSize: nil, weight: weight, scale: .unspecified)
     }
+    /// A configuration at `font`'s point size.
+    public convenience init(font: UIFont) {
+      self.init(pointSize: font.pointSize, weight: .unspecified, scale: .unspecified)
+    }
+    /// A configuration at `font`'s point size, at `scale`.
+    public convenience init(font: UIFont, scale: SymbolScale) {
+      self.init(pointSize: font.pointSize, weight: .unspecified, scale: scale)
+    }
     /// A configuration following `textStyle`'s size (kept; Dynamic Type is not modelled).
     public convenience init(textStyle: UIFont.TextStyle) {
       self.init(pointSize: nil, weight: .unspecified, scale: .unspecified, textStyle: textStyle)

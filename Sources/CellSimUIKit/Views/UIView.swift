@@ -65,6 +65,8 @@
   var storedConstraints: [NSLayoutConstraint] = []
   var safeAreaGuide: UILayoutGuide?
   var marginsGuide: UILayoutGuide?
+  /// Guides added with `addLayoutGuide(_:)`, in order.
+  var addedLayoutGuides: [UILayoutGuide] = []
 
   /// `UIView(frame:)`.
   public init(frame: CGRect) {

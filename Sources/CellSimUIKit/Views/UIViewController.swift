@@ -163,6 +163,14 @@
     return CGRect(x: 0, y: 0, width: device.screenWidth, height: device.screenHeight)
   }
 
+  /// `encodeRestorableState(with:)`: never called (state restoration is not modelled); an
+  /// override compiles and calls `super`.
+  open func encodeRestorableState(with coder: NSCoder) {}
+  /// `decodeRestorableState(with:)`: never called (state restoration is not modelled).
+  open func decodeRestorableState(with coder: NSCoder) {}
+  /// `applicationFinishedRestoringState()`: never called.
+  open func applicationFinishedRestoringState() {}
+
   /// The view was loaded.
   open func viewDidLoad() {}
   /// The view is about to appear.
