@@ -271,6 +271,30 @@ var linuxStandIns: [Target] {
 }
 package.targets += linuxStandIns
 
+// WebKit (`WKWebView`) and SafariServices (`SFSafariViewController`), which screens open an
+// item's page with: stand-ins of those names on Linux, built on the layer (a web view is a
+// `UIView`), so a file's own `import WebKit` finds them. They keep what they are given and load
+// nothing. On macOS the imports are Apple's.
+var webStandIns: [Target] {
+  #if os(Linux)
+    return [
+      .target(name: "WebKit", dependencies: ["CellSimUIKit"]),
+      .target(name: "SafariServices", dependencies: ["CellSimUIKit"]),
+      .testTarget(
+        name: "WebStandInTests", dependencies: ["WebKit", "SafariServices", "CellSimUIKit"]),
+    ]
+  #else
+    return []
+  #endif
+}
+package.targets += webStandIns
+#if os(Linux)
+  package.products += [
+    .library(name: "WebKit", targets: ["WebKit"]),
+    .library(name: "SafariServices", targets: ["SafariServices"]),
+  ]
+#endif
+
 // The Combine stand-in as a test target's dependency, on Linux only (tests that import it).
 var combineStandIn: [Target.Dependency] {
   linuxStandIns.filter { $0.name == "Combine" }.map {
