@@ -76,10 +76,29 @@
 @preconcurrency @MainActor open class UITextField: UIView {
   /// The delegate (weak, as UIKit's).
   open weak var delegate: (any UITextFieldDelegate)?
-  /// The text.
-  open var text: String?
-  /// The placeholder.
-  open var placeholder: String?
+  /// The text (setting it replaces `attributedText` with the plain string, as UIKit does).
+  open var text: String? {
+    get { storedText?.string }
+    set { storedText = newValue.map { NSAttributedString(string: $0) } }
+  }
+  /// `attributedText`: the text with its attributes (kept, never drawn); `text` is its string.
+  open var attributedText: NSAttributedString? {
+    get { storedText }
+    set { storedText = newValue }
+  }
+  var storedText: NSAttributedString?
+  /// The placeholder (`attributedPlaceholder`'s string).
+  open var placeholder: String? {
+    get { storedPlaceholder?.string }
+    set { storedPlaceholder = newValue.map { NSAttributedString(string: $0) } }
+  }
+  /// `attributedPlaceholder`: the placeholder with its attributes (kept, never drawn);
+  /// `placeholder` is its string.
+  open var attributedPlaceholder: NSAttributedString? {
+    get { storedPlaceholder }
+    set { storedPlaceholder = newValue }
+  }
+  var storedPlaceholder: NSAttributedString?
   /// The font (kept).
   open var font: UIFont?
   /// The text colour (kept).

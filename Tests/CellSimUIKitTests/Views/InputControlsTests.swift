@@ -165,6 +165,21 @@ struct InputControlsTests {
     #expect(search.borderStyle == .roundedRect && search.leftViewMode == .always)
     #expect(search.rightViewMode == .whileEditing && search.inputAccessoryView is UIToolbar)
   }
+
+  @Test("a text field's text and placeholder and their attributed forms are one value each")
+  func attributedTextAndPlaceholder() {
+    let field = UITextField()
+    #expect(field.text == nil && field.placeholder == nil && field.attributedPlaceholder == nil)
+    field.attributedPlaceholder = NSAttributedString(
+      string: "Search movies", attributes: [.foregroundColor: UIColor.lightGray])
+    #expect(field.placeholder == "Search movies")
+    field.placeholder = "Find"
+    #expect(field.attributedPlaceholder?.string == "Find")
+    field.attributedText = NSAttributedString(string: "Dune")
+    #expect(field.text == "Dune")
+    field.text = nil
+    #expect(field.attributedText == nil)
+  }
 }
 
 /// A field whose keyboard is a date picker with a Done bar, as event screens write one.
