@@ -85,6 +85,11 @@
 #if canImport(FoundationNetworking)
   @_exported import FoundationNetworking
 #endif
+#if canImport(FoundationXML)
+  // `XMLParser`, which Darwin's Foundation has and Linux's keeps in FoundationXML: a photo
+  // feed read as RSS (Flickr's public feed) parses with it.
+  @_exported import FoundationXML
+#endif
 
 #if os(Linux)
   // Combine and CryptoKit sit beside UIKit on a device, and a file written for one often

@@ -225,6 +225,19 @@ extension UIApplicationDelegate {
         + "UIKitHost.run(_:screen:fixturesRoot:) instead")
   }
 
+  /// `window`, UIKit's optional requirement, read through the protocol as UIKit's is: the
+  /// outer optional says whether the delegate declares a `window` property (nil when it does
+  /// not), the inner one is its value, so `delegate.window??.rootViewController` compiles and
+  /// means what it does on iOS. The delegate's own `window` property is found by reflection (a
+  /// stored property of that name and type); read on the delegate's own type, `window` is that
+  /// property itself.
+  public var window: UIWindow?? {
+    for child in Mirror(reflecting: self).children where child.label == "window" {
+      if let window = child.value as? UIWindow? { return .some(window) }
+    }
+    return .none
+  }
+
   /// True.
   public func application(
     _ application: UIApplication,

@@ -3,6 +3,11 @@
 import CellSimUIKit
 import Testing
 
+/// An app delegate from before scenes, which keeps its own window.
+final class WindowedAppDelegate: UIResponder, UIApplicationDelegate {
+  var window: UIWindow?
+}
+
 final class TemplateAppDelegate: UIResponder, UIApplicationDelegate {
   func application(
     _ application: UIApplication,
@@ -56,6 +61,21 @@ struct AppShellTests {
     #expect(
       sceneDelegate.window?.windowScene === scene && sceneDelegate.window?.isKeyWindow == true)
     #expect(scene.activationState == .unattached)
+  }
+
+  @Test("a delegate's window reads through the protocol as UIKit's optional requirement does")
+  func delegateWindow() {
+    let template: any UIApplicationDelegate = TemplateAppDelegate()
+    // No `window` property: the optional requirement is not implemented.
+    #expect(template.window == nil)
+    let windowed = WindowedAppDelegate()
+    let delegate: any UIApplicationDelegate = windowed
+    let declared: UIWindow?? = delegate.window
+    #expect(declared != nil)
+    #expect(declared! == nil)
+    windowed.window = UIWindow(frame: .zero)
+    windowed.window?.rootViewController = UIViewController()
+    #expect(delegate.window??.rootViewController === windowed.window?.rootViewController)
   }
 
   @Test("UIApplication.shared.delegate is nil until set and keeps the app's delegate per world")
