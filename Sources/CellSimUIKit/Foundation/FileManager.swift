@@ -41,6 +41,13 @@ open class FileManager: Foundation.FileManager, @unchecked Sendable {
     case .libraryDirectory: return Sandbox.root + "/Library"
     case .cachesDirectory: return Sandbox.root + "/Library/Caches"
     case .applicationSupportDirectory: return Sandbox.root + "/Library/Application Support"
+    // Folders iOS names in the container but does not make.
+    case .applicationDirectory: return Sandbox.root + "/Applications"
+    case .downloadsDirectory: return Sandbox.root + "/Downloads"
+    case .picturesDirectory: return Sandbox.root + "/Pictures"
+    case .moviesDirectory: return Sandbox.root + "/Movies"
+    case .musicDirectory: return Sandbox.root + "/Music"
+    case .desktopDirectory: return Sandbox.root + "/Desktop"
     default: return nil
     }
   }
@@ -276,6 +283,18 @@ extension URL {
   public static var cachesDirectory: URL { directory(.cachesDirectory) }
   /// The sandbox's `Library/Application Support`.
   public static var applicationSupportDirectory: URL { directory(.applicationSupportDirectory) }
+  /// The container's `Applications` (named, not made, as on iOS).
+  public static var applicationDirectory: URL { directory(.applicationDirectory) }
+  /// The container's `Downloads` (named, not made).
+  public static var downloadsDirectory: URL { directory(.downloadsDirectory) }
+  /// The container's `Pictures` (named, not made).
+  public static var picturesDirectory: URL { directory(.picturesDirectory) }
+  /// The container's `Movies` (named, not made).
+  public static var moviesDirectory: URL { directory(.moviesDirectory) }
+  /// The container's `Music` (named, not made).
+  public static var musicDirectory: URL { directory(.musicDirectory) }
+  /// The container's `Desktop` (named, not made).
+  public static var desktopDirectory: URL { directory(.desktopDirectory) }
   /// The sandbox's `tmp`.
   public static var temporaryDirectory: URL { FileManager.default.temporaryDirectory }
   /// The sandbox's container.

@@ -227,6 +227,31 @@ public protocol UIPopoverPresentationControllerDelegate:
   }
 }
 
+/// UIKit's `UIActivityItemSource`: an item the share sheet asks for its data (never asked: no one
+/// picks an activity). The two required methods, and the optional ones with UIKit's defaults.
+@preconcurrency @MainActor public protocol UIActivityItemSource: AnyObject {
+  /// The placeholder item, for the sheet's layout.
+  func activityViewControllerPlaceholderItem(_ activityViewController: UIActivityViewController)
+    -> Any
+  /// The item for `activityType`.
+  func activityViewController(
+    _ activityViewController: UIActivityViewController,
+    itemForActivityType activityType: UIActivity.ActivityType?
+  ) -> Any?
+  /// The subject for `activityType` (empty unless implemented).
+  func activityViewController(
+    _ activityViewController: UIActivityViewController,
+    subjectForActivityType activityType: UIActivity.ActivityType?
+  ) -> String
+}
+
+extension UIActivityItemSource {
+  public func activityViewController(
+    _ activityViewController: UIActivityViewController,
+    subjectForActivityType activityType: UIActivity.ActivityType?
+  ) -> String { "" }
+}
+
 /// UIKit's `UIActivity` (subclassed for app-specific activities; never performed).
 @preconcurrency @MainActor open class UIActivity: NSObject {
   /// UIKit's `UIActivity.ActivityType`.

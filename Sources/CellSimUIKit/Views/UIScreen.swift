@@ -127,6 +127,14 @@ public final class UITraitCollection: NSObject, @unchecked Sendable {
       style: last(\.userInterfaceStyle, unspecified: .unspecified))
   }
 
+  /// `hasDifferentColorAppearance(comparedTo:)`: whether a dynamic colour could resolve
+  /// differently, which the interface style decides here (contrast and elevation are not
+  /// modelled); true against nil.
+  public func hasDifferentColorAppearance(comparedTo traitCollection: UITraitCollection?) -> Bool {
+    guard let traitCollection else { return true }
+    return userInterfaceStyle != traitCollection.userInterfaceStyle
+  }
+
   /// The size classes and idiom of a full-screen app on a screen of `width` × `height` points,
   /// as Apple's Human Interface Guidelines tabulate them: an iPad (shorter side at least 744
   /// points) is regular both ways; an iPhone in portrait is compact by regular; in landscape it
@@ -248,6 +256,24 @@ public struct UIAxis: OptionSet, Sendable {
   }
   /// Whether multitasking is supported: true.
   open var isMultitaskingSupported: Bool { true }
+
+  /// `orientationDidChangeNotification`: never posted (the device does not turn in a run).
+  public static let orientationDidChangeNotification = Notification.Name(
+    "UIDeviceOrientationDidChangeNotification")
+  /// `batteryLevelDidChangeNotification`: never posted.
+  public static let batteryLevelDidChangeNotification = Notification.Name(
+    "UIDeviceBatteryLevelDidChangeNotification")
+  /// `isGeneratingDeviceOrientationNotifications`: whether orientation notifications were
+  /// asked for (kept; none is posted).
+  open private(set) var isGeneratingDeviceOrientationNotifications = false
+  /// `beginGeneratingDeviceOrientationNotifications()`.
+  open func beginGeneratingDeviceOrientationNotifications() {
+    isGeneratingDeviceOrientationNotifications = true
+  }
+  /// `endGeneratingDeviceOrientationNotifications()`.
+  open func endGeneratingDeviceOrientationNotifications() {
+    isGeneratingDeviceOrientationNotifications = false
+  }
 }
 
 /// UIKit's `UIDeviceOrientation`.

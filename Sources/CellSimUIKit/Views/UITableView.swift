@@ -375,6 +375,17 @@ import SimTable
 
   /// Runs `updates`, then applies the changes they told as one update (`SectionUpdates.swift`),
   /// then `completion(true)` on the next main-thread turn.
+  /// `performBatchUpdates(_:completion:)` given its updates: UIKit declares the block
+  /// non-escaping (`NS_NOESCAPE`), so a closure passed here may use `self` implicitly, as on
+  /// iOS; it runs at once, as the optional form's does.
+  public func performBatchUpdates(
+    _ updates: () -> Void, completion: ((Bool) -> Void)? = nil
+  ) {
+    withoutActuallyEscaping(updates) { updates in
+      performBatchUpdates(Optional(updates), completion: completion)
+    }
+  }
+
   open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
     beginBatch("performBatchUpdates")
     updates?()
