@@ -272,16 +272,19 @@ var linuxStandIns: [Target] {
 package.targets += linuxStandIns
 
 // WebKit (`WKWebView`) and SafariServices (`SFSafariViewController`), which screens open an
-// item's page with: stand-ins of those names on Linux, built on the layer (a web view is a
-// `UIView`), so a file's own `import WebKit` finds them. They keep what they are given and load
-// nothing. On macOS the imports are Apple's.
+// item's page with, and StoreKit's review request, which settings screens make: stand-ins of
+// those names on Linux, built on the layer (a web view is a `UIView`), so a file's own
+// `import WebKit` finds them. They keep what they are given and load nothing. On macOS the
+// imports are Apple's.
 var webStandIns: [Target] {
   #if os(Linux)
     return [
       .target(name: "WebKit", dependencies: ["CellSimUIKit"]),
       .target(name: "SafariServices", dependencies: ["CellSimUIKit"]),
+      .target(name: "StoreKit", dependencies: ["CellSimUIKit", "SimPlatform"]),
       .testTarget(
-        name: "WebStandInTests", dependencies: ["WebKit", "SafariServices", "CellSimUIKit"]),
+        name: "WebStandInTests",
+        dependencies: ["WebKit", "SafariServices", "StoreKit", "CellSimUIKit", "SimPlatform"]),
     ]
   #else
     return []
@@ -292,6 +295,7 @@ package.targets += webStandIns
   package.products += [
     .library(name: "WebKit", targets: ["WebKit"]),
     .library(name: "SafariServices", targets: ["SafariServices"]),
+    .library(name: "StoreKit", targets: ["StoreKit"]),
   ]
 #endif
 

@@ -2,6 +2,8 @@
 // screen that opens a link in Safari, importing only the layer and the two frameworks.
 import CellSimUIKit
 import SafariServices
+import SimPlatform
+import StoreKit
 import Testing
 import WebKit
 
@@ -54,5 +56,32 @@ struct WebStandInTests {
     #expect(safari.initialURL.host == "example.com")
     #expect(safari.configuration.entersReaderIfAvailable)
     #expect(SFSafariViewController(url: URL(string: "https://a.test")!).delegate == nil)
+  }
+}
+
+/// A settings screen's "Rate the app" row.
+@MainActor
+func rateTheApp(in scene: UIWindowScene) {
+  SKStoreReviewController.requestReview(in: scene)
+}
+
+@Suite("StoreKit's review request")
+@MainActor
+struct ReviewRequestTests {
+  @Test("a review request is traced in the world and shows nothing")
+  func reviewRequest() throws {
+    let world = World(seed: 1, trace: .full)
+    try LayerHost.withWorld(world) {
+      let scene = UIWindowScene(
+        session: UISceneSession(role: .windowApplication),
+        connectionOptions: UIScene.ConnectionOptions())
+      rateTheApp(in: scene)
+      AppStore.requestReview(in: scene)
+      try world.run(for: .ms(10))
+    }
+    let lines = world.trace.fullText.split(separator: "\n").filter { $0.contains("review_request") }
+    #expect(lines.count == 2)
+    #expect(lines.first?.contains("requestReview(in:)") == true)
+    world.tearDown()
   }
 }
