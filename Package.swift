@@ -271,32 +271,38 @@ var linuxStandIns: [Target] {
 }
 package.targets += linuxStandIns
 
-// WebKit (`WKWebView`) and SafariServices (`SFSafariViewController`), which screens open an
-// item's page with, and StoreKit's review request, which settings screens make: stand-ins of
-// those names on Linux, built on the layer (a web view is a `UIView`), so a file's own
-// `import WebKit` finds them. They keep what they are given and load nothing. On macOS the
-// imports are Apple's.
-var webStandIns: [Target] {
+// Apple frameworks beside UIKit, on Linux, built on the layer (so the layer cannot re-export
+// them: a file's own import finds them). WebKit (`WKWebView`) and SafariServices
+// (`SFSafariViewController`), which screens open an item's page with, and StoreKit's review
+// request, which settings screens make, keep what they are given and load nothing. The others
+// bring the layer under the framework's name, so that `import ImageIO` or `import CoreGraphics`
+// left outside a file's `#if canImport(UIKit)` block compiles (AVFoundation adds `AVMakeRect`).
+// No module is named `os`: libraries test `canImport(os)` to choose Darwin's locks. On macOS
+// the imports are Apple's.
+let frameworkStandInNames = [
+  "WebKit", "SafariServices", "StoreKit", "CoreGraphics", "ImageIO", "QuartzCore", "CoreImage",
+  "MobileCoreServices", "UniformTypeIdentifiers", "AVFoundation",
+]
+var frameworkStandIns: [Target] {
   #if os(Linux)
-    return [
-      .target(name: "WebKit", dependencies: ["CellSimUIKit"]),
-      .target(name: "SafariServices", dependencies: ["CellSimUIKit"]),
-      .target(name: "StoreKit", dependencies: ["CellSimUIKit", "SimPlatform"]),
+    return frameworkStandInNames.map { name in
+      .target(
+        name: name,
+        dependencies: name == "StoreKit" ? ["CellSimUIKit", "SimPlatform"] : ["CellSimUIKit"])
+    } + [
       .testTarget(
-        name: "WebStandInTests",
-        dependencies: ["WebKit", "SafariServices", "StoreKit", "CellSimUIKit", "SimPlatform"]),
+        name: "FrameworkStandInTests",
+        dependencies: frameworkStandInNames.map { .target(name: $0) } + [
+          "CellSimUIKit", "SimPlatform",
+        ])
     ]
   #else
     return []
   #endif
 }
-package.targets += webStandIns
+package.targets += frameworkStandIns
 #if os(Linux)
-  package.products += [
-    .library(name: "WebKit", targets: ["WebKit"]),
-    .library(name: "SafariServices", targets: ["SafariServices"]),
-    .library(name: "StoreKit", targets: ["StoreKit"]),
-  ]
+  package.products += frameworkStandInNames.map { .library(name: $0, targets: [$0]) }
 #endif
 
 // The Combine stand-in as a test target's dependency, on Linux only (tests that import it).
