@@ -271,6 +271,27 @@ var linuxStandIns: [Target] {
 }
 package.targets += linuxStandIns
 
+// PhotoKit (`import Photos`) for photo grids: a stand-in of that name, on Linux only for the same
+// reason, but built on the layer (its images are the layer's `UIImage`s, its work runs on the
+// layer's queues and the world's network), so the layer cannot re-export it: a file's own
+// `import Photos` finds it. On macOS `import Photos` is Apple's (which hands out `NSImage`s), so
+// a screen written with PhotoKit runs through the layer on Linux only.
+var photosStandIn: [Target] {
+  #if os(Linux)
+    return [
+      .target(
+        name: "Photos",
+        dependencies: ["CellSimUIKit", "SimNetwork", "SimPlatform", "SimKernel", "PNGRender"])
+    ]
+  #else
+    return []
+  #endif
+}
+package.targets += photosStandIn
+#if os(Linux)
+  package.products.append(.library(name: "Photos", targets: ["Photos"]))
+#endif
+
 // The Combine stand-in as a test target's dependency, on Linux only (tests that import it).
 var combineStandIn: [Target.Dependency] {
   linuxStandIns.filter { $0.name == "Combine" }.map {
