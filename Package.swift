@@ -281,7 +281,13 @@ var photosStandIn: [Target] {
     return [
       .target(
         name: "Photos",
-        dependencies: ["CellSimUIKit", "SimNetwork", "SimPlatform", "SimKernel", "PNGRender"])
+        dependencies: ["CellSimUIKit", "SimNetwork", "SimPlatform", "SimKernel", "PNGRender"]),
+      .testTarget(
+        name: "PhotosStandInTests",
+        dependencies: [
+          "Photos", "CellSimUIKit", "CellSimUIKitHost", "Scenarios", "SimNetwork", "SimThreads",
+          "SimPlatform", "SimKernel", "PNGRender", "TestSupport",
+        ] + combineStandIn),
     ]
   #else
     return []
