@@ -88,7 +88,7 @@ final class AssetRead: TransferClient {
 
   /// The error Foundation reports for `error` (a 404 is a file that does not exist).
   static func urlError(_ error: NetworkError, url: String) -> any Error {
-    let info: [String: Any] = [NSURLErrorFailingURLStringErrorKey: url]
+    let info: [String: Any] = URL(string: url).map { [NSURLErrorFailingURLErrorKey: $0] } ?? [:]
     switch error {
     case .cancelled: return URLError(.cancelled, userInfo: info)
     case .http: return CocoaError(.fileReadNoSuchFile, userInfo: info)

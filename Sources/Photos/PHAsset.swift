@@ -8,6 +8,10 @@ open class PHObject: NSObject, @unchecked Sendable {
 
   init(localIdentifier: String) { identifier = localIdentifier }
 
+  /// An object of no library, with an empty identifier (what a test double's initializer
+  /// calls).
+  public override init() { identifier = "" }
+
   /// Equal to a `PHObject` with the same `localIdentifier`, as Photos' objects are.
   open override func isEqual(_ object: Any?) -> Bool {
     (object as? PHObject)?.localIdentifier == localIdentifier
@@ -41,6 +45,16 @@ open class PHAsset: PHObject, @unchecked Sendable {
     self.width = width
     self.height = height
     super.init(localIdentifier: localIdentifier)
+  }
+
+  /// An asset of no library (a test double's base, which overrides what it needs): 0×0, with
+  /// no bytes to read (a request for it fails as a missing file).
+  public override init() {
+    url = URL(string: "https://photos.invalid/test-double")!
+    index = 0
+    width = 0
+    height = 0
+    super.init(localIdentifier: "")
   }
 
   /// `.image`.

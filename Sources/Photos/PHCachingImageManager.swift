@@ -108,10 +108,12 @@ open class PHCachingImageManager: PHImageManager, @unchecked Sendable {
     }
   }
 
-  /// `stopCachingImagesForAllAssets()`: forgets every entry.
+  /// `stopCachingImagesForAllAssets()`: forgets every entry (outside any world, where nothing
+  /// is cached, it does nothing).
   open func stopCachingImagesForAllAssets() {
-    let world = SimulationContext.world(for: "PHCachingImageManager.stopCachingImagesForAllAssets")
-    guard let cache = caches.existing(in: world) else { return }
+    guard let world = SimulationContext.world, let cache = caches.existing(in: world) else {
+      return
+    }
     let stopped = cache.entries
     cache.entries = []
     stopped.forEach(Self.stop)

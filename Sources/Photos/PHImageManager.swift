@@ -142,10 +142,11 @@ open class PHImageManager: NSObject, @unchecked Sendable {
     return id
   }
 
-  /// `cancelImageRequest(_:)` (see the type's notes).
+  /// `cancelImageRequest(_:)` (see the type's notes). Outside any world (a cell's `deinit`
+  /// after the run) nothing is in flight, and it does nothing.
   open func cancelImageRequest(_ requestID: PHImageRequestID) {
-    let state = LibraryState.current(for: "PHImageManager.cancelImageRequest")
-    state.requests[requestID]?.cancel()
+    guard let world = SimulationContext.world else { return }
+    LibraryState.of(world).requests[requestID]?.cancel()
   }
 
   /// What the manager holds for `asset` at that size and mode (a caching manager's preheated

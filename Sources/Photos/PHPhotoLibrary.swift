@@ -23,9 +23,12 @@ open class PHPhotoLibrary: NSObject, @unchecked Sendable {
 
   override init() {}
 
-  /// `shared()`: the calling world's library object.
+  /// `shared()`: the calling world's library object. Outside any world (a view controller's
+  /// `deinit` that unregisters itself after the run), an object of no world, on which
+  /// registering and unregistering change nothing that matters.
   open class func shared() -> PHPhotoLibrary {
-    let state = LibraryState.current(for: "PHPhotoLibrary.shared()")
+    guard let world = SimulationContext.world else { return detached }
+    let state = LibraryState.of(world)
     if let library = state.sharedLibrary { return library }
     let library = PHPhotoLibrary()
     state.sharedLibrary = library
@@ -66,6 +69,9 @@ open class PHPhotoLibrary: NSObject, @unchecked Sendable {
     let state = LibraryState.current(for: "PHPhotoLibrary.requestAuthorization(for:)")
     return decide(state)
   }
+
+  /// The library `shared()` answers outside any world.
+  static let detached = PHPhotoLibrary()
 
   /// The queue authorization handlers run on.
   static let authorizationQueue = DispatchQueue(label: "com.apple.photos.authorization")

@@ -243,4 +243,22 @@ struct ImageManagerTests {
     #expect(log.lines.count == 1)
     #expect(log.lines.first?.hasPrefix("data public.png 1 on main") == true, "\(log.lines)")
   }
+
+  @Test("a test double of PHAsset can be made, and a request for it fails with an error")
+  func testDouble() throws {
+    final class FakeAsset: PHAsset, @unchecked Sendable {
+      override var localIdentifier: String { "fake" }
+    }
+    let deliveries = Deliveries()
+    try simulateLibrary {
+      let asset = FakeAsset()
+      #expect(asset.localIdentifier == "fake" && asset.pixelWidth == 0)
+      PHImageManager.default().requestImage(
+        for: asset, targetSize: Self.thumbnail, contentMode: .aspectFit, options: nil,
+        resultHandler: deliveries.record("fake"))
+    }
+    #expect(deliveries.calls.count == 1)
+    #expect(deliveries.calls.first?.image == nil)
+    #expect(deliveries.calls.first?.info?[PHImageErrorKey] != nil)
+  }
 }
