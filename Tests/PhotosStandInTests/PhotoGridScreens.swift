@@ -104,7 +104,7 @@ class UnguardedGridViewController: UICollectionViewController {
 
 /// The sample's grid: the handler sets the thumbnail only if the cell still represents the
 /// asset it asked for.
-final class GuardedGridViewController: UnguardedGridViewController {
+class GuardedGridViewController: UnguardedGridViewController {
   override func configure(_ cell: GridViewCell, asset: PHAsset) {
     imageManager.requestImage(
       for: asset, targetSize: thumbnailSize, contentMode: .aspectFill, options: nil,
@@ -128,5 +128,36 @@ final class CancellingGridViewController: UnguardedGridViewController {
       resultHandler: { image, _ in
         cell.thumbnailImage = image
       })
+  }
+}
+
+/// The guarded grid that preheats as it scrolls: it caches the screenful of items after the
+/// visible ones and stops caching those more than a screenful behind.
+final class PreheatingGridViewController: GuardedGridViewController {
+  var cachedItems: [Int] = []
+
+  override func viewDidAppear(_ animated: Bool) {
+    super.viewDidAppear(animated)
+    updateCachedAssets()
+  }
+
+  override func scrollViewDidScroll(_ scrollView: UIScrollView) {
+    updateCachedAssets()
+  }
+
+  func updateCachedAssets() {
+    let visible = collectionView.indexPathsForVisibleItems.map(\.item)
+    guard let first = visible.min(), let last = visible.max() else { return }
+    let span = last - first + 1
+    let wanted = Array(max(0, first - span)..<min(fetchResult.count, last + 1 + span))
+    let added = wanted.filter { !cachedItems.contains($0) }
+    let removed = cachedItems.filter { !wanted.contains($0) }
+    imageManager.startCachingImages(
+      for: added.map { fetchResult.object(at: $0) }, targetSize: thumbnailSize,
+      contentMode: .aspectFill, options: nil)
+    imageManager.stopCachingImages(
+      for: removed.map { fetchResult.object(at: $0) }, targetSize: thumbnailSize,
+      contentMode: .aspectFill, options: nil)
+    cachedItems = wanted
   }
 }
