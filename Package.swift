@@ -286,7 +286,7 @@ var photosStandIn: [Target] {
         name: "PhotosStandInTests",
         dependencies: [
           "Photos", "CellSimUIKit", "CellSimUIKitHost", "Scenarios", "SimNetwork", "SimThreads",
-          "SimPlatform", "SimKernel", "PNGRender", "TestSupport",
+          "SimPlatform", "SimKernel", "PNGRender", "TestSupport", "ChildTestSupport",
         ] + combineStandIn),
     ]
   #else
