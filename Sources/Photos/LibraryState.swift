@@ -26,6 +26,8 @@ final class LibraryState {
   @exclusivity(unchecked) var requests: [PHImageRequestID: ImageRequest] = [:]
   /// Reads in flight, by URL (looked up only): requests of one asset share one transfer.
   @exclusivity(unchecked) var reads: [String: AssetRead] = [:]
+  /// Whether a change block is running (`PHPhotoLibrary.performChanges`).
+  @exclusivity(unchecked) var isChanging = false
 
   init(world: World) {
     self.world = world

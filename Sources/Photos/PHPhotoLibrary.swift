@@ -73,14 +73,14 @@ open class PHPhotoLibrary: NSObject, @unchecked Sendable {
   /// The library `shared()` answers outside any world.
   static let detached = PHPhotoLibrary()
 
-  /// The queue authorization handlers run on.
-  static let authorizationQueue = DispatchQueue(label: "com.apple.photos.authorization")
+  /// The serial queue authorization handlers, change blocks and their completions run on.
+  static let libraryQueue = DispatchQueue(label: "com.apple.photos.library")
 
   /// Decides the status now and calls `handler` with it on the authorization queue.
   static func answer(_ handler: @escaping (PHAuthorizationStatus) -> Void, api: StaticString) {
     let status = decide(LibraryState.current(for: api))
     let call = Unchecked(handler)
-    authorizationQueue.async { call.value(status) }
+    libraryQueue.async { call.value(status) }
   }
 
   /// The status a request gives: `.notDetermined` becomes `.authorized`; traced.

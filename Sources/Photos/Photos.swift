@@ -38,7 +38,9 @@
 /// (`PHImageManager`).
 ///
 /// Every request, delivery, cancel and caching call is traced (`photos.request`,
-/// `photos.deliver`, `photos.cancel`, `photos.cache`, `photos.uncache`), in the world's one
+/// `photos.deliver`, `photos.cancel`, `photos.cache`, `photos.uncache`), as are the library's
+/// filling (`photos.library`), authorization requests (`photos.authorization`) and change
+/// requests (`photos.change`: saving a photo is recorded, never applied), in the world's one
 /// order.
 public import CellSimUIKit
 

@@ -163,4 +163,33 @@ struct LibraryTests {
   }
 
   nonisolated(unsafe) static var kept: [AnyObject] = []
+
+  @Test("a saved photo is traced, not added; the completion runs on a worker, and fails if denied")
+  func saveChanges() throws {
+    let log = PhotoLog()
+    var counts: [Int] = []
+    let trace = try simulateLibrary(photos: 2, for: 100) {
+      let image = UIImage(data: Data(PhotoFixtures.square))!
+      PHPhotoLibrary.shared().performChanges({
+        let request = PHAssetChangeRequest.creationRequestForAsset(from: image)
+        log.add("placeholder \(request.placeholderForCreatedAsset != nil)")
+      }) { success, error in
+        log.add("saved \(success) \(error == nil)")
+        counts.append(PHAsset.fetchAssets(with: nil).count)
+      }
+      PHPhotoLibrary.setSimulatedAuthorizationStatus(.denied)
+      PHPhotoLibrary.shared().performChanges({
+        PHAssetChangeRequest.deleteAssets([PHAsset.fetchAssets(with: nil).object(at: 0)])
+      }) { success, error in
+        log.add("denied \(success) \((error as NSError?)?.code ?? 0)")
+      }
+    }
+    let words = log.lines.map { $0.split(separator: " ").prefix(3).joined(separator: " ") }
+    #expect(
+      words == ["placeholder true on", "saved true true", "denied false 3311"], "\(log.lines)")
+    #expect(log.lines.allSatisfy { $0.contains(" on w") }, "\(log.lines)")
+    #expect(counts == [2])
+    #expect(traceLines(trace, "photos.change").count == 2)
+    #expect(trace.contains("kind=create detail=256x256"), "\(trace)")
+  }
 }
