@@ -97,7 +97,11 @@ final class ImageRequest: @unchecked Sendable {
     guard !isCancelled else { return }
     switch result {
     case .failure(let error):
-      deliverLater(nil, degraded: false, from: "library", error: error)
+      if case .data = kind {
+        deliverLater(data: nil, error: error)
+      } else {
+        deliverLater(nil, degraded: false, from: "library", error: error)
+      }
     case .success(let data):
       Self.workQueue.async { [self] in render(data) }
     }

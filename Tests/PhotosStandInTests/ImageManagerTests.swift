@@ -201,6 +201,24 @@ struct ImageManagerTests {
     #expect(deliveries.log.lines.first?.contains(" on main ") == true)
   }
 
+  @Test("a failed read calls a data request back once with no data and the error")
+  func dataFailure() throws {
+    let log = PhotoLog()
+    var errors: [Bool] = []
+    let script = NetworkScript(
+      latency: .fixed(.ms(50)), rules: [NetworkRule(match: "*/1.png", fail: .status(404))])
+    try simulateLibrary(script: script) {
+      PHImageManager.default().requestImageDataAndOrientation(
+        for: PHAsset.fetchAssets(with: nil).object(at: 1), options: nil
+      ) { data, _, _, info in
+        errors.append(info?[PHImageErrorKey] is NSError)
+        log.add("data \(data == nil ? "nil" : "bytes")")
+      }
+    }
+    #expect(errors == [true])
+    #expect(log.lines.first?.hasPrefix("data nil on main") == true, "\(log.lines)")
+  }
+
   @Test("request numbers are distinct, increasing and counted per world")
   func requestNumbersPerWorld() throws {
     var first: [PHImageRequestID] = []
