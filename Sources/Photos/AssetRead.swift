@@ -22,6 +22,7 @@ final class AssetRead: TransferClient {
   /// Set when every asker withdrew and the transfer was cancelled.
   @exclusivity(unchecked) var isAbandoned = false
 
+  /// A read of `url` for `state`'s library, not yet submitted.
   init(url: String, state: LibraryState) {
     self.url = url
     self.state = state
@@ -60,7 +61,10 @@ final class AssetRead: TransferClient {
     state.network.cancel(transfer)
   }
 
+  /// Ignored: the body and the end say all Photos needs.
   func transferDidReceiveResponse(_ transfer: Transfer, status: Int) {}
+
+  /// Keeps a chunk of the body.
 
   func transfer(_ transfer: Transfer, didReceive chunk: ArraySlice<UInt8>) {
     body.append(contentsOf: chunk)
@@ -84,6 +88,7 @@ final class AssetRead: TransferClient {
     for asker in askers { asker.done(result) }
   }
 
+  /// The world ended with the read in flight: its askers are dropped unheard.
   func networkDidTearDown() { waiters = [] }
 
   /// The error Foundation reports for `error` (a 404 is a file that does not exist).

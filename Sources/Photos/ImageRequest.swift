@@ -63,12 +63,17 @@ final class ImageRequest: @unchecked Sendable {
     case data((Data?, String?, CGImagePropertyOrientation, [AnyHashable: Any]?) -> Void)
   }
 
+  /// The request's number.
   let id: PHImageRequestID
+  /// The asset it reads.
   let asset: PHAsset
+  /// What it hands back, to which handler.
   let kind: Kind
+  /// The library it was made in (which holds it while it is pending).
   unowned let state: LibraryState
   /// The number of its wait on the asset's read, while it waits.
   @exclusivity(unchecked) var readWaiter: (read: AssetRead, id: Int)?
+  /// Set by `cancel()`: nothing is delivered from then on.
   @exclusivity(unchecked) var isCancelled = false
   /// Set when a cached low-quality image was delivered as the degraded result already.
   @exclusivity(unchecked) var skipsDegraded = false
@@ -77,6 +82,7 @@ final class ImageRequest: @unchecked Sendable {
   static let workQueue = DispatchQueue(
     label: "com.apple.photos.imagemanager", qos: .userInitiated, attributes: .concurrent)
 
+  /// A request not yet started.
   init(id: PHImageRequestID, asset: PHAsset, kind: Kind, state: LibraryState) {
     self.id = id
     self.asset = asset
@@ -218,6 +224,7 @@ final class ImageRequest: @unchecked Sendable {
     }
   }
 
+  /// A delivery mode as traced.
   static func deliveryText(_ delivery: PHImageRequestOptionsDeliveryMode) -> String {
     switch delivery {
     case .opportunistic: return "opportunistic"
@@ -255,6 +262,8 @@ final class ImageRequest: @unchecked Sendable {
 /// A value carried to the queue Photos runs a block on, as Photos' Objective-C blocks carry
 /// theirs (a caller's handler, an error).
 struct Unchecked<Value>: @unchecked Sendable {
+  /// The value carried.
   let value: Value
+  /// Carries `value`.
   init(_ value: Value) { self.value = value }
 }

@@ -29,11 +29,13 @@ final class LibraryState {
   /// Whether a change block is running (`PHPhotoLibrary.performChanges`).
   @exclusivity(unchecked) var isChanging = false
 
+  /// An empty library of `world`.
   init(world: World) {
     self.world = world
     recents = Self.makeRecents([])
   }
 
+  /// The "Recents" smart album of `assets`.
   static func makeRecents(_ assets: [PHAsset]) -> PHAssetCollection {
     PHAssetCollection(
       localIdentifier: "00000000-0000-4000-8000-000000000000/L0/040", title: "Recents",
@@ -90,5 +92,31 @@ final class LibraryState {
   func nextRequestID() -> PHImageRequestID {
     lastRequestID += 1
     return lastRequestID
+  }
+
+  /// Checks the state's consistency: every pending request is numbered, not cancelled, filed
+  /// under its number and waiting (if it waits) on a live read; every read in flight is filed under its URL, not abandoned, and
+  /// its transfer has not ended.
+  func _checkInvariants() {
+    for (id, request) in requests {
+      precondition(request.id == id && id >= 1 && id <= lastRequestID, "request \(id) misfiled")
+      precondition(!request.isCancelled, "cancelled request \(id) still pending")
+      if let (read, _) = request.readWaiter {
+        precondition(!read.isAbandoned, "request \(id) waits on an abandoned read")
+      }
+    }
+    for (url, read) in reads {
+      precondition(read.url == url, "read of \(read.url) filed under \(url)")
+      precondition(!read.isAbandoned, "abandoned read of \(url) still filed")
+      precondition(read.transfer?.hasEnded != true, "ended read of \(url) still filed")
+    }
+  }
+}
+
+extension PHPhotoLibrary {
+  /// Checks the calling world's library state (`LibraryState._checkInvariants()`), for tests.
+  package static func _checkSimulatedLibraryInvariants() {
+    LibraryState.current(for: "PHPhotoLibrary._checkSimulatedLibraryInvariants()")
+      ._checkInvariants()
   }
 }

@@ -4,8 +4,10 @@ public import CellSimUIKit
 open class PHObject: NSObject, @unchecked Sendable {
   /// The identifier, unique in the world's library.
   open var localIdentifier: String { identifier }
+  /// The identifier it was made with.
   let identifier: String
 
+  /// An object with that identifier.
   init(localIdentifier: String) { identifier = localIdentifier }
 
   /// An object of no library, with an empty identifier (what a test double's initializer
@@ -33,12 +35,15 @@ open class PHAsset: PHObject, @unchecked Sendable {
   let url: URL
   /// The asset's place in the library.
   let index: Int
+  /// The PNG's width in pixels.
   let width: Int
+  /// The PNG's height in pixels.
   let height: Int
 
   /// The instant asset 0 was created (a fixed date: runs never read the real clock).
   static let firstCreation = Date(timeIntervalSince1970: 1_700_000_000)
 
+  /// Asset `index` of the library, read from `url`.
   init(url: URL, index: Int, localIdentifier: String, width: Int, height: Int) {
     self.url = url
     self.index = index

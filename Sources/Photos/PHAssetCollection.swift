@@ -2,8 +2,10 @@ public import CellSimUIKit
 
 /// `PHCollection`: an album or a folder.
 open class PHCollection: PHObject, @unchecked Sendable {
+  /// The title it was made with.
   let title: String?
 
+  /// A collection with that identifier and title.
   init(localIdentifier: String, title: String?) {
     self.title = title
     super.init(localIdentifier: localIdentifier)
@@ -29,9 +31,12 @@ open class PHCollection: PHObject, @unchecked Sendable {
 open class PHAssetCollection: PHCollection, @unchecked Sendable {
   /// The album's assets, in the library's order.
   let assets: [PHAsset]
+  /// Its type.
   let type: PHAssetCollectionType
+  /// Its subtype.
   let subtype: PHAssetCollectionSubtype
 
+  /// An album of `assets`.
   init(
     localIdentifier: String, title: String, type: PHAssetCollectionType,
     subtype: PHAssetCollectionSubtype, assets: [PHAsset]

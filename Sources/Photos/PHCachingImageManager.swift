@@ -21,20 +21,30 @@ open class PHCachingImageManager: PHImageManager, @unchecked Sendable {
 
   /// One world's cache: its entries in the order they were started.
   final class ImageCache {
+    /// The entries, oldest first.
     var entries: [CacheEntry] = []
   }
 
   /// One preheated image: its key, its read while in flight, its images once rendered.
   final class CacheEntry: @unchecked Sendable {
+    /// The asset.
     let asset: PHAsset
+    /// The target size it was started with.
     let target: CGSize
+    /// The content mode it was started with.
     let mode: PHImageContentMode
+    /// The sizes it renders at.
     let plan: RenderPlan
+    /// Whether it keeps the full-quality image (else the degraded one).
     let keepsFull: Bool
+    /// Its wait on the asset's read, while it waits.
     var readWaiter: (read: AssetRead, id: Int)?
+    /// Its image, once rendered.
     var image = CachedImage()
+    /// Set when caching stopped: a render in flight is dropped.
     var isStopped = false
 
+    /// An entry for `asset` at that size and mode.
     init(asset: PHAsset, target: CGSize, mode: PHImageContentMode, keepsFull: Bool) {
       self.asset = asset
       self.target = target
@@ -43,6 +53,7 @@ open class PHCachingImageManager: PHImageManager, @unchecked Sendable {
       plan = RenderPlan(asset: asset, targetSize: target, contentMode: mode, resizeMode: .fast)
     }
 
+    /// Whether the entry is the one for `asset` at that size and mode.
     func matches(_ asset: PHAsset, _ target: CGSize, _ mode: PHImageContentMode) -> Bool {
       self.asset.localIdentifier == asset.localIdentifier && self.target == target
         && self.mode == mode
@@ -120,6 +131,7 @@ open class PHCachingImageManager: PHImageManager, @unchecked Sendable {
     world.trace.record(at: world.now, "photos.uncache") { $0.field("entries", stopped.count) }
   }
 
+  /// Stops `entry`: its render is dropped and its read withdrawn.
   static func stop(_ entry: CacheEntry) {
     entry.isStopped = true
     if let (read, waiter) = entry.readWaiter {
@@ -128,6 +140,7 @@ open class PHCachingImageManager: PHImageManager, @unchecked Sendable {
     }
   }
 
+  /// The entry's image for `asset` at that size and mode, once rendered.
   override func cachedImage(
     for asset: PHAsset, targetSize: CGSize, contentMode: PHImageContentMode
   ) -> CachedImage? {

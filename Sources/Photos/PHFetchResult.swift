@@ -2,8 +2,10 @@ public import CellSimUIKit
 
 /// `PHFetchResult`: an ordered list of library objects, as a fetch returned them.
 open class PHFetchResult<ObjectType: AnyObject>: NSObject, @unchecked Sendable {
+  /// The objects, in order.
   let objects: [ObjectType]
 
+  /// A result of `objects`.
   init(_ objects: [ObjectType]) { self.objects = objects }
 
   /// `PHFetchResult()`: an empty result.

@@ -113,6 +113,7 @@ open class PHAssetChangeRequest: NSObject, @unchecked Sendable {
     return state
   }
 
+  /// Traces a change request.
   static func record(_ kind: String, in state: LibraryState, detail: String) {
     state.world.trace.record(at: state.world.now, "photos.change") {
       $0.field("kind", kind)

@@ -17,10 +17,13 @@ open class PHPhotoLibrary: NSObject, @unchecked Sendable {
   /// The registered observers, in registration order.
   var observers: [WeakObserver] = []
 
+  /// An observer, held weakly.
   struct WeakObserver {
+    /// The observer, while it lives.
     weak var observer: (any PHPhotoLibraryChangeObserver)?
   }
 
+  /// A library object (`shared()` makes one per world).
   override init() {}
 
   /// `shared()`: the calling world's library object. Outside any world (a view controller's
@@ -140,6 +143,7 @@ open class PHFetchResultChangeDetails<ObjectType: AnyObject>: NSObject, @uncheck
   /// The result after.
   public let fetchResultAfterChanges: PHFetchResult<ObjectType>
 
+  /// Details from `before` to `after`.
   init(before: PHFetchResult<ObjectType>, after: PHFetchResult<ObjectType>) {
     fetchResultBeforeChanges = before
     fetchResultAfterChanges = after
@@ -172,6 +176,7 @@ open class PHObjectChangeDetails<ObjectType: PHObject>: NSObject, @unchecked Sen
   /// The object after, nil if deleted.
   public let objectAfterChanges: ObjectType?
 
+  /// Details of an unchanged `object`.
   init(object: ObjectType) {
     objectBeforeChanges = object
     objectAfterChanges = object

@@ -133,7 +133,7 @@ final class CancellingGridViewController: UnguardedGridViewController {
 
 /// The guarded grid that preheats as it scrolls: it caches the screenful of items after the
 /// visible ones and stops caching those more than a screenful behind.
-final class PreheatingGridViewController: GuardedGridViewController {
+class PreheatingGridViewController: GuardedGridViewController {
   var cachedItems: [Int] = []
 
   override func viewDidAppear(_ animated: Bool) {

@@ -59,11 +59,19 @@ struct PhotoGridTests {
   func preheatingPasses() throws {
     // Over HTTP/2: with six reads at a time, the preheats of a fling queue behind each other
     // and a cell usually asks before its preheat has been read.
-    let result = try Self.run(http2: true) { PreheatingGridViewController() }
+    let result = try Self.run(http2: true) { CheckedPreheatingGridViewController() }
     #expect(result.violations.isEmpty, "\(result.violations)")
     let trace = result.traceText ?? ""
     #expect(trace.contains("photos.cache "))
     #expect(trace.contains("photos.uncache "))
     #expect(trace.contains("from=cache"))
+  }
+}
+
+/// The preheating grid, checking the library's state at every scroll step of the flings.
+final class CheckedPreheatingGridViewController: PreheatingGridViewController {
+  override func scrollViewDidScroll(_ scrollView: UIScrollView) {
+    super.scrollViewDidScroll(scrollView)
+    PHPhotoLibrary._checkSimulatedLibraryInvariants()
   }
 }

@@ -60,7 +60,9 @@ func simulateLibrary(
   try LayerHost.withWorld(world) {
     PHPhotoLibrary.fillSimulatedLibrary(with: urls.map { URL(string: $0)! })
     setup()
+    PHPhotoLibrary._checkSimulatedLibraryInvariants()
     try world.run(for: .ms(milliseconds))
+    PHPhotoLibrary._checkSimulatedLibraryInvariants()
   }
   let trace = world.trace.fullText
   precondition(threads.failureDescription == nil, "\(threads.failureDescription ?? "")")
