@@ -288,6 +288,13 @@ var photosStandIn: [Target] {
           "Photos", "CellSimUIKit", "CellSimUIKitHost", "Scenarios", "SimNetwork", "SimThreads",
           "SimPlatform", "SimKernel", "PNGRender", "TestSupport", "ChildTestSupport",
         ] + combineStandIn),
+      // A grid written in Swift 5, as much photo-grid code is, through the same stand-in.
+      .testTarget(
+        name: "PhotosStandInSwift5Tests",
+        dependencies: [
+          "Photos", "CellSimUIKit", "CellSimUIKitHost", "Scenarios", "TestSupport",
+        ] + combineStandIn,
+        swiftSettings: [.swiftLanguageMode(.v5)]),
     ]
   #else
     return []
