@@ -12,6 +12,11 @@ final class LibraryState {
   unowned let world: World
   /// The assets, in the library's order.
   @exclusivity(unchecked) var assets: [PHAsset] = []
+  /// The assets a fetch sees: all of them while the status is `.authorized` or `.limited`,
+  /// none otherwise (Photos answers a fetch without access with an empty result).
+  var readableAssets: [PHAsset] { canRead ? assets : [] }
+  /// Whether the status gives access (`.authorized` or `.limited`).
+  var canRead: Bool { authorization == .authorized || authorization == .limited }
   /// The smart album holding every asset.
   @exclusivity(unchecked) var recents: PHAssetCollection
   /// The status `authorizationStatus()` answers.

@@ -93,25 +93,29 @@ open class PHAsset: PHObject, @unchecked Sendable {
   // MARK: Fetching
 
   /// `fetchAssets(with:)`: every asset of the calling world's library, in its order unless
-  /// `options` sorts them (`PHFetchOptions`).
+  /// `options` sorts them (`PHFetchOptions`); none without access (a status other than
+  /// `.authorized` or `.limited`).
   open class func fetchAssets(with options: PHFetchOptions?) -> PHFetchResult<PHAsset> {
-    PHFetchResult(fetching(LibraryState.current(for: "PHAsset.fetchAssets").assets, options))
+    PHFetchResult(
+      fetching(LibraryState.current(for: "PHAsset.fetchAssets").readableAssets, options))
   }
 
   /// `fetchAssets(with:options:)`: the assets of `mediaType` (every asset is an image).
   open class func fetchAssets(with mediaType: PHAssetMediaType, options: PHFetchOptions?)
     -> PHFetchResult<PHAsset>
   {
-    let assets = LibraryState.current(for: "PHAsset.fetchAssets").assets
+    let assets = LibraryState.current(for: "PHAsset.fetchAssets").readableAssets
     return PHFetchResult(fetching(assets.filter { $0.mediaType == mediaType }, options))
   }
 
   /// `fetchAssets(in:options:)`: the collection's assets (a smart album of the library holds
-  /// every asset; other collections hold none).
+  /// every asset; other collections hold none); none without access.
   open class func fetchAssets(in assetCollection: PHAssetCollection, options: PHFetchOptions?)
     -> PHFetchResult<PHAsset>
   {
-    PHFetchResult(fetching(assetCollection.assets, options))
+    let state = LibraryState.current(for: "PHAsset.fetchAssets")
+    return PHFetchResult(
+      fetching(state.canRead ? assetCollection.assets : [], options))
   }
 
   /// `fetchAssets(withLocalIdentifiers:options:)`: the assets with those identifiers, in the
@@ -119,7 +123,7 @@ open class PHAsset: PHObject, @unchecked Sendable {
   open class func fetchAssets(withLocalIdentifiers identifiers: [String], options: PHFetchOptions?)
     -> PHFetchResult<PHAsset>
   {
-    let assets = LibraryState.current(for: "PHAsset.fetchAssets").assets
+    let assets = LibraryState.current(for: "PHAsset.fetchAssets").readableAssets
     let found = identifiers.compactMap { identifier in
       assets.first { $0.localIdentifier == identifier }
     }

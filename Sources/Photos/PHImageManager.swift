@@ -16,7 +16,8 @@ import SimPlatform
 ///   low-quality image (the degraded key false: nothing follows it).
 /// - An image a caching manager has ready for the asset, size and content mode is delivered in
 ///   one call, without a read or a degraded image ("If the image manager has already cached the
-///   requested image at full quality, Photos calls your result handler only once").
+///   requested image at full quality, Photos calls your result handler only once"). A plain
+///   manager (`default()` included) keeps nothing: each request reads its asset again.
 /// - `isSynchronous` true: the calling thread blocks (it must be blocking code) while the
 ///   asset is read and rendered, and the handler is called exactly once, on that thread,
 ///   before the method returns; such a request cannot be cancelled.

@@ -46,7 +46,7 @@ extension PHPhotoLibrary {
     state.isChanging = true
     changeBlock()
     state.isChanging = false
-    guard state.authorization == .authorized || state.authorization == .limited else {
+    guard state.canRead else {
       return (false, NSError(domain: "PHPhotosErrorDomain", code: 3311))
     }
     return (true, nil)

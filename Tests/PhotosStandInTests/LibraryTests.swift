@@ -123,8 +123,11 @@ struct LibraryTests {
         log.add("granted \(status.rawValue)")
       }
       log.add("asked")
+      #expect(PHAsset.fetchAssets(with: nil).count == 4)
       PHPhotoLibrary.setSimulatedAuthorizationStatus(.denied)
       statuses.append(PHPhotoLibrary.authorizationStatus())
+      #expect(PHAsset.fetchAssets(with: nil).count == 0)
+      #expect(PHAsset.fetchAssets(with: .image, options: nil).count == 0)
       PHPhotoLibrary.requestAuthorization { status in log.add("refused \(status.rawValue)") }
       PHPhotoLibrary.setSimulatedAuthorizationStatus(.notDetermined)
       PHPhotoLibrary.requestAuthorization(for: .readWrite) { status in
@@ -177,9 +180,10 @@ struct LibraryTests {
         log.add("saved \(success) \(error == nil)")
         counts.append(PHAsset.fetchAssets(with: nil).count)
       }
+      let first = PHAsset.fetchAssets(with: nil).object(at: 0)
       PHPhotoLibrary.setSimulatedAuthorizationStatus(.denied)
       PHPhotoLibrary.shared().performChanges({
-        PHAssetChangeRequest.deleteAssets([PHAsset.fetchAssets(with: nil).object(at: 0)])
+        PHAssetChangeRequest.deleteAssets([first])
       }) { success, error in
         log.add("denied \(success) \((error as NSError?)?.code ?? 0)")
       }
