@@ -143,6 +143,19 @@ open class PHImageManager: NSObject, @unchecked Sendable {
     return id
   }
 
+  /// `requestImageData(for:options:resultHandler:)` (deprecated in iOS 13 for
+  /// `requestImageDataAndOrientation`): the same bytes, with UIKit's orientation (`.up`).
+  @available(iOS, introduced: 8.0, deprecated: 13.0)
+  @discardableResult
+  open func requestImageData(
+    for asset: PHAsset, options: PHImageRequestOptions?,
+    resultHandler: @escaping (Data?, String?, UIImage.Orientation, [AnyHashable: Any]?) -> Void
+  ) -> PHImageRequestID {
+    requestImageDataAndOrientation(for: asset, options: options) { data, uti, _, info in
+      resultHandler(data, uti, .up, info)
+    }
+  }
+
   /// `cancelImageRequest(_:)` (see the type's notes). Outside any world (a cell's `deinit`
   /// after the run) nothing is in flight, and it does nothing.
   open func cancelImageRequest(_ requestID: PHImageRequestID) {

@@ -245,11 +245,20 @@ struct ImageManagerTests {
     #expect(second == [1, 2, 3])
   }
 
-  @Test("the image data request hands back the served PNG bytes once, on main")
+  @Test("the image data requests hand back the served PNG bytes once, on main")
   func imageData() throws {
     let log = PhotoLog()
     var bytes: Data?
+    var older: [UInt8] = []
+    var filename = ""
     try simulateLibrary {
+      let second = PHAsset.fetchAssets(with: nil).object(at: 1)
+      filename = PHAssetResource.assetResources(for: second).first?.originalFilename ?? ""
+      PHImageManager.default().requestImageData(for: second, options: nil) {
+        data, _, orientation, _ in
+        older = data.map { [UInt8]($0) } ?? []
+        #expect(orientation == .up)
+      }
       PHImageManager.default().requestImageDataAndOrientation(
         for: PHAsset.fetchAssets(with: nil).object(at: 1), options: nil
       ) { data, uti, orientation, _ in
@@ -258,6 +267,8 @@ struct ImageManagerTests {
       }
     }
     #expect(bytes.map { [UInt8]($0) } == PhotoFixtures.square)
+    #expect(older == PhotoFixtures.square)
+    #expect(filename == "1.png")
     #expect(log.lines.count == 1)
     #expect(log.lines.first?.hasPrefix("data public.png 1 on main") == true, "\(log.lines)")
   }
