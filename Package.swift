@@ -295,14 +295,46 @@ var frameworkStandIns: [Target] {
         dependencies: frameworkStandInNames.map { .target(name: $0) } + [
           "CellSimUIKit", "SimPlatform",
         ])
+
+    ]
+  #else
+    return []
+  #endif
+}
+// PhotoKit (`import Photos`) for photo grids: a stand-in of that name, on Linux only for the same
+// reason, but built on the layer (its images are the layer's `UIImage`s, its work runs on the
+// layer's queues and the world's network), so the layer cannot re-export it: a file's own
+// `import Photos` finds it. On macOS `import Photos` is Apple's (which hands out `NSImage`s), so
+// a screen written with PhotoKit runs through the layer on Linux only.
+var photosStandIn: [Target] {
+  #if os(Linux)
+    return [
+      .target(
+        name: "Photos",
+        dependencies: ["CellSimUIKit", "SimNetwork", "SimPlatform", "SimKernel", "PNGRender"]),
+      .testTarget(
+        name: "PhotosStandInTests",
+        dependencies: [
+          "Photos", "CellSimUIKit", "CellSimUIKitHost", "Scenarios", "SimNetwork", "SimThreads",
+          "SimPlatform", "SimKernel", "PNGRender", "TestSupport", "ChildTestSupport",
+        ] + combineStandIn),
+      // A grid written in Swift 5, as much photo-grid code is, through the same stand-in.
+      .testTarget(
+        name: "PhotosStandInSwift5Tests",
+        dependencies: [
+          "Photos", "CellSimUIKit", "CellSimUIKitHost", "Scenarios", "TestSupport",
+        ] + combineStandIn,
+        swiftSettings: [.swiftLanguageMode(.v5)]),
     ]
   #else
     return []
   #endif
 }
 package.targets += frameworkStandIns
+package.targets += photosStandIn
 #if os(Linux)
   package.products += frameworkStandInNames.map { .library(name: $0, targets: [$0]) }
+  package.products.append(.library(name: "Photos", targets: ["Photos"]))
 #endif
 
 // The Combine stand-in as a test target's dependency, on Linux only (tests that import it).

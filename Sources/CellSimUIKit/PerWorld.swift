@@ -1,5 +1,5 @@
 import Foundation
-import SimPlatform
+package import SimPlatform
 
 /// The layer's per-world state, attached to the world. Objects that bind to a world hold it
 /// (never the world), and drop their binding once it is closed.
@@ -40,8 +40,9 @@ extension World {
 /// User objects are often made outside any world (a stored property, a `static let`) or shared
 /// by worlds that tests run in parallel, so the value is made at the object's first use in each
 /// world. The table is guarded by a real lock (worlds on different threads may use one object
-/// at once); it is held only to look a value up, never across a simulated call.
-final class PerWorld<Value>: @unchecked Sendable {
+/// at once); it is held only to look a value up, never across a simulated call. Package-wide, so
+/// that the stand-ins built on the layer (`Photos`) keep their objects' state per world too.
+package final class PerWorld<Value>: @unchecked Sendable {
   /// One world's value.
   struct Entry {
     /// The state of the world the value is for.
@@ -53,8 +54,11 @@ final class PerWorld<Value>: @unchecked Sendable {
   private let guardLock = Foundation.NSLock()
   private var entries: [Entry] = []
 
+  /// An empty table.
+  package init() {}
+
   /// The value for `world`, made with `make` at the first use there.
-  func value(in world: World, make: () -> Value) -> Value {
+  package func value(in world: World, make: () -> Value) -> Value {
     let state = LayerState.of(world)
     guardLock.lock()
     defer { guardLock.unlock() }
@@ -66,14 +70,14 @@ final class PerWorld<Value>: @unchecked Sendable {
   }
 
   /// Whether a value was made for a world that is still open.
-  var hasOpenValues: Bool {
+  package var hasOpenValues: Bool {
     guardLock.lock()
     defer { guardLock.unlock() }
     return entries.contains { !$0.state.isClosed }
   }
 
   /// The value for `world`, if one was made.
-  func existing(in world: World) -> Value? {
+  package func existing(in world: World) -> Value? {
     let state = LayerState.of(world)
     guardLock.lock()
     defer { guardLock.unlock() }

@@ -148,6 +148,11 @@ package final class FakeNetwork {
     return rule?.fail == nil && !((rule?.hold ?? false) && !isReleased(url))
   }
 
+  /// The bytes `url` serves (nil: none, so its transfers get 404), read without a transfer:
+  /// what a stand-in that describes a resource before loading it reads (a photo library's
+  /// pixel sizes). Costs no simulated time and is not traced.
+  package func servedBytes(for url: String) -> [UInt8]? { resolver(url) }
+
   // MARK: Creating and cancelling
 
   /// Creates a transfer of `url` and queues it for a connection slot (or refuses it while

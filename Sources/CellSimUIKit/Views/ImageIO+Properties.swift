@@ -58,3 +58,24 @@ public func CGImageSourceCopyProperties(_ isrc: CGImageSource, _ options: CFDict
 {
   [kCGImagePropertyFileSize: isrc.bytes.count]
 }
+
+/// ImageIO's `CGImagePropertyOrientation`, with its EXIF values (what PhotoKit's
+/// `requestImageDataAndOrientation` hands back). A PNG served in a run is always `.up`.
+public enum CGImagePropertyOrientation: UInt32, Sendable {
+  /// `.up` (1).
+  case up = 1
+  /// `.upMirrored` (2).
+  case upMirrored = 2
+  /// `.down` (3).
+  case down = 3
+  /// `.downMirrored` (4).
+  case downMirrored = 4
+  /// `.leftMirrored` (5).
+  case leftMirrored = 5
+  /// `.right` (6).
+  case right = 6
+  /// `.rightMirrored` (7).
+  case rightMirrored = 7
+  /// `.left` (8).
+  case left = 8
+}
