@@ -176,6 +176,25 @@
   public override init() { super.init() }
   /// A flow layout (nibs are not modelled).
   public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+  /// `layoutAttributesForElements(in:)`: the cells whose frames meet `rect`, at the frames the
+  /// collection view gives its items (the scenario's grid: its columns and row height, below
+  /// each section's room), so that code asking the layout which items a rectangle holds (a photo
+  /// grid's preheating) gets them, as from UIKit's. Section headers and footers are not
+  /// included. Nil until the layout belongs to a collection view a host has bound.
+  open override func layoutAttributesForElements(in rect: CGRect)
+    -> [UICollectionViewLayoutAttributes]?
+  {
+    guard let collectionView, collectionView.engine != nil else { return nil }
+    return collectionView.gridAttributes(in: rect)
+  }
+
+  /// `layoutAttributesForItem(at:)`: the item's cell at its grid frame (see above).
+  open override func layoutAttributesForItem(at indexPath: IndexPath)
+    -> UICollectionViewLayoutAttributes?
+  {
+    collectionView?.gridAttributes(at: indexPath)
+  }
 }
 
 /// UIKit's `UICollectionViewDelegateFlowLayout`: the grid's per-item sizes and per-section

@@ -1,3 +1,5 @@
+import SimTable
+
 /// UIKit's `UICollectionViewLayoutAttributes`: where a layout puts one element. A hosted
 /// collection view reads `frame` (see `UICollectionViewLayout`); the other values are kept.
 @preconcurrency @MainActor
@@ -42,6 +44,9 @@ open class UICollectionViewLayoutAttributes: NSObject, @preconcurrency NSCopying
   public private(set) var representedElementCategory: UICollectionView.ElementCategory = .cell
   /// The supplementary or decoration kind; nil for a cell.
   public private(set) var representedElementKind: String?
+  /// Whether these are the flow layout's own answer, the grid's frame the collection view gives
+  /// the item anyway (kept by copies): the collection view does not re-frame a cell from them.
+  var isGridFrame = false
 
   /// Attributes of a cell at item 0 of section 0.
   public required override init() {}
@@ -84,6 +89,7 @@ open class UICollectionViewLayoutAttributes: NSObject, @preconcurrency NSCopying
     copy.isHidden = isHidden
     copy.representedElementCategory = representedElementCategory
     copy.representedElementKind = representedElementKind
+    copy.isGridFrame = isGridFrame
     return copy
   }
 
@@ -113,13 +119,48 @@ extension UICollectionView {
       layout.preparedItemCount = count
       layout.prepare()
     }
-    if let attributes = layout.layoutAttributesForItem(at: indexPath) { return attributes }
+    if let attributes = layout.layoutAttributesForItem(at: indexPath) {
+      return attributes.isGridFrame ? nil : attributes
+    }
     var content = layout.collectionViewContentSize
     if content.width <= 0 || content.height <= 0 {
       content = CGSize(width: 1e9, height: 1e9)
     }
     let all = layout.layoutAttributesForElements(in: CGRect(origin: .zero, size: content))
-    return all?.first { $0.representedElementCategory == .cell && $0.indexPath == indexPath }
+    let found = all?.first { $0.representedElementCategory == .cell && $0.indexPath == indexPath }
+    return found?.isGridFrame == true ? nil : found
+  }
+
+  /// The grid's attributes of the item at `indexPath` (the frame the engine gives its row: the
+  /// scenario's columns and row height), marked as the grid's; nil for an item the engine does
+  /// not have, or before a host binds the view.
+  func gridAttributes(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+    guard let engine, let row = engineSections.row(for: indexPath), row < engineItemCount else {
+      return nil
+    }
+    return gridAttributes(row: row, engine: engine, indexPath: indexPath)
+  }
+
+  /// The grid's attributes of the items whose frames meet `rect`, in item order.
+  func gridAttributes(in rect: CGRect) -> [UICollectionViewLayoutAttributes] {
+    guard let engine else { return [] }
+    var found: [UICollectionViewLayoutAttributes] = []
+    for row in 0..<engineItemCount {
+      let attributes = gridAttributes(
+        row: row, engine: engine, indexPath: engineSections.indexPath(forRow: row))
+      if attributes.frame.intersects(rect) { found.append(attributes) }
+    }
+    return found
+  }
+
+  private func gridAttributes(row: Int, engine: TableView, indexPath: IndexPath)
+    -> UICollectionViewLayoutAttributes
+  {
+    let frame = engine.layout.frame(ofRow: row)
+    let attributes = UICollectionViewLayoutAttributes(forCellWith: indexPath)
+    attributes.frame = CGRect(x: frame.x, y: frame.y, width: frame.width, height: frame.height)
+    attributes.isGridFrame = true
+    return attributes
   }
 
   /// The frame the layout gives the item at `indexPath`, if any.
