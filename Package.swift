@@ -294,13 +294,13 @@ var frameworkStandIns: [Target] {
         name: "FrameworkStandInTests",
         dependencies: frameworkStandInNames.map { .target(name: $0) } + [
           "CellSimUIKit", "SimPlatform",
-        ])
-
+        ]),
     ]
   #else
     return []
   #endif
 }
+
 // PhotoKit (`import Photos`) for photo grids: a stand-in of that name, on Linux only for the same
 // reason, but built on the layer (its images are the layer's `UIImage`s, its work runs on the
 // layer's queues and the world's network), so the layer cannot re-export it: a file's own
