@@ -79,7 +79,7 @@ final class ImageRequest: @unchecked Sendable {
   @exclusivity(unchecked) var skipsDegraded = false
 
   /// Photos' queue for reading and rendering images.
-  static let workQueue = DispatchQueue(
+  static let workQueue = DispatchQueue(  // allowed: the layer's simulated queue
     label: "com.apple.photos.imagemanager", qos: .userInitiated, attributes: .concurrent)
 
   /// A request not yet started.
@@ -142,7 +142,7 @@ final class ImageRequest: @unchecked Sendable {
     _ image: UIImage?, degraded: Bool, from origin: String, error: (any Error)? = nil
   ) {
     let error = Unchecked(error)
-    DispatchQueue.main.async { [self] in
+    DispatchQueue.main.async { [self] in  // allowed: the layer's simulated main queue
       deliver(image, degraded: degraded, from: origin, error: error.value)
     }
   }
@@ -150,6 +150,7 @@ final class ImageRequest: @unchecked Sendable {
   /// Posts a delivery of the asset's bytes to the main queue.
   func deliverLater(data: Data?, error: (any Error)? = nil) {
     let error = Unchecked(error)
+    // allowed: the layer's simulated main queue (this file imports only the layer)
     DispatchQueue.main.async { [self] in deliver(data: data, error: error.value) }
   }
 

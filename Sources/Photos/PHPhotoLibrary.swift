@@ -77,7 +77,7 @@ open class PHPhotoLibrary: NSObject, @unchecked Sendable {
   static let detached = PHPhotoLibrary()
 
   /// The serial queue authorization handlers, change blocks and their completions run on.
-  static let libraryQueue = DispatchQueue(label: "com.apple.photos.library")
+  static let libraryQueue = DispatchQueue(label: "com.apple.photos.library")  // allowed: simulated
 
   /// Decides the status now and calls `handler` with it on the authorization queue.
   static func answer(_ handler: @escaping (PHAuthorizationStatus) -> Void, api: StaticString) {
