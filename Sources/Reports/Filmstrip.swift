@@ -16,10 +16,12 @@ package enum Filmstrip {
   /// How wide the outline is, in pixels.
   package static let outlineWidth = 3
 
-  /// The frame as a bitmap, with the cell `culprit` (a cell id) outlined.
-  package static func render(_ frame: CapturedFrame, culprit: Int?, pixelsPerPoint: Double = 1)
-    -> Bitmap
-  {
+  /// The frame as a bitmap, with the cell `culprit` (a cell id) outlined. `thumbnails`, shared
+  /// by the frames of one filmstrip, scales each image once for all the frames that show it.
+  package static func render(
+    _ frame: CapturedFrame, culprit: Int?, pixelsPerPoint: Double = 1,
+    thumbnails: Thumbnails = Thumbnails()
+  ) -> Bitmap {
     let width = max(1, Int((frame.viewportWidth * pixelsPerPoint).rounded()))
     let height = max(1, Int((frame.viewportHeight * pixelsPerPoint).rounded()))
     var canvas = Canvas(width: width, height: height, fill: [255, 255, 255, 255])
@@ -29,7 +31,8 @@ package enum Filmstrip {
         x: box.x, y: box.y + box.height - 1, width: box.width, height: 1, [220, 220, 224, 255])
       let slot = cell.imageFrame.pixels(pixelsPerPoint)
       if let pixels = cell.pixels {
-        canvas.draw(scaled(pixels, width: slot.width, height: slot.height), x: slot.x, y: slot.y)
+        canvas.draw(
+          thumbnails.scaled(pixels, width: slot.width, height: slot.height), x: slot.x, y: slot.y)
       } else if cell.imageKind == nil {
         canvas.fill(
           x: slot.x, y: slot.y, width: slot.width, height: slot.height, [236, 236, 240, 255])
@@ -69,10 +72,42 @@ package enum Filmstrip {
   }
 
   /// The frame as PNG bytes.
-  package static func png(_ frame: CapturedFrame, culprit: Int?, pixelsPerPoint: Double = 1)
-    throws(PNGError) -> [UInt8]
-  {
-    try PNGEncoder.encode(render(frame, culprit: culprit, pixelsPerPoint: pixelsPerPoint))
+  package static func png(
+    _ frame: CapturedFrame, culprit: Int?, pixelsPerPoint: Double = 1,
+    thumbnails: Thumbnails = Thumbnails()
+  ) throws(PNGError) -> [UInt8] {
+    try PNGEncoder.encode(
+      render(frame, culprit: culprit, pixelsPerPoint: pixelsPerPoint, thumbnails: thumbnails))
+  }
+
+  /// Images already scaled for a filmstrip's frames: a cell that shows one image over several
+  /// frames shares that image's pixel storage in every frame, so the storage's address, with
+  /// the sizes, names the scaling. Each entry keeps its source alive, so no address is reused
+  /// while the memo lives. Pixels are exactly `Filmstrip.scaled`'s.
+  package final class Thumbnails {
+    struct Key: Hashable {
+      var address: UInt
+      var width: Int
+      var height: Int
+      var targetWidth: Int
+      var targetHeight: Int
+    }
+
+    private var scaledImages: [Key: (source: Bitmap, scaled: Bitmap)] = [:]
+
+    package init() {}
+
+    /// `bitmap` scaled to cover `width` × `height`, scaled at most once per memo.
+    package func scaled(_ bitmap: Bitmap, width: Int, height: Int) -> Bitmap {
+      let address = bitmap.pixels.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+      let key = Key(
+        address: address, width: bitmap.width, height: bitmap.height, targetWidth: width,
+        targetHeight: height)
+      if let known = scaledImages[key] { return known.scaled }
+      let scaled = Filmstrip.scaled(bitmap, width: width, height: height)
+      scaledImages[key] = (bitmap, scaled)
+      return scaled
+    }
   }
 }
 
@@ -104,32 +139,52 @@ struct Canvas {
   init(width: Int, height: Int, fill: [UInt8]) {
     self.width = width
     self.height = height
-    pixels = [UInt8](repeating: 0, count: width * height * 4)
-    for i in 0..<(width * height) { pixels.replaceSubrange((i * 4)..<(i * 4 + 4), with: fill) }
+    pixels = Canvas.repeated(fill, count: width * height)
   }
 
   var bitmap: Bitmap { Bitmap(width: width, height: height, pixels: pixels) }
 
+  /// `pixel` (four bytes) `count` times, built by doubling: a few bulk copies where a loop per
+  /// pixel was most of a debug build's report time.
+  static func repeated(_ pixel: [UInt8], count: Int) -> [UInt8] {
+    let total = count * 4
+    guard total > 0 else { return [] }
+    var bytes = pixel
+    bytes.reserveCapacity(total)
+    while bytes.count < total { bytes += bytes.prefix(total - bytes.count) }
+    return bytes
+  }
+
   mutating func fill(x: Int, y: Int, width w: Int, height h: Int, _ color: [UInt8]) {
     let (x0, x1, y0, y1) = (max(0, x), min(width, x + w), max(0, y), min(height, y + h))
     guard x0 < x1, y0 < y1 else { return }
+    let row = Canvas.repeated(color, count: x1 - x0)
     for py in y0..<y1 {
-      for px in x0..<x1 {
-        let i = (py * width + px) * 4
-        pixels.replaceSubrange(i..<(i + 4), with: color)
-      }
+      let start = (py * width + x0) * 4
+      pixels.replaceSubrange(start..<(start + row.count), with: row)
     }
   }
 
   /// Draws `bitmap` with its top-left corner at (x, y), blending by its alpha over the canvas.
+  /// The rows of an opaque bitmap are copied whole (blending at alpha 255 gives the source).
   mutating func draw(_ bitmap: Bitmap, x: Int, y: Int) {
+    let x0 = max(0, x)
+    let x1 = min(width, x + bitmap.width)
+    guard x0 < x1 else { return }
+    let opaque = Canvas.isOpaque(bitmap)
     for by in 0..<bitmap.height {
       let py = y + by
       guard py >= 0 && py < height else { continue }
-      for bx in 0..<bitmap.width {
-        let px = x + bx
-        guard px >= 0 && px < width else { continue }
-        let s = (by * bitmap.width + bx) * 4
+      if opaque {
+        let source = (by * bitmap.width + (x0 - x)) * 4
+        let target = (py * width + x0) * 4
+        let count = (x1 - x0) * 4
+        pixels.replaceSubrange(
+          target..<(target + count), with: bitmap.pixels[source..<(source + count)])
+        continue
+      }
+      for px in x0..<x1 {
+        let s = (by * bitmap.width + (px - x)) * 4
         let d = (py * width + px) * 4
         let alpha = Int(bitmap.pixels[s + 3])
         for c in 0..<3 {
@@ -139,6 +194,18 @@ struct Canvas {
         }
         pixels[d + 3] = 255
       }
+    }
+  }
+
+  /// Whether every pixel of `bitmap` has alpha 255.
+  static func isOpaque(_ bitmap: Bitmap) -> Bool {
+    bitmap.pixels.withUnsafeBufferPointer { bytes in
+      var index = 3
+      while index < bytes.count {
+        if bytes[index] != 255 { return false }
+        index += 4
+      }
+      return true
     }
   }
 

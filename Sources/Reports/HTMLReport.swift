@@ -114,9 +114,12 @@ package enum HTMLReport {
     html += "<p>\(HTML.text(violation.invariant.rawValue)) at "
     html += "\(HTML.number(Double(violation.time.nanoseconds) / 1e6)) ms: "
     html += "\(HTML.text(violation.detail))</p>\n<div class=\"film\">\n"
+    let thumbnails = Filmstrip.Thumbnails()
     for frame in run.capture.frames {
       let culprit = frame.frame == violation.frame ? violation.cell : nil
-      guard let png = try? Filmstrip.png(frame, culprit: culprit) else { continue }
+      guard let png = try? Filmstrip.png(frame, culprit: culprit, thumbnails: thumbnails) else {
+        continue
+      }
       let uri = "data:image/png;base64," + Data(png).base64EncodedString()
       let width = min(260, Int(frame.viewportWidth.rounded()))
       html += "<figure><div class=\"shot\"><img alt=\"frame \(frame.frame)\" width=\"\(width)\" "
