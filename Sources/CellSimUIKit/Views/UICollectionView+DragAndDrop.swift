@@ -6,10 +6,10 @@ import Foundation
 /// The simulated user scrolls and taps; it never touches and holds an item, so no drag session
 /// starts: the collection view keeps its `dragDelegate` and `dropDelegate` (weakly, as UIKit)
 /// and never calls them, and `hasActiveDrag` and `hasActiveDrop` stay false. A diffable data
-/// source's reordering (`DiffableDataSource+Reordering.swift`) is modelled on its own. Not
-/// declared: drag previews and placeholders, `UIDragPreviewTarget`, loading dropped objects
-/// (`NSItemProviderReading`, `loadObjects(ofClass:)`), spring loading, and the table view's
-/// drag and drop.
+/// source's reordering (`DiffableDataSource+Reordering.swift`) is modelled on its own. Item
+/// providers are in `NSItemProvider.swift`, the table view's drag and drop in
+/// `UITableView+DragAndDrop.swift`. Not declared: drag previews and placeholders,
+/// `UIDragPreviewTarget` and spring loading.
 extension UICollectionView {
   /// The object that provides the items for a drag that starts in this view (held weakly).
   public var dragDelegate: (any UICollectionViewDragDelegate)? {
@@ -134,55 +134,6 @@ extension UICollectionViewDropDelegate {
   open var localObject: Any?
   /// An item whose data `itemProvider` provides.
   public init(itemProvider: NSItemProvider) { self.itemProvider = itemProvider }
-}
-
-/// Foundation's `NSItemProvider`, which swift-corelibs-foundation lacks: the type identifiers
-/// an item is offered as. Nothing is ever loaded from it (no drag or drop happens).
-open class NSItemProvider: NSObject, @unchecked Sendable {
-  /// The uniform type identifiers registered, in order.
-  open private(set) var registeredTypeIdentifiers: [String] = []
-  /// A provider with no data.
-  public override init() {}
-  /// A provider of `object`'s representations.
-  public convenience init(object: any NSItemProviderWriting) {
-    self.init()
-    registeredTypeIdentifiers = type(of: object).writableTypeIdentifiersForItemProvider
-  }
-  /// Whether `typeIdentifier` is registered.
-  open func hasItemConformingToTypeIdentifier(_ typeIdentifier: String) -> Bool {
-    registeredTypeIdentifiers.contains(typeIdentifier)
-  }
-}
-
-/// Foundation's `NSItemProviderWriting`: an object an item provider can offer.
-public protocol NSItemProviderWriting: AnyObject {
-  /// The uniform type identifiers it can be written as.
-  static var writableTypeIdentifiersForItemProvider: [String] { get }
-}
-
-#if canImport(Darwin)
-  // Foundation's NSString and NSURL declare their type identifiers already.
-  extension NSString: NSItemProviderWriting {}
-  extension NSURL: NSItemProviderWriting {}
-#else
-  extension NSString: NSItemProviderWriting {
-    /// Plain UTF-8 text.
-    public static var writableTypeIdentifiersForItemProvider: [String] {
-      ["public.utf8-plain-text"]
-    }
-  }
-
-  extension NSURL: NSItemProviderWriting {
-    /// A URL.
-    public static var writableTypeIdentifiersForItemProvider: [String] { ["public.url"] }
-  }
-#endif
-
-extension UIImage: NSItemProviderWriting {
-  /// PNG and JPEG images.
-  public static var writableTypeIdentifiersForItemProvider: [String] {
-    ["public.png", "public.jpeg"]
-  }
 }
 
 /// UIKit's `UIDropOperation`.

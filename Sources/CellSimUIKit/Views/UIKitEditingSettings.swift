@@ -71,6 +71,9 @@ extension UICollectionView {
   var allowsSelectionDuringEditing = false
   var allowsMultipleSelectionDuringEditing = false
   var selectionFollowsFocus = false
+  weak var tableDragDelegate: (any UITableViewDragDelegate)?
+  weak var tableDropDelegate: (any UITableViewDropDelegate)?
+  var dragInteractionEnabled = false
 }
 
 extension UIButton {
