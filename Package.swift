@@ -196,6 +196,10 @@ let package = Package(
         "CellSimUIKit", "SimThreads", "SimNetwork", "SimPlatform", "SimKernel", "SimTable",
       ] + combineStandIn,
       swiftSettings: [.swiftLanguageMode(.v5)]),
+    // UIKit's names from before Swift 4.2, which Apple's SDK keeps for the Swift 4 mode.
+    .testTarget(
+      name: "CellSimUIKitSwift4Tests", dependencies: ["CellSimUIKit", "SimPlatform"],
+      swiftSettings: [.swiftLanguageMode(.v4)]),
     .testTarget(
       name: "SimAsyncTests",
       dependencies: ["SimAsync", "SimThreads", "SimPlatform", "SimKernel", "ChildTestSupport"]),
@@ -294,7 +298,7 @@ var frameworkStandIns: [Target] {
         name: "FrameworkStandInTests",
         dependencies: frameworkStandInNames.map { .target(name: $0) } + [
           "CellSimUIKit", "SimPlatform",
-        ]),
+        ])
     ]
   #else
     return []

@@ -114,3 +114,34 @@ extension UIApplication {
   nonisolated public static let willTerminateNotification = NSNotification.Name(
     "UIApplicationWillTerminateNotification")
 }
+
+extension UIApplication {
+  /// UIKit's `UIApplication.State`, with its raw values.
+  public enum State: Int, Sendable {
+    case active = 0
+    case inactive = 1
+    case background = 2
+  }
+
+  /// `applicationState`: `.active` (a run is an app in the foreground; the simulation has no
+  /// lifecycle events).
+  public var applicationState: State { .active }
+}
+
+// swift-format-ignore: AlwaysUseLowerCamelCase
+extension NSNotification.Name {
+  /// `UIApplicationDidReceiveMemoryWarning` (Swift 4 spelling).
+  @available(swift, obsoleted: 4.2, renamed: "UIApplication.didReceiveMemoryWarningNotification")
+  public static let UIApplicationDidReceiveMemoryWarning =
+    UIApplication.didReceiveMemoryWarningNotification
+  /// `UIApplicationDidEnterBackground` (Swift 4 spelling).
+  @available(swift, obsoleted: 4.2, renamed: "UIApplication.didEnterBackgroundNotification")
+  public static let UIApplicationDidEnterBackground = UIApplication.didEnterBackgroundNotification
+  /// `UIApplicationWillEnterForeground` (Swift 4 spelling).
+  @available(swift, obsoleted: 4.2, renamed: "UIApplication.willEnterForegroundNotification")
+  public static let UIApplicationWillEnterForeground =
+    UIApplication.willEnterForegroundNotification
+  /// `UIApplicationDidBecomeActive` (Swift 4 spelling).
+  @available(swift, obsoleted: 4.2, renamed: "UIApplication.didBecomeActiveNotification")
+  public static let UIApplicationDidBecomeActive = UIApplication.didBecomeActiveNotification
+}

@@ -16,8 +16,9 @@
     public static let recognized = State.ended
   }
 
-  /// The state: `.possible`, as nothing is ever recognized.
-  open internal(set) var state: State = .possible
+  /// The state: `.possible` until a subclass sets it (as `UIGestureRecognizerSubclass` lets
+  /// one), since no touch is ever delivered.
+  open var state: State = .possible
   /// `isEnabled` (kept).
   open var isEnabled = true
   /// The view the recognizer is attached to.
@@ -74,6 +75,31 @@
     failureRequirements.append(otherGestureRecognizer)
   }
   var failureRequirements: [UIGestureRecognizer] = []
+
+  // MARK: What UIKit.UIGestureRecognizerSubclass declares, for custom recognizers
+
+  /// `touchesBegan(_:with:)`: a subclass's override is never called (a run delivers no touch).
+  open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {}
+  /// `touchesMoved(_:with:)`: never called.
+  open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {}
+  /// `touchesEnded(_:with:)`: never called.
+  open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {}
+  /// `touchesCancelled(_:with:)`: never called.
+  open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {}
+  /// `reset()`: UIKit calls it after recognition ends or fails; a run never does.
+  open func reset() {}
+  /// `ignore(_:for:)` (nothing to ignore).
+  open func ignore(_ touch: UITouch, for event: UIEvent) {}
+  /// `canPrevent(_:)`: true, UIKit's default.
+  open func canPrevent(_ preventedGestureRecognizer: UIGestureRecognizer) -> Bool { true }
+  /// `canBePrevented(by:)`: true, UIKit's default.
+  open func canBePrevented(by preventingGestureRecognizer: UIGestureRecognizer) -> Bool { true }
+  /// `shouldRequireFailure(of:)`: false, UIKit's default.
+  open func shouldRequireFailure(of otherGestureRecognizer: UIGestureRecognizer) -> Bool { false }
+  /// `shouldBeRequiredToFail(by:)`: false, UIKit's default.
+  open func shouldBeRequiredToFail(by otherGestureRecognizer: UIGestureRecognizer) -> Bool {
+    false
+  }
 }
 
 /// UIKit's `UIGestureRecognizerDelegate` (every method optional; never called).
@@ -85,9 +111,36 @@
     _ gestureRecognizer: UIGestureRecognizer,
     shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer
   ) -> Bool
+  /// Whether the recognizer waits for `otherGestureRecognizer` to fail.
+  func gestureRecognizer(
+    _ gestureRecognizer: UIGestureRecognizer,
+    shouldRequireFailureOf otherGestureRecognizer: UIGestureRecognizer
+  ) -> Bool
+  /// Whether `otherGestureRecognizer` waits for the recognizer to fail.
+  func gestureRecognizer(
+    _ gestureRecognizer: UIGestureRecognizer,
+    shouldBeRequiredToFailBy otherGestureRecognizer: UIGestureRecognizer
+  ) -> Bool
+  /// Whether the recognizer sees `touch`.
+  func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch)
+    -> Bool
 }
 
 extension UIGestureRecognizerDelegate {
+  /// False.
+  public func gestureRecognizer(
+    _ gestureRecognizer: UIGestureRecognizer,
+    shouldRequireFailureOf otherGestureRecognizer: UIGestureRecognizer
+  ) -> Bool { false }
+  /// False.
+  public func gestureRecognizer(
+    _ gestureRecognizer: UIGestureRecognizer,
+    shouldBeRequiredToFailBy otherGestureRecognizer: UIGestureRecognizer
+  ) -> Bool { false }
+  /// True.
+  public func gestureRecognizer(
+    _ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch
+  ) -> Bool { true }
   /// True.
   public func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
     true

@@ -293,6 +293,8 @@ public enum UIBarPosition: Int, Sendable {
   open var backButtonTitle: String?
   /// `hidesBackButton` (kept).
   open var hidesBackButton = false
+  /// `leftItemsSupplementBackButton` (kept).
+  open var leftItemsSupplementBackButton = false
   /// `largeTitleDisplayMode` (kept).
   open var largeTitleDisplayMode: LargeTitleDisplayMode = .automatic
   /// `titleView` (kept).
@@ -357,5 +359,17 @@ public enum UIBarPosition: Int, Sendable {
   /// Sets `rightBarButtonItem`.
   open func setRightBarButton(_ item: UIBarButtonItem?, animated: Bool) {
     rightBarButtonItem = item
+  }
+  /// Sets `leftBarButtonItems` (nothing is drawn, so nothing animates).
+  open func setLeftBarButtonItems(_ items: [UIBarButtonItem]?, animated: Bool) {
+    leftBarButtonItems = items
+  }
+  /// Sets `rightBarButtonItems` (nothing is drawn, so nothing animates).
+  open func setRightBarButtonItems(_ items: [UIBarButtonItem]?, animated: Bool) {
+    rightBarButtonItems = items
+  }
+  /// Sets `hidesBackButton`.
+  open func setHidesBackButton(_ hidesBackButton: Bool, animated: Bool) {
+    self.hidesBackButton = hidesBackButton
   }
 }
