@@ -39,6 +39,11 @@ final class Swift4PhotoCell: UITableViewCell {
     #expect(state == UIControl.State.highlighted)
     let position = UICollectionViewScrollPosition()
     #expect(position == UICollectionView.ScrollPosition())
+    let alignment: UIControlContentHorizontalAlignment = .left
+    #expect(alignment == UIControl.ContentHorizontalAlignment.left)
+    #expect(NSUnderlineStyle.styleSingle.rawValue == NSUnderlineStyle.single.rawValue)
+    #expect(NSNotification.Name.UIKeyboardWillShow == UIResponder.keyboardWillShowNotification)
+    #expect(UIKeyboardFrameEndUserInfoKey == UIResponder.keyboardFrameEndUserInfoKey)
     #expect(
       NSNotification.Name.UIApplicationDidReceiveMemoryWarning
         == UIApplication.didReceiveMemoryWarningNotification)

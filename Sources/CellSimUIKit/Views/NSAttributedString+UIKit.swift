@@ -44,3 +44,28 @@ extension NSAttributedString.Key {
   /// `.expansion`.
   public static let expansion = NSAttributedString.Key("NSExpansion")
 }
+
+/// UIKit's `NSUnderlineStyle`, with its raw values: the value of `.underlineStyle` and
+/// `.strikethroughStyle` (as its `rawValue`). Kept in the string, never drawn.
+public struct NSUnderlineStyle: OptionSet, Hashable, Sendable {
+  /// The style's bits.
+  public let rawValue: Int
+  /// The style of `rawValue`.
+  public init(rawValue: Int) { self.rawValue = rawValue }
+  /// One thin line.
+  public static let single = NSUnderlineStyle(rawValue: 0x01)
+  /// One thick line.
+  public static let thick = NSUnderlineStyle(rawValue: 0x02)
+  /// Two thin lines.
+  public static let double = NSUnderlineStyle(rawValue: 0x09)
+  /// Dotted.
+  public static let patternDot = NSUnderlineStyle(rawValue: 0x0100)
+  /// Dashed.
+  public static let patternDash = NSUnderlineStyle(rawValue: 0x0200)
+  /// Dash and dot.
+  public static let patternDashDot = NSUnderlineStyle(rawValue: 0x0300)
+  /// Dash, dot, dot.
+  public static let patternDashDotDot = NSUnderlineStyle(rawValue: 0x0400)
+  /// Only under words, not the spaces between them.
+  public static let byWord = NSUnderlineStyle(rawValue: 0x8000)
+}

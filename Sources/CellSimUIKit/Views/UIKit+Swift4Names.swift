@@ -1,4 +1,5 @@
 // swift-format-ignore-file: AlwaysUseLowerCamelCase
+
 import Foundation
 
 // The names UIKit had before Swift 4.2 nested them in their types, as Apple's SDK keeps them:
@@ -80,6 +81,12 @@ public typealias UIFontTextStyle = UIFont.TextStyle
 public typealias UIFontDescriptorSymbolicTraits = UIFontDescriptor.SymbolicTraits
 @available(swift, obsoleted: 4.2, renamed: "UIProgressView.Style")
 public typealias UIProgressViewStyle = UIProgressView.Style
+@available(swift, obsoleted: 4.2, renamed: "UIControl.ContentHorizontalAlignment")
+public typealias UIControlContentHorizontalAlignment = UIControl.ContentHorizontalAlignment
+@available(swift, obsoleted: 4.2, renamed: "UIControl.ContentVerticalAlignment")
+public typealias UIControlContentVerticalAlignment = UIControl.ContentVerticalAlignment
+@available(swift, obsoleted: 4.2, renamed: "UISplitViewController.DisplayMode")
+public typealias UISplitViewControllerDisplayMode = UISplitViewController.DisplayMode
 @available(swift, obsoleted: 4.2, renamed: "UINavigationController.Operation")
 public typealias UINavigationControllerOperation = UINavigationController.Operation
 
@@ -145,3 +152,38 @@ extension UIActivityIndicatorView {
     set { style = newValue }
   }
 }
+
+extension NSUnderlineStyle {
+  /// `.styleSingle`, the Swift 4 name of `.single`.
+  @available(swift, obsoleted: 4.2, renamed: "single")
+  public static let styleSingle = NSUnderlineStyle.single
+  /// `.styleThick`, the Swift 4 name of `.thick`.
+  @available(swift, obsoleted: 4.2, renamed: "thick")
+  public static let styleThick = NSUnderlineStyle.thick
+  /// `.styleDouble`, the Swift 4 name of `.double`.
+  @available(swift, obsoleted: 4.2, renamed: "double")
+  public static let styleDouble = NSUnderlineStyle.double
+  /// `.styleNone`, the Swift 4 name of an empty style.
+  @available(swift, obsoleted: 4.2, message: "use [] or no underline attribute")
+  public static let styleNone = NSUnderlineStyle([])
+}
+
+extension NSNotification.Name {
+  /// `UIKeyboardWillShow` (Swift 4 spelling).
+  @available(swift, obsoleted: 4.2, renamed: "UIResponder.keyboardWillShowNotification")
+  public static let UIKeyboardWillShow = UIResponder.keyboardWillShowNotification
+  /// `UIKeyboardWillHide` (Swift 4 spelling).
+  @available(swift, obsoleted: 4.2, renamed: "UIResponder.keyboardWillHideNotification")
+  public static let UIKeyboardWillHide = UIResponder.keyboardWillHideNotification
+  /// `UIKeyboardWillChangeFrame` (Swift 4 spelling).
+  @available(swift, obsoleted: 4.2, renamed: "UIResponder.keyboardWillChangeFrameNotification")
+  public static let UIKeyboardWillChangeFrame = UIResponder.keyboardWillChangeFrameNotification
+}
+
+/// `UIKeyboardFrameEndUserInfoKey`.
+@available(swift, obsoleted: 4.2, renamed: "UIResponder.keyboardFrameEndUserInfoKey")
+public let UIKeyboardFrameEndUserInfoKey = UIResponder.keyboardFrameEndUserInfoKey
+/// `UIKeyboardAnimationDurationUserInfoKey`.
+@available(swift, obsoleted: 4.2, renamed: "UIResponder.keyboardAnimationDurationUserInfoKey")
+public let UIKeyboardAnimationDurationUserInfoKey =
+  UIResponder.keyboardAnimationDurationUserInfoKey

@@ -24,6 +24,15 @@
     case twoBesideSecondary = 4
     case twoOverSecondary = 5
     case twoDisplaceSecondary = 6
+    /// `.primaryHidden`, the name before iOS 14 of `.secondaryOnly`.
+    @available(iOS, deprecated: 14.0, renamed: "secondaryOnly")
+    public static let primaryHidden = DisplayMode.secondaryOnly
+    /// `.allVisible`, the name before iOS 14 of `.oneBesideSecondary`.
+    @available(iOS, deprecated: 14.0, renamed: "oneBesideSecondary")
+    public static let allVisible = DisplayMode.oneBesideSecondary
+    /// `.primaryOverlay`, the name before iOS 14 of `.oneOverSecondary`.
+    @available(iOS, deprecated: 14.0, renamed: "oneOverSecondary")
+    public static let primaryOverlay = DisplayMode.oneOverSecondary
   }
   /// UIKit's `UISplitViewController.SplitBehavior`.
   public enum SplitBehavior: Int, Sendable {

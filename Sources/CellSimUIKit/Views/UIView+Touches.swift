@@ -66,4 +66,5 @@ extension UIView {
   var mask: UIView?
   var isExclusiveTouch = false
   var isMultipleTouchEnabled = false
+  var interactions: [any UIInteraction] = []
 }
