@@ -150,8 +150,9 @@ final class ImageRequest: @unchecked Sendable {
   /// Posts a delivery of the asset's bytes to the main queue.
   func deliverLater(data: Data?, error: (any Error)? = nil) {
     let error = Unchecked(error)
-    // allowed: the layer's simulated main queue (this file imports only the layer)
-    DispatchQueue.main.async { [self] in deliver(data: data, error: error.value) }
+    DispatchQueue.main.async { [self] in  // allowed: the layer's simulated main queue
+      deliver(data: data, error: error.value)
+    }
   }
 
   /// On the main thread: calls the handler, unless the request was cancelled meanwhile. The

@@ -59,24 +59,31 @@ private struct PageScan {
     return problems
   }
 
-  /// The forbidden strings that occur on the page, ignoring case.
+  /// The forbidden strings that occur on the page, ignoring case: each is looked for where its
+  /// first byte (or, for `url(`, its last) occurs.
   func forbiddenFound() -> Set<String> {
     var found = Set<String>()
-    for (start, strings) in [
-      ("<", Self.forbidden.filter { $0.hasPrefix("<") }), ("@", ["@import"]),
-    ] {
-      var from = 0
-      while let at = index(of: UInt8(ascii: Unicode.Scalar(start)!), from: from) {
-        from = at + 1
-        for string in strings where matches(string, at: at) { found.insert(string) }
+    for at in positions(of: "<") {
+      for string in Self.forbidden where string.hasPrefix("<") && matches(string, at: at) {
+        found.insert(string)
       }
     }
-    var from = 0
-    while let paren = index(of: UInt8(ascii: "("), from: from) {
-      from = paren + 1
-      if paren >= 3 && matches("url(", at: paren - 3) { found.insert("url(") }
+    for at in positions(of: "@") where matches("@import", at: at) { found.insert("@import") }
+    for at in positions(of: "(") where at >= 3 && matches("url(", at: at - 3) {
+      found.insert("url(")
     }
     return found
+  }
+
+  /// Every index of `byte`, in order.
+  func positions(of byte: Unicode.Scalar) -> [Int] {
+    var positions: [Int] = []
+    var from = 0
+    while let at = index(of: UInt8(ascii: byte), from: from) {
+      positions.append(at)
+      from = at + 1
+    }
+    return positions
   }
 
   /// Every `src="…"` and `href="…"` (left to right, without overlap) that is neither an

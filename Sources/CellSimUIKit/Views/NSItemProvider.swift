@@ -7,13 +7,12 @@ import Foundation
 /// handler, and every completion handler runs on a global queue (a simulated worker thread),
 /// never on the caller's. `loadObject(ofClass:)` loads the first registered type the class can
 /// read. No drag or drop ever hands the app a provider (the simulated user never drags), so
-/// these run only when the app calls them itself. Visibility is kept and not enforced (there is
-/// one process).
+/// these run only when the app calls them itself. Visibility is accepted and not enforced
+/// (there is one process).
 open class NSItemProvider: NSObject, @unchecked Sendable {
   /// A registered representation: its type and what loads it.
   struct Representation {
     var typeIdentifier: String
-    var visibility: NSItemProviderRepresentationVisibility
     var load: @Sendable (@escaping @Sendable (Data?, (any Error)?) -> Void) -> Progress?
   }
 
@@ -42,7 +41,7 @@ open class NSItemProvider: NSObject, @unchecked Sendable {
     let boxed = UncheckedObject(object)
     for typeIdentifier in type(of: object).writableTypeIdentifiersForItemProvider {
       representations.append(
-        Representation(typeIdentifier: typeIdentifier, visibility: visibility) { completion in
+        Representation(typeIdentifier: typeIdentifier) { completion in
           boxed.object.loadData(
             withTypeIdentifier: typeIdentifier, forItemProviderCompletionHandler: completion)
         })
@@ -57,7 +56,7 @@ open class NSItemProvider: NSObject, @unchecked Sendable {
       Progress?
   ) {
     representations.append(
-      Representation(typeIdentifier: typeIdentifier, visibility: visibility, load: loadHandler))
+      Representation(typeIdentifier: typeIdentifier, load: loadHandler))
   }
 
   /// Whether `typeIdentifier` is registered.
@@ -72,14 +71,9 @@ open class NSItemProvider: NSObject, @unchecked Sendable {
     forTypeIdentifier typeIdentifier: String,
     completionHandler: @escaping @Sendable (Data?, (any Error)?) -> Void
   ) -> Progress {
-    let progress = Progress(totalUnitCount: 1)
     guard let representation = representations.first(where: { $0.typeIdentifier == typeIdentifier })
-    else {
-      DispatchQueue.global().async {
-        completionHandler(nil, NSItemProvider.unavailable(typeIdentifier))
-      }
-      return progress
-    }
+    else { return Self.fail(typeIdentifier) { completionHandler(nil, $0) } }
+    let progress = Progress(totalUnitCount: 1)
     _ = representation.load { data, error in
       DispatchQueue.global().async {
         progress.completedUnitCount = 1
@@ -102,10 +96,7 @@ open class NSItemProvider: NSObject, @unchecked Sendable {
     completionHandler: @escaping @Sendable ((any NSItemProviderReading)?, (any Error)?) -> Void
   ) -> Progress {
     guard let typeIdentifier = readableRepresentation(for: aClass) else {
-      let progress = Progress(totalUnitCount: 1)
-      let error = NSItemProvider.unavailable("\(aClass)")
-      DispatchQueue.global().async { completionHandler(nil, error) }
-      return progress
+      return Self.fail("\(aClass)") { completionHandler(nil, $0) }
     }
     let reader = ReadingClass(type: aClass)
     return loadDataRepresentation(forTypeIdentifier: typeIdentifier) { data, error in
@@ -132,6 +123,13 @@ open class NSItemProvider: NSObject, @unchecked Sendable {
   func readableRepresentation(for aClass: any NSItemProviderReading.Type) -> String? {
     let readable = aClass.readableTypeIdentifiersForItemProvider
     return registeredTypeIdentifiers.first(where: readable.contains)
+  }
+
+  /// Hands Foundation's error for `what` to `deliver` on a global queue; the load's progress.
+  static func fail(_ what: String, _ deliver: @escaping @Sendable (NSError) -> Void) -> Progress {
+    let error = unavailable(what)
+    DispatchQueue.global().async { deliver(error) }
+    return Progress(totalUnitCount: 1)
   }
 
   /// Foundation's error for a representation that cannot be loaded.
