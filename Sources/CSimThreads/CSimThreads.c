@@ -97,6 +97,18 @@ void csimthreads_set_trap_note(const char *note) {
   trap_note[length] = 0;
 }
 
+void csimthreads_set_trap_note_parts(const char *thread, const char *label) {
+  size_t capacity = sizeof(trap_note) - 1, used = 0;
+  const char *parts[] = {thread, " (", label, ")"};
+  for (int index = 0; index < 4; index++) {
+    size_t length = strlen(parts[index]);
+    if (length > capacity - used) length = capacity - used;
+    memcpy(trap_note + used, parts[index], length);
+    used += length;
+  }
+  trap_note[used] = 0;
+}
+
 static void write_all(const char *text, size_t length) {
   while (length > 0) {
     ssize_t written = write(2, text, length);

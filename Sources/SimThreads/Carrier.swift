@@ -73,7 +73,11 @@ final class Carrier: @unchecked Sendable {
       if exitRequested { break }
       guard var body = job else { continue }
       job = nil
-      if let fiber { csimthreads_set_trap_note("\(fiber.threadName) (\(fiber.label))") }
+      if let fiber {
+        fiber.threadName.withCString { thread in
+          fiber.label.withCString { csimthreads_set_trap_note_parts(thread, $0) }
+        }
+      }
       body()
       csimthreads_set_trap_note(nil)
       // Everything the body captured is released here, while this thread still holds the

@@ -31,6 +31,9 @@ void csimthreads_spin_hint(void);
 /// Sets the calling thread's trap note: the text a fatal signal on this thread writes to
 /// standard error before the process ends (at most 255 bytes are kept; NULL or "" clears it).
 void csimthreads_set_trap_note(const char *note);
+/// Sets the note to "<thread> (<label>)" without building the string first (a body's start is
+/// a hot path).
+void csimthreads_set_trap_note_parts(const char *thread, const char *label);
 
 /// Installs, once per process, the handler that writes a thread's trap note when it receives
 /// SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS or SIGFPE, then hands the signal on to the handler

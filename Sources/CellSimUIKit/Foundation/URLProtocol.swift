@@ -202,8 +202,8 @@ extension URLSessionTask {
 
   func finishProtocol(_ error: (any Error)?) {
     guard let world else { return }
-    let body = Data(received)
-    received = []
+    let body = received
+    received = Data()
     if error == nil { storeInCache(body) }
     complete(data: error == nil ? body : nil, error: error, in: world)
   }

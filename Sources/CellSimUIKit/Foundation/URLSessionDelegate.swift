@@ -159,14 +159,16 @@ extension URLSessionTask {
     }
   }
 
-  func notifyData(_ chunk: Data) {
+  /// Tells the delegate of `count` bytes received; `chunk` gives them, asked only when a data
+  /// delegate will hear them.
+  func notifyData(_ count: Int, _ chunk: () -> Data) {
     if let download = self as? DelegateDownloadTask {
-      download.notifyWritten(chunk.count)
+      download.notifyWritten(count)
       return
     }
     guard let delegate = dataDelegate, let world, let dataTask = self as? URLSessionDataTask
     else { return }
-    let box = Unchecked((delegate, chunk, dataTask))
+    let box = Unchecked((delegate, chunk(), dataTask))
     session.delegateQueue.enqueue(in: world, label: "URLSession didReceive data") {
       let (delegate, data, task) = box.value
       delegate.urlSession(task.session, dataTask: task, didReceive: data)

@@ -12,6 +12,11 @@ extension URLSessionTask {
       headerFields: Self.headers(status: status, length: transfer.expectedContentLength))
     if transfer.expectedContentLength >= 0 {
       progress.totalUnitCount = transfer.expectedContentLength
+      // The body arrives in chunks: one allocation for all of them (the length is the
+      // scenario's fixture's, bounded by the scenario's own limits).
+      if received.isEmpty {
+        received = Data(capacity: Int(min(transfer.expectedContentLength, 1 << 26)))
+      }
     }
     notifyResponse()
   }
@@ -27,14 +32,21 @@ extension URLSessionTask {
   }
 
   func transfer(_ transfer: Transfer, didReceive chunk: ArraySlice<UInt8>) {
-    let data = Data(chunk)
-    deliverOrHold { $0.takeBody(data) }
+    guard dispositionWait == nil else {
+      let data = Data(chunk)
+      deliverOrHold { $0.takeBody(data) }
+      return
+    }
+    // Nothing waits for a delegate's answer: the chunk is kept at once, and copied into a
+    // `Data` only for a delegate that hears it.
+    received.append(contentsOf: chunk)
+    countAndNotify(chunk.count) { Data(chunk) }
   }
 
   /// Keeps a chunk of the body for the end, and counts it.
   func takeBody(_ chunk: Data) {
     received.append(contentsOf: chunk)
-    countAndNotify(chunk)
+    countAndNotify(chunk.count) { chunk }
   }
 
   /// Takes a response that did not come from the wire (the cache's, or a `URLProtocol`'s): the
@@ -48,11 +60,12 @@ extension URLSessionTask {
     notifyResponse()
   }
 
-  /// Counts a chunk of the body (`countOfBytesReceived`, `progress`) and tells the delegate.
-  func countAndNotify(_ chunk: Data) {
-    countOfBytesReceived += Int64(chunk.count)
+  /// Counts a chunk of `count` bytes (`countOfBytesReceived`, `progress`) and tells the
+  /// delegate, if there is one to hear it, the bytes `chunk` gives.
+  func countAndNotify(_ count: Int, _ chunk: () -> Data) {
+    countOfBytesReceived += Int64(count)
     progress.completedUnitCount = countOfBytesReceived
-    notifyData(chunk)
+    notifyData(count, chunk)
   }
 
   func transfer(_ transfer: Transfer, didEndWith outcome: TransferOutcome) {
@@ -67,8 +80,8 @@ extension URLSessionTask {
     guard let world else { return }
     switch outcome {
     case .success:
-      let body = Data(received)
-      received = []
+      let body = received
+      received = Data()
       storeInCache(body)
       complete(data: body, error: nil, in: world)
     case .http:

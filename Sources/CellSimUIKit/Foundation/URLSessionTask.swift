@@ -91,7 +91,7 @@ open class URLSessionTask: NSObject, @unchecked Sendable {
   var holdsHostSlot = false
   var status = 200
   /// The body received so far.
-  var received: [UInt8] = []
+  var received = Data()
   /// The protocol serving the task, and its client (held until the end).
   var protocolLoader: (URLProtocol, TaskProtocolClient)?
   /// Set by the async `data(from:)`/`data(for:)`: called at the end instead of the handler.
@@ -212,7 +212,7 @@ open class URLSessionTask: NSObject, @unchecked Sendable {
   /// Tells the cached body, then completes with it.
   func finishFromCache(_ body: Data) {
     guard let world else { return }
-    if !body.isEmpty { countAndNotify(body) }
+    if !body.isEmpty { countAndNotify(body.count) { body } }
     complete(data: body, error: nil, in: world)
   }
 
@@ -248,7 +248,7 @@ open class URLSessionTask: NSObject, @unchecked Sendable {
     } else {
       session.withdraw(self, in: world)
     }
-    received = []
+    received = Data()
     countOfBytesReceived = 0
     progress.completedUnitCount = 0
     response = nil
