@@ -11,7 +11,9 @@ extension Data {
   /// without CPU, for the whole transfer, which nothing can cancel, and it must be blocking
   /// code. A failed transfer (an HTTP error status included, where Foundation would return the
   /// error page's body) throws `CocoaError(.fileReadUnknown)` with the URL and the network's
-  /// error. `options` are accepted and ignored.
+  /// error. A fetch the end of the run interrupts returns the URL's bytes (or throws the error
+  /// its script plans), so the code after it runs as on a device, where nothing cancels it.
+  /// `options` are accepted and ignored.
   public init(contentsOf url: __shared URL, options: Data.ReadingOptions = []) throws {
     self = try Data.simulatedContents(of: url)
   }

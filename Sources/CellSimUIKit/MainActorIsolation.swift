@@ -1,3 +1,4 @@
+import SimPlatform
 import SimThreads
 
 #if canImport(Glibc)
@@ -18,6 +19,14 @@ import SimThreads
 /// `include/swift/Runtime/ConcurrencyHooks.def`), once per process: a check of the main
 /// actor's executor passes when the calling code is blocking code running on a world's main
 /// thread; every other check goes to the hook installed before, or to the runtime.
+///
+/// On a world's other threads it passes too, recorded as a call off the main thread (traced
+/// `uikit.off_main`). Swift 5 code calls UIKit from a completion handler (`present`, an alert,
+/// `reloadData()`), which on a device runs, often seeming to work, while Main Thread Checker
+/// logs it. The layer's main-actor methods are compiled in Swift 6 mode, where a closure such a
+/// method forms (a `removeAll { $0 === view }`) checks its isolation when it runs, so without
+/// this the first such call would stop the whole process. A `MainActor.assumeIsolated` off the
+/// main thread is recorded the same way rather than stopping it.
 enum MainActorIsolation {
   /// `swift_task_checkIsolated_original`.
   typealias Original = @convention(thin) (UnownedSerialExecutor) -> Void
@@ -41,9 +50,8 @@ enum MainActorIsolation {
     let slot = address.assumingMemoryBound(to: Hook?.self)
     previous = slot.pointee
     slot.pointee = { executor, original in
-      if BlockingThreads.currentThread?.isMain == true,
-        isMainActor(executor)
-      {
+      if let thread = BlockingThreads.currentThread, isMainActor(executor) {
+        if !thread.isMain { recordOffMainThread(thread) }
         return
       }
       if let previous = MainActorIsolation.previous {
@@ -54,6 +62,13 @@ enum MainActorIsolation {
     }
     return true
   }()
+
+  /// Records main-actor code that ran on `thread`, one of a world's other threads.
+  static func recordOffMainThread(_ thread: SimThread) {
+    guard let world = BlockingThreads.currentFiber?.scheduler.world else { return }
+    world.recordMainThreadViolation(
+      MainThreadViolation(time: world.now, threadName: thread.name, action: "main-actor code"))
+  }
 
   /// Whether `executor` is the main actor's.
   static func isMainActor(_ executor: UnownedSerialExecutor) -> Bool {

@@ -24,6 +24,14 @@ extension UICollectionView {
   /// Tells the engine each section's spacing (see the extension's note).
   func applySectionSpacing(counts: [Int]) {
     guard let engine else { return }
+    // A data source that declares no section (its model not fetched yet) has no section to
+    // measure and no header to ask for, as in UIKit; only a view never counted shows the
+    // scenario's rows as one section.
+    if counts.isEmpty, countedSections?.isEmpty == true {
+      supplementary.display.items = []
+      engine.setSections([])
+      return
+    }
     let sections = counts.isEmpty ? [engine.numberOfRows] : counts
     let measured: (spacing: [TableSectionSpacing], items: [[SupplementaryItem]])?
     if let flow = collectionViewLayout as? UICollectionViewFlowLayout,

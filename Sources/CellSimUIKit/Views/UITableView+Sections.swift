@@ -67,6 +67,11 @@ extension UITableView {
   /// changes on a bound table.
   func sectionSpacingChanged() {
     guard engine != nil else { return }
+    // A data source that declares no section has none to size (nor headers to ask for).
+    if countedSections?.isEmpty == true {
+      applySectionSpacing(counts: [])
+      return
+    }
     applySectionSpacing(counts: engineSections.isSingle ? [rowCount] : engineSections.counts)
   }
 
