@@ -29,9 +29,12 @@ final class HostedSession {
   func willAppear(_ table: TableView) {
     if viewController == nil { makeController(table) }
     // Unbound: the controller had no list, and the run is stopping (`makeController`).
-    guard let controller = viewController, adapter.view != nil else { return }
+    guard let controller = viewController, let bound = adapter.view else { return }
     onMainActor {
       controller.viewWillAppear(false)
+      // UIKit reads the counts at the first layout pass, after `viewWillAppear(_:)`: a model
+      // filled there (with no `reloadData()`) is what the first layout shows.
+      bound.engineRefreshSections()
       controller.viewIsAppearing(false)
       controller.updateViewConstraints()
       controller.viewWillLayoutSubviews()
@@ -90,6 +93,11 @@ final class HostedSession {
 
   func dataChanged(_ table: TableView, rowsChanged: Bool) {
     let now = table.model.items
+    // Rows that did not change (the same items, the same URLs) are nothing to tell: handing
+    // the model its rows again would wipe the state the app keeps beside them.
+    if rowsChanged, now.elementsEqual(items, by: { $0.id == $1.id && $0.url == $1.url }) {
+      return
+    }
     let change = rowsChanged ? Self.change(from: items, to: now) : .reloaded
     items = now
     guard let controller = viewController else { return }

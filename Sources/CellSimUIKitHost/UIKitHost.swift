@@ -100,7 +100,8 @@ public enum HostedRowChange: Equatable, Sendable {
 /// `UITableViewController`'s or `UICollectionViewController`'s, else the first `UITableView` or
 /// `UICollectionView` in its view hierarchy; for a `UINavigationController`, its root view
 /// controller's), binds it to
-/// the simulated table and calls `viewWillAppear(false)`, `viewIsAppearing(false)`, then
+/// the simulated table and calls `viewWillAppear(false)`, counts the data source's rows again (a
+/// model filled in `viewWillAppear`), `viewIsAppearing(false)`, then
 /// `viewWillLayoutSubviews()`, the
 /// view's `layoutIfNeeded()` and `viewDidLayoutSubviews()`; `viewDidAppear(false)` follows on
 /// the next main-thread turn. The same sequence runs again on the scenario's `appear` event.

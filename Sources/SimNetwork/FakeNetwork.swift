@@ -52,6 +52,8 @@ package final class FakeNetwork {
   @exclusivity(unchecked) package internal(set) var records: [TransferRecord] = []
   /// Transfers not yet ended, in creation order.
   @exclusivity(unchecked) var outstandingList: [Transfer] = []
+  /// The clients' own request queues (`addClientQueue`).
+  @exclusivity(unchecked) var clientQueues: [(String) -> Bool] = []
   /// Slots per host; looked up only, never iterated unsorted.
   @exclusivity(unchecked) var hosts: [String: HostSlots] = [:]
   /// Transfers created per URL.
@@ -83,6 +85,7 @@ package final class FakeNetwork {
       transfer.deliveredBody = []
     }
     outstandingList.removeAll()
+    clientQueues.removeAll()
     wire.forgetAll()
     hosts.removeAll()
   }
@@ -123,6 +126,19 @@ package final class FakeNetwork {
   /// Outstanding transfers of `url`.
   package func outstanding(for url: String) -> Int {
     outstandingList.reduce(0) { $0 + ($1.url == url ? 1 : 0) }
+  }
+
+  /// Whether a client holds a request of `url` in a queue of its own, before the request
+  /// reaches the network (a `URLSession` task waiting for its session's host limit): the
+  /// request is outstanding, though no transfer of it exists yet.
+  package func isWaitingInClient(_ url: String) -> Bool {
+    clientQueues.contains { $0(url) }
+  }
+
+  /// Registers a client's queue of requests (see `isWaitingInClient`): `holds` says whether it
+  /// holds a request of a URL. Forgotten when the network tears down.
+  package func addClientQueue(_ holds: @escaping (String) -> Bool) {
+    clientQueues.append(holds)
   }
 
   /// The ids of outstanding transfers, in creation order.

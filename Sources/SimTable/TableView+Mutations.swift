@@ -113,8 +113,11 @@ extension TableView {
         throw .duplicateRow(operation: "reloadRows", row: row)
       }
     }
-    try performUpdate("reload", row: rows.first ?? -1, count: rows.count, reloaded: seen) { _ in
-    } remap: {
+    // The model does not change: a reload leaves `modelGeneration` alone, so an adapter does
+    // not tell the app's model of a change it never made (an app reloads its own rows).
+    try performUpdate(
+      "reload", row: rows.first ?? -1, count: rows.count, reloaded: seen, change: nil
+    ) {
       $0
     }
   }
@@ -195,13 +198,13 @@ extension TableView {
   /// cells' rows through `remap` (nil: deleted), and lays the visible rows out again.
   func performUpdate(
     _ operation: String, row: Int, count: Int, reloaded: Set<Int>,
-    change: (inout TableModel) -> Void, remap: (Int) -> Int?
+    change: ((inout TableModel) -> Void)?, remap: (Int) -> Int?
   ) throws(TableError) {
     guard callbackDepth == 0, pass == nil else {
       throw .mutationDuringLayout(operation: operation)
     }
     checkMainThread(operation)
-    change(&model)
+    if let change { change(&model) }
     geometry.itemCount = model.count
     mutationCount += 1
     world.trace.record(at: world.now, "table.update") {

@@ -10,6 +10,7 @@ final class LegacySearchFieldScreen: UIViewController, UITextFieldDelegate {
 
   override func viewDidLoad() {
     super.viewDidLoad()
+    view.addSubview(field)
     field.delegate = self
   }
 
@@ -33,7 +34,8 @@ struct InputControlsSwift5Tests {
   @Test("the delegate's didEndEditing(_:reason:) hears .committed when the field resigns")
   @MainActor func searchField() {
     let screen = LegacySearchFieldScreen()
-    screen.loadViewIfNeeded()
+    let window = UIWindow()
+    window.rootViewController = screen
     screen.field.becomeFirstResponder()
     screen.touchesBegan([], with: nil)
     #expect(screen.ended == 1)

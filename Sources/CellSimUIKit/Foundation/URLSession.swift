@@ -274,7 +274,16 @@ open class URLSession: NSObject, @unchecked Sendable {
   /// Starts `task`'s transfer now, or keeps it waiting for the session's host limit (which
   /// HTTP/2 ignores: the scenario's `network.http2`).
   func admit(_ task: URLSessionTask, in world: World) {
-    let limits = hosts.value(in: world) { HostLimits() }
+    let network = task.network
+    let limits = hosts.value(in: world) {
+      let limits = HostLimits()
+      // A task waiting here is outstanding for the oracle (`eventually_loaded`), as one
+      // waiting for the network's connection slot is.
+      network?.addClientQueue { [weak limits] url in
+        limits?.waiting.contains { $0.url.absoluteString == url } ?? false
+      }
+      return limits
+    }
     let host = task.host
     let multiplexed = task.network?.script.http2 == true
     if multiplexed

@@ -22,6 +22,8 @@ import SimTable
   var sectionMap: SectionMap { get }
   /// The rows the view shows in all, as last counted.
   var shownRowCount: Int { get }
+  /// The engine's rows (the scenario's), declared or not.
+  var engineRowTotal: Int { get }
   /// How the view's methods are named in messages (`UITableView`).
   var typeName: String { get }
   /// The batch being told, if any.
@@ -143,7 +145,15 @@ extension SectionUpdating {
       }
     }
     for path in pending.deletedRows { batch.deleted.insert(row(path, in: old, call)) }
-    for path in pending.insertedRows { batch.inserted.insert(row(path, in: new, call)) }
+    let appendsOnly = appendsOnly(pending, new)
+    for path in pending.insertedRows {
+      let inserted = row(path, in: new, call)
+      // A page appended past the rows declared so far (an infinite feed's next page) declares
+      // rows the engine already has, the scenario's next rows; only rows past the engine's are
+      // new. The recount has raised the declared rows, and the visible ones are asked for.
+      if appendsOnly, inserted >= pending.oldRows, inserted < engineRowTotal { continue }
+      batch.inserted.insert(inserted)
+    }
     for path in pending.reloadedRows { batch.reloaded.insert(row(path, in: old, call)) }
     for (from, to) in pending.movedRows {
       batch.moved.append(RowMove(from: row(from, in: old, call), to: row(to, in: new, call)))
@@ -154,6 +164,15 @@ extension SectionUpdating {
       if !reconfigured.contains(engineRow) { reconfigured.append(engineRow) }
     }
     applyEngineBatch(batch, call, reconfiguring: reconfigured)
+  }
+
+  /// Whether `pending` only inserts rows into one section, of a view that declares fewer rows
+  /// than the engine has: the shape of a feed that shows its rows a page at a time.
+  private func appendsOnly(_ pending: PendingUpdates, _ new: SectionMap) -> Bool {
+    pending.oldMap.isSingle && new.isSingle && pending.oldRows < engineRowTotal
+      && pending.deletedRows.isEmpty && pending.movedRows.isEmpty
+      && pending.deletedSections.isEmpty && pending.insertedSections.isEmpty
+      && pending.movedSections.isEmpty && pending.reloadedSections.isEmpty
   }
 
   /// A reloaded section: its kept rows are asked for again; the rest of a longer old count is
@@ -235,6 +254,7 @@ extension UITableView: SectionUpdating {
 
   var sectionMap: SectionMap { engineSections }
   var shownRowCount: Int { rowCount }
+  var engineRowTotal: Int { engine?.numberOfRows ?? 0 }
   var typeName: String { "UITableView" }
   func recountSections() { refreshSections() }
   func currentCount(ofSection section: Int) -> Int {
@@ -277,6 +297,7 @@ extension UICollectionView: SectionUpdating {
 
   var sectionMap: SectionMap { engineSections }
   var shownRowCount: Int { declaredRows ?? engineItemCount }
+  var engineRowTotal: Int { engine?.numberOfRows ?? 0 }
   var typeName: String { "UICollectionView" }
   func recountSections() { refreshSections() }
   func currentCount(ofSection section: Int) -> Int {

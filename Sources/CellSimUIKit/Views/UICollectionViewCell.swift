@@ -54,8 +54,11 @@
   open var isSelected = false
   /// `isHighlighted` (kept).
   open var isHighlighted = false
-  /// `backgroundView` (kept, not shown).
-  open var backgroundView: UIView?
+  /// `backgroundView`: behind all other views, the size of the cell when set; the oracle sees
+  /// an image it shows as the cell's (`replaceBackgroundView`).
+  open var backgroundView: UIView? {
+    didSet { replaceBackgroundView(oldValue, with: backgroundView) }
+  }
   /// `selectedBackgroundView` (kept, not shown).
   open var selectedBackgroundView: UIView?
   /// `backgroundConfiguration` (iOS 14; kept, not shown).
@@ -144,4 +147,16 @@
     return guide
   }
   var separatorGuide: UILayoutGuide?
+}
+
+extension UIView {
+  /// A cell's `backgroundView` changed: UIKit "adds the background view as a subview behind all
+  /// other views" and sizes it to the cell, so an image shown there is what a person sees.
+  func replaceBackgroundView(_ old: UIView?, with new: UIView?) {
+    guard old !== new else { return }
+    if let old, old.superview === self { old.removeFromSuperview() }
+    guard let new else { return }
+    new.frame = bounds
+    insertSubview(new, at: 0)
+  }
 }

@@ -42,9 +42,13 @@
     NotificationCenter.default.post(name: name, object: self)
   }
 
-  /// Makes the responder the first responder if it can become one (no keyboard is shown).
+  /// Makes the responder the first responder if it can become one (no keyboard is shown). A
+  /// view must be in a window: UIKit makes a responder first "in its window", so a view not
+  /// yet in one (a search bar focused in `viewDidLoad`) stays as it is and the call returns
+  /// false, with no delegate told.
   @discardableResult
   open func becomeFirstResponder() -> Bool {
+    if let view = self as? UIView, view.window == nil { return false }
     guard canBecomeFirstResponder else { return false }
     storedIsFirstResponder = true
     return true

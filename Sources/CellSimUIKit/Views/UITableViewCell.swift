@@ -153,8 +153,11 @@ package import SimTable
   open var accessoryView: UIView?
   /// `selectionStyle` (kept).
   open var selectionStyle: SelectionStyle = .default
-  /// `backgroundView` (kept, not shown).
-  open var backgroundView: UIView?
+  /// `backgroundView`: behind all other views, the size of the cell when set; the oracle sees
+  /// an image it shows as the cell's (`replaceBackgroundView`).
+  open var backgroundView: UIView? {
+    didSet { replaceBackgroundView(oldValue, with: backgroundView) }
+  }
   /// `backgroundConfiguration` (iOS 14; kept, not shown).
   open var backgroundConfiguration: UIBackgroundConfiguration?
   /// `automaticallyUpdatesBackgroundConfiguration` (kept).

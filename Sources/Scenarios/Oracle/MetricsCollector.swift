@@ -34,6 +34,9 @@ final class MetricsCollector {
     var onscreenStart: SimTime?
     /// Whether the row was already sampled for the on-screen time to image in this episode.
     var onscreenSampled = false
+    /// The row's cells on display: a reloaded row shows its new cell before its old one ends,
+    /// and stays displayed throughout.
+    var displays = 0
   }
 
   /// Episodes by item id: arrays, not dictionaries, since every cell of every frame that is
@@ -60,11 +63,18 @@ final class MetricsCollector {
 
   func rowDisplayed(itemID: Int, at time: SimTime) {
     let id = episode(itemID)
-    if episodes[id].start == nil { episodes[id].start = time }
+    episodes[id].displays += 1
+    // Only the row's first cell starts its clock: a reload's new cell, shown beside the old
+    // one, continues the row's episode.
+    if episodes[id].displays == 1, episodes[id].start == nil { episodes[id].start = time }
   }
 
+  /// A cell of the row ended display: the row's episode ends when no cell of it is displayed
+  /// (a reload's old cell ending leaves the row on screen, its clock running).
   func rowEnded(itemID: Int, at time: SimTime) {
-    episodes[episode(itemID)] = Episode()
+    let id = episode(itemID)
+    episodes[id].displays -= 1
+    if episodes[id].displays <= 0 { episodes[id] = Episode() }
   }
 
   /// Records a committed frame; `correct[i]` tells whether `frame.cells[i]` shows its row's

@@ -36,7 +36,8 @@ struct InputControlsTests {
   @Test("a switch, a text view and a date picker keep what the screen sets")
   func formControls() {
     let screen = DetailFormScreen()
-    screen.loadViewIfNeeded()
+    let window = UIWindow()
+    window.rootViewController = screen
     #expect(screen.shiny.isOn)
     #expect(screen.shiny.onTintColor == .red)
     #expect(screen.shiny.sizeThatFits(.zero) == CGSize(width: 51, height: 31))
@@ -126,6 +127,9 @@ struct InputControlsTests {
       DispatchQueue.main.async {
         let notes = UITextView()
         let field = UITextField()
+        let window = UIWindow()
+        window.addSubview(notes)
+        window.addSubview(field)
         let names = [
           UITextView.textDidBeginEditingNotification, UITextView.textDidEndEditingNotification,
           UITextField.textDidBeginEditingNotification, UITextField.textDidEndEditingNotification,

@@ -88,6 +88,9 @@ struct SearchAndStoryboardTests {
     let screen = UIViewController()
     let bar = UISearchBar(frame: .zero)
     screen.view.addSubview(bar)
+    let window = UIWindow()
+    #expect(!bar.becomeFirstResponder(), "a view in no window stays as it is")
+    window.rootViewController = screen
     let delegate = RecordingSearchDelegate()
     bar.delegate = delegate
     #expect(bar.becomeFirstResponder() && bar.isFirstResponder)
@@ -98,6 +101,7 @@ struct SearchAndStoryboardTests {
     #expect(delegate.calls == ["shouldBegin", "didBegin", "didEnd", "shouldBegin"])
     #expect(!UIView().becomeFirstResponder(), "a plain view cannot become the first responder")
     let field = UITextField(frame: .zero)
+    window.addSubview(field)
     #expect(field.becomeFirstResponder() && field.resignFirstResponder() && !field.isFirstResponder)
   }
 
@@ -107,6 +111,8 @@ struct SearchAndStoryboardTests {
     let delegate = RecordingSearchDelegate()
     search.delegate = delegate
     search.searchBar.delegate = delegate
+    let window = UIWindow()
+    window.addSubview(search.searchBar)
     search.isActive = true
     search.isActive = true
     #expect(search.searchBar.isFirstResponder)

@@ -43,7 +43,9 @@ struct TextFieldDelegateTests {
   @Test("a text field asks and tells its delegate as it becomes and resigns first responder")
   func textFieldDelegate() {
     let screen = FieldScreen()
-    screen.loadViewIfNeeded()
+    // A responder becomes first in its window: the screen is on one.
+    let window = UIWindow()
+    window.rootViewController = screen
     #expect(screen.field.becomeFirstResponder())
     #expect(screen.field.isFirstResponder)
     screen.allowsEnd = false

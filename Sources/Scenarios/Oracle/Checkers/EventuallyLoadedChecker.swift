@@ -101,7 +101,9 @@ final class EventuallyLoadedChecker: InvariantChecker {
       // allowance, at the end of the run too: a run may end between a transfer's end and the
       // frame that shows its image, or between a layout pass and the start it queued.
       guard now - since >= within, network.isServable(cell.url) else { continue }
-      if network.outstanding(for: cell.url) > 0 { continue }
+      if network.outstanding(for: cell.url) > 0 || network.isWaitingInClient(cell.url) {
+        continue
+      }
       if history.lastFailed && cell.images.contains(where: { $0.kind == .failure }) {
         continue
       }
