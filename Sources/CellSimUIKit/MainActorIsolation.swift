@@ -50,8 +50,8 @@ enum MainActorIsolation {
     let slot = address.assumingMemoryBound(to: Hook?.self)
     previous = slot.pointee
     slot.pointee = { executor, original in
-      if let thread = BlockingThreads.currentThread, isMainActor(executor) {
-        if !thread.isMain { recordOffMainThread(thread) }
+      if let onMain = onWorldThreadIsMain(), isMainActor(executor) {
+        if !onMain { recordOffMainThread() }
         return
       }
       if let previous = MainActorIsolation.previous {
@@ -63,9 +63,20 @@ enum MainActorIsolation {
     return true
   }()
 
-  /// Records main-actor code that ran on `thread`, one of a world's other threads.
-  static func recordOffMainThread(_ thread: SimThread) {
-    guard let world = BlockingThreads.currentFiber?.scheduler.world else { return }
+  /// Whether the calling code runs on a world's main thread, or nil off the world's threads.
+  /// (The hook calls out rather than reading the thread itself: a release build of a thin
+  /// closure that held the thread crashed Swift 6.3.1's `LoadableByAddress` pass.)
+  @inline(never)
+  static func onWorldThreadIsMain() -> Bool? {
+    BlockingThreads.currentThread?.isMain
+  }
+
+  /// Records main-actor code that ran on the calling thread, one of a world's other threads.
+  @inline(never)
+  static func recordOffMainThread() {
+    guard let thread = BlockingThreads.currentThread,
+      let world = BlockingThreads.currentFiber?.scheduler.world
+    else { return }
     world.recordMainThreadViolation(
       MainThreadViolation(time: world.now, threadName: thread.name, action: "main-actor code"))
   }
