@@ -93,11 +93,6 @@ final class HostedSession {
 
   func dataChanged(_ table: TableView, rowsChanged: Bool) {
     let now = table.model.items
-    // Rows that did not change (the same items, the same URLs) are nothing to tell: handing
-    // the model its rows again would wipe the state the app keeps beside them.
-    if rowsChanged, now.elementsEqual(items, by: { $0.id == $1.id && $0.url == $1.url }) {
-      return
-    }
     let change = rowsChanged ? Self.change(from: items, to: now) : .reloaded
     items = now
     guard let controller = viewController else { return }
