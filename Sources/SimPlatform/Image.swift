@@ -130,6 +130,14 @@ public final class Image {
   let header: PNGHeader?
   @exclusivity(unchecked) var storedProvenanceText: String?
 
+  /// Whether the image's pixels were decoded in a world other than the one `meter` belongs to:
+  /// an image kept from an earlier run in the same process (a `static` cache outlived its
+  /// world). False for an image not decoded yet, which decodes in the world that shows it.
+  package func wasDecoded(outside meter: MemoryMeter) -> Bool {
+    guard let decoded else { return false }
+    return decoded.registration.meter !== meter
+  }
+
   /// `provenance?.description`, made once: a table that traces what it displays prints it
   /// whenever a cell starts showing the image.
   package var provenanceText: String? {

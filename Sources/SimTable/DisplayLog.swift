@@ -22,8 +22,12 @@ package struct DisplayedImage: Hashable, Sendable {
   /// the summary (traces are unchanged by it).
   package let requestEpoch: UInt64?
 
-  /// A record of `image`.
-  package init(_ image: Image, isOutgoing: Bool) {
+  /// True for an image decoded in an earlier world of the process (`Image.wasDecoded(outside:)`):
+  /// state that outlived its run showed it. Not part of the summary (traces are unchanged by it).
+  package let decodedInAnotherWorld: Bool
+
+  /// A record of `image`, shown in the world whose memory is `meter`.
+  package init(_ image: Image, isOutgoing: Bool, shownWith meter: MemoryMeter? = nil) {
     kind = image.kind
     provenance = image.provenance
     pixelWidth = image.pixelWidth
@@ -32,6 +36,7 @@ package struct DisplayedImage: Hashable, Sendable {
     self.isOutgoing = isOutgoing
     requestURL = image.requestURL
     requestEpoch = image.requestEpoch
+    decodedInAnotherWorld = meter.map { image.wasDecoded(outside: $0) } ?? false
   }
 
   /// For example `content:00ab…/max 128 px`, `placeholder` or

@@ -105,10 +105,10 @@ extension TableView {
     let item = model.items[row]
     var images: [DisplayedImage] = []
     if let image = cell.imageView.image {
-      images.append(DisplayedImage(image, isOutgoing: false))
+      images.append(DisplayedImage(image, isOutgoing: false, shownWith: world.memory))
     }
     if cell.imageView.isTransitioning, let outgoing = cell.imageView.outgoingImage {
-      images.append(DisplayedImage(outgoing, isOutgoing: true))
+      images.append(DisplayedImage(outgoing, isOutgoing: true, shownWith: world.memory))
     }
     var progress: DisplayedProgress?
     if cell.progressView.generation > 0, let shown = cell.progressView.shown {

@@ -26,6 +26,16 @@ final class CorruptImageChecker: InvariantChecker {
         if facts.completeDigests.contains(source.value) { continue }
         if provenance.isPartial && facts.someTransferDelivered(source) { continue }
       }
+      if image.decodedInAnotherWorld {
+        facts.flag(
+          .noCorruptImage, row: cell.indexPath.row, item: cell.itemID, cell: cell.cellID,
+          urls: [cell.url],
+          "cell \(cell.cellID) at row \(cell.indexPath.row) shows an image decoded in an "
+            + "earlier run in this process, from bytes no transfer of this run delivered: state "
+            + "that outlived its run (a `static` cache or shared loader) kept it; each run is a "
+            + "fresh launch, so empty such state before each run, or run one scenario per process")
+        continue
+      }
       facts.flag(
         .noCorruptImage, row: cell.indexPath.row, item: cell.itemID, cell: cell.cellID,
         urls: [cell.url],
