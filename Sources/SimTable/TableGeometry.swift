@@ -56,8 +56,21 @@ package struct TableGeometry: Hashable, Sendable {
     return last.bottom + bottomInset
   }
 
-  /// The largest resting offset: content height minus viewport height, or 0.
-  package var maxOffset: Double { max(0, contentHeight - viewportHeight) }
+  /// Where the scroll range ends, in points of content, when less content can be scrolled to
+  /// than the rows fill: a hosted app's data source that declares fewer rows than the table
+  /// has (`TableView.limitScrolling(toContentHeight:)`). Nil for the whole content.
+  package var scrollLimit: Double?
+  /// The number of rows that can be on screen, when fewer than the items: the rows a hosted
+  /// app's data source declares, so a last line it fills only in part shows no row past them.
+  /// Nil for every row.
+  package var displayLimit: Int?
+
+  /// The largest resting offset: the content height (or the scroll limit, if lower) minus the
+  /// viewport height, or 0.
+  package var maxOffset: Double {
+    let end = scrollLimit.map { min($0, contentHeight) } ?? contentHeight
+    return max(0, end - viewportHeight)
+  }
 
   /// `offset` clamped to `0...maxOffset`.
   package func clamp(_ offset: Double) -> Double { min(max(offset, 0), maxOffset) }
@@ -96,8 +109,15 @@ package struct TableGeometry: Hashable, Sendable {
     return first..<end
   }
 
-  /// The rows on `lines`, clamped to the items.
+  /// The rows on `lines`, clamped to the items (and to `displayLimit`).
   package func rows(onLines lines: Range<Int>) -> Range<Int> {
+    let rows = allRows(onLines: lines)
+    guard let limit = displayLimit, rows.upperBound > limit else { return rows }
+    return min(rows.lowerBound, limit)..<limit
+  }
+
+  /// The rows on `lines`, clamped to the items only.
+  func allRows(onLines lines: Range<Int>) -> Range<Int> {
     guard !placed.isEmpty else {
       let lower = min(itemCount, lines.lowerBound * columns)
       let upper = min(itemCount, lines.upperBound * columns)

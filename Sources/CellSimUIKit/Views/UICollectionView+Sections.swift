@@ -24,6 +24,7 @@ extension UICollectionView {
   /// Tells the engine each section's spacing (see the extension's note).
   func applySectionSpacing(counts: [Int]) {
     guard let engine else { return }
+    defer { limitScrollingToDeclaredRows() }
     // A data source that declares no section (its model not fetched yet) has no section to
     // measure and no header to ask for, as in UIKit; only a view never counted shows the
     // scenario's rows as one section.

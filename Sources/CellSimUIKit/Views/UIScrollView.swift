@@ -63,10 +63,8 @@ package import SimTable
   open var contentSize: CGSize {
     get {
       guard let engine else { return storedContentSize }
-      var layout = engine.layout
-      let rows = declaredRows ?? engine.numberOfRows
-      if layout.itemCount != rows { layout.itemCount = rows }
-      return CGSize(width: layout.viewportWidth, height: layout.contentHeight)
+      let height = declaredContentHeight(declaredRows ?? engine.numberOfRows, of: engine)
+      return CGSize(width: engine.layout.viewportWidth, height: height)
     }
     set { storedContentSize = newValue }
   }

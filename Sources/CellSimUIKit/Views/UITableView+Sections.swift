@@ -50,6 +50,7 @@ extension UITableView {
   /// footer views take, asking the delegate and data source for them (see the extension's note).
   func applySectionSpacing(counts: [Int]) {
     guard let engine else { return }
+    defer { limitScrollingToDeclaredRows() }
     var spacing: [TableSectionSpacing] = []
     spacing.reserveCapacity(counts.count)
     for (section, count) in counts.enumerated() {

@@ -22,6 +22,10 @@ final class HabitScreen: UITableViewController {
   /// Whether the model is filled in `viewWillAppear(_:)` (from `pending`), with no reload.
   var fillsOnAppear = false
   var pending: [URL] = []
+  /// Whether the next page is asked for only at the bottom edge, when a fling ends there.
+  var pagesAtBottom = false
+  /// The farthest past the end of its own content a fling came to rest.
+  var overshoot: CGFloat = 0
 
   override func viewDidLoad() {
     super.viewDidLoad()
@@ -68,7 +72,9 @@ final class HabitScreen: UITableViewController {
     _ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath
   ) {
     // An infinite feed: near the end of what it shows, the next page is appended.
-    guard let page, let count = shown, indexPath.row == count - 5, count < urls.count else {
+    guard !pagesAtBottom, let page, let count = shown, indexPath.row == count - 5,
+      count < urls.count
+    else {
       return
     }
     DispatchQueue.main.async {
@@ -77,6 +83,18 @@ final class HabitScreen: UITableViewController {
       tableView.insertRows(
         at: (count..<next).map { IndexPath(row: $0, section: 0) }, with: .automatic)
     }
+  }
+
+  // The bottom-edge pager many feeds write: only a fling that ends at the bottom asks for more.
+  override func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {
+    let bottom = scrollView.contentOffset.y + scrollView.frame.height
+    overshoot = max(overshoot, bottom - scrollView.contentSize.height)
+    guard pagesAtBottom, let page, let count = shown, count < urls.count else { return }
+    guard bottom + 1 >= scrollView.contentSize.height - 120 else { return }
+    let next = min(urls.count, count + page)
+    shown = next
+    tableView.insertRows(
+      at: (count..<next).map { IndexPath(row: $0, section: 0) }, with: .automatic)
   }
 
   func show(_ image: UIImage, in cell: UITableViewCell) {
@@ -158,6 +176,36 @@ struct HostedAppHabitsTests {
     #expect((screen.shown ?? 0) > 40, "the flings reach later pages")
     let trace = try #require(result.traceText)
     #expect(!trace.contains("table.update op=insert"), "no row was added to the scenario's")
+    #expect(result.violations.isEmpty, "\(result.violations)")
+  }
+
+  @Test("a fling stops where the declared rows end, so a bottom-edge pager gets its next page")
+  func flingStopsAtDeclaredEnd() throws {
+    let events = (0..<8).map { "  - {at: \"\(300 + $0 * 1000)ms\", fling: {velocity: 3000}}" }
+    let scenario = try Scenario(
+      yaml: """
+        cellsim: 1
+        name: "a bottom-edge pager"
+        seed: 5
+        table: {rows: 240}
+        images: {url: "https://img.test/{id}.png", fixtures: ["photos/*.png"]}
+        network: {latency: {min: "60ms", max: "60ms"}}
+        events:
+        \(events.joined(separator: "\n"))
+        run_until: "10s"
+        invariants: [no_cross_cell_image, eventually_loaded]
+        """, fixturesRoot: Repository.fixtures)
+    let (result, screen) = try Self.run(scenario) {
+      $0.page = 20
+      $0.pagesAtBottom = true
+    }
+    // Each fling comes to rest at the bottom of the rows declared so far, as on a device, and
+    // the app's own bottom check asks for the next page.
+    #expect((screen.shown ?? 0) >= 100, "pages: \(screen.shown ?? 0)")
+    #expect(screen.overshoot <= 0.5, "rested \(screen.overshoot) pt past the app's content")
+    let trace = try #require(result.traceText)
+    #expect(trace.contains("table.scroll_limit"))
+    #expect(!trace.contains("uikit.undeclared_row"), "no row past the count came on screen")
     #expect(result.violations.isEmpty, "\(result.violations)")
   }
 
