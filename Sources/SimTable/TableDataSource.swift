@@ -40,6 +40,9 @@ package protocol TableDataSource: AnyObject {
   func didReceiveMemoryWarning(in table: TableView)
   /// `viewWillAppear`: runs before the first layout pass, and again on each `appear()`.
   func viewWillAppear(_ table: TableView)
+  /// The layout pass that carries out a `reloadData()` is about to end the old cells and ask
+  /// for the rows again (where `UICollectionView` reads its data source's counts).
+  func willLayOutReload(_ table: TableView)
   /// `viewDidDisappear`: the table left the screen; no layout pass runs until it reappears.
   func viewDidDisappear(_ table: TableView)
 }
@@ -67,6 +70,8 @@ extension TableDataSource {
   package func didReceiveMemoryWarning(in table: TableView) {}
   /// Nothing.
   package func viewWillAppear(_ table: TableView) {}
+
+  package func willLayOutReload(_ table: TableView) {}
   /// Nothing.
   package func viewDidDisappear(_ table: TableView) {}
 }

@@ -22,7 +22,10 @@ extension TableView {
       world.trace.record(at: world.now, "table.appear")
       callDataSource { $0.viewWillAppear(self) }
     }
-    if needsReload { endForReload() }
+    if needsReload {
+      callDataSource { $0.willLayOutReload(self) }
+      endForReload()
+    }
     let offset = motion.offset
     if offset != lastLayoutOffset {
       scrollDirection = offset > lastLayoutOffset ? 1 : -1

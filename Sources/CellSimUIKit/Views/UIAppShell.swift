@@ -107,6 +107,30 @@
   open var interfaceOrientation: UIInterfaceOrientation {
     screen.bounds.height >= screen.bounds.width ? .portrait : .landscapeLeft
   }
+
+  /// UIKit's `UIWindowScene.GeometryPreferences` (iOS 16): what `requestGeometryUpdate` asks for.
+  @preconcurrency @MainActor open class GeometryPreferences: NSObject {
+    /// `UIWindowScene.GeometryPreferences.iOS`.
+    // swift-format-ignore: TypeNamesShouldBeCapitalized
+    @preconcurrency @MainActor open class iOS: GeometryPreferences {
+      /// The orientations asked for (nil: no change).
+      open var interfaceOrientations: UIInterfaceOrientationMask?
+      /// `init()`.
+      public override init() { super.init() }
+      /// `init(interfaceOrientations:)`.
+      public convenience init(interfaceOrientations: UIInterfaceOrientationMask) {
+        self.init()
+        self.interfaceOrientations = interfaceOrientations
+      }
+    }
+  }
+
+  /// `requestGeometryUpdate(_:errorHandler:)` (iOS 16): kept, never granted — a run's screen keeps
+  /// its size and orientation; the error handler is not called (UIKit calls it only on failure,
+  /// asynchronously, and may not).
+  open func requestGeometryUpdate(
+    _ geometryPreferences: GeometryPreferences, errorHandler: ((any Error) -> Void)? = nil
+  ) {}
 }
 
 /// UIKit's `UISceneSession`.

@@ -49,6 +49,8 @@ import SimTable
   var registeredNibs: [String: UINib] = [:]
   var configuring: BackingCell?
   var supplementary = CollectionExtras()
+  /// Set by `reloadData()`: the layout pass that carries it out counts the sections again.
+  var recountsAtLayout = false
   /// `allowsSelection` (kept).
   open var allowsSelection = true
   /// `backgroundView` (kept, never drawn; not a subview, so never taken for a cell's image).
@@ -178,12 +180,17 @@ import SimTable
   /// The engine's items in all (the scenario's rows), whatever the sections.
   var engineItemCount: Int { engine?.numberOfRows ?? 0 }
 
-  /// Reloads every item (the layout is prepared again), counting the sections again.
+  /// Reloads every item (the layout is prepared again), counting the sections again, and once
+  /// more at the layout pass that asks for the items: UIKit's collection view only marks its
+  /// data stale here and reads the counts at its next layout, so a model changed after the call
+  /// in the same main-thread turn (a `@Published` property's subscriber runs before the new
+  /// value is stored) is what the items show.
   open func reloadData() {
     supplementary.display.needsReload = true
     collectionViewLayout.invalidateLayout()
     blankRows.removeAll()
     refreshSections()
+    recountsAtLayout = true
     table.reloadData()
   }
   /// Reloads the items at `indexPaths`, read with the counts from before the batch.
@@ -352,6 +359,13 @@ extension UICollectionView: EngineFacade {
   package var engineScrollDelegate: (any UIScrollViewDelegate)? { delegate }
 
   package func engineRefreshSections() { refreshSections() }
+
+  package func engineWillLayOutReload() {
+    guard recountsAtLayout else { return }
+    recountsAtLayout = false
+    blankRows.removeAll()
+    refreshSections()
+  }
 
   package func engineLayoutSupplementaryViews() { updateSupplementaryViews() }
 }

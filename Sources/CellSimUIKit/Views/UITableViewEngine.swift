@@ -111,6 +111,10 @@ package final class UITableViewEngineAdapter: TableDataSource, DataChangeObserve
 
   package func didReceiveMemoryWarning(in table: TableView) { memoryWarning?(table) }
   package func viewWillAppear(_ table: TableView) { willAppear?(table) }
+  package func willLayOutReload(_ table: TableView) {
+    guard let view else { return }
+    onMainActor { view.engineWillLayOutReload() }
+  }
   package func viewDidDisappear(_ table: TableView) { didDisappear?(table) }
   package func didChangeData(in table: TableView) {
     let told = syncModel(table) || toldSinceEvent
@@ -188,6 +192,8 @@ package final class UITableViewEngineAdapter: TableDataSource, DataChangeObserve
   var engineScrollDelegate: (any UIScrollViewDelegate)? { get }
   /// Counts the data source's sections and rows again (the model changed).
   func engineRefreshSections()
+  /// The layout pass of a `reloadData()` is about to ask for the rows again.
+  func engineWillLayOutReload()
   /// Shows the section header and footer views on screen (after each layout pass).
   func engineLayoutSupplementaryViews()
   /// Whether UIKit would prefetch for this view: it has a prefetch data source and
@@ -230,6 +236,9 @@ extension UITableView: EngineFacade {
   package var engineScrollDelegate: (any UIScrollViewDelegate)? { delegate }
 
   package func engineRefreshSections() { refreshSections() }
+
+  /// A table counts at `reloadData()` itself, as UIKit's does.
+  package func engineWillLayOutReload() {}
 
   package func engineLayoutSupplementaryViews() { updateSectionViews() }
 }

@@ -216,6 +216,16 @@
   open var supportedInterfaceOrientations: UIInterfaceOrientationMask { .allButUpsideDown }
   /// `shouldAutorotate`.
   open var shouldAutorotate: Bool { true }
+  /// `childForStatusBarStyle`: nil (the controller's own style), as UIKit's default.
+  open var childForStatusBarStyle: UIViewController? { nil }
+  /// `childForStatusBarHidden`: nil, as UIKit's default.
+  open var childForStatusBarHidden: UIViewController? { nil }
+  /// `childForHomeIndicatorAutoHidden`: nil, as UIKit's default.
+  open var childForHomeIndicatorAutoHidden: UIViewController? { nil }
+  /// `setNeedsUpdateOfSupportedInterfaceOrientations()` (iOS 16): kept; the screen never rotates.
+  open func setNeedsUpdateOfSupportedInterfaceOrientations() {}
+  /// `attemptRotationToDeviceOrientation()` (deprecated in iOS 16): the screen never rotates.
+  open class func attemptRotationToDeviceOrientation() {}
   /// `preferredInterfaceOrientationForPresentation`: portrait.
   open var preferredInterfaceOrientationForPresentation: UIInterfaceOrientation { .portrait }
   /// `isEditing`, set by `setEditing(_:animated:)`.

@@ -75,5 +75,6 @@ final class ObservedDataSource: TableDataSource {
 
   func didReceiveMemoryWarning(in table: TableView) { inner.didReceiveMemoryWarning(in: table) }
   func viewWillAppear(_ table: TableView) { inner.viewWillAppear(table) }
+  func willLayOutReload(_ table: TableView) { inner.willLayOutReload(table) }
   func viewDidDisappear(_ table: TableView) { inner.viewDidDisappear(table) }
 }

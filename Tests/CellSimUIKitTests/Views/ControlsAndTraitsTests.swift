@@ -45,6 +45,25 @@ final class TemplateCell: UITableViewCell {
   }
 }
 
+/// A navigation controller that hands the status bar to its top screen and rotates a player
+/// to landscape, as video apps write it.
+final class RotatingNavigationController: UINavigationController {
+  override var childForStatusBarStyle: UIViewController? { topViewController }
+  override var childForStatusBarHidden: UIViewController? { topViewController }
+  override var childForHomeIndicatorAutoHidden: UIViewController? { topViewController }
+
+  func rotate(landscape: Bool) {
+    if #available(iOS 16.0, *) {
+      let preferences = UIWindowScene.GeometryPreferences.iOS(
+        interfaceOrientations: landscape ? .landscapeRight : .portrait)
+      view.window?.windowScene?.requestGeometryUpdate(preferences) { _ in }
+      setNeedsUpdateOfSupportedInterfaceOrientations()
+    } else {
+      UIViewController.attemptRotationToDeviceOrientation()
+    }
+  }
+}
+
 /// A screen with the declarations Xcode's templates and tutorials leave in.
 final class TemplateScreen: UITableViewController {
   var prepared: [String] = []
@@ -147,6 +166,21 @@ struct ControlsAndTraitsTests {
     screen.setEditing(true, animated: false)
     #expect(screen.isEditing)
     #expect(screen.prepared.isEmpty)
+  }
+
+  @Test("status bar children and rotation requests compile; the screen keeps its orientation")
+  func rotationRequests() {
+    let screen = TemplateScreen(style: .plain)
+    let navigation = RotatingNavigationController(rootViewController: screen)
+    #expect(navigation.childForStatusBarStyle === screen)
+    #expect(UIViewController().childForStatusBarStyle == nil)
+    #expect(UIViewController().childForHomeIndicatorAutoHidden == nil)
+    let preferences = UIWindowScene.GeometryPreferences.iOS()
+    #expect(preferences.interfaceOrientations == nil)
+    preferences.interfaceOrientations = .landscape
+    #expect(preferences.interfaceOrientations == .landscape)
+    navigation.rotate(landscape: true)
+    #expect(navigation.supportedInterfaceOrientations == .allButUpsideDown)
   }
 
   @Test("a compositional section keeps its visible-items handler; it is never called")
