@@ -56,7 +56,11 @@ extension URLSession {
       var index: Data.Index
       /// The next byte; throws `URLError(.cancelled)` once the calling task is cancelled.
       public mutating func next() async throws -> UInt8? {
-        if Task.isCancelled { throw URLError(.cancelled) }
+        if Task.isCancelled {
+          throw URLError(
+            .cancelled,
+            userInfo: [NSLocalizedDescriptionKey: URLSessionTask.appleDescription(.cancelled)])
+        }
         guard index < body.endIndex else { return nil }
         defer { index = body.index(after: index) }
         return body[index]

@@ -87,14 +87,14 @@ extension URLSessionTask {
     case .http:
       complete(data: Data(), error: nil, in: world)
     case .timedOut:
-      complete(data: nil, error: URLError(.timedOut, userInfo: failureInfo), in: world)
+      complete(data: nil, error: urlError(.timedOut, failureInfo), in: world)
     case .connectionReset:
-      complete(data: nil, error: URLError(.networkConnectionLost, userInfo: failureInfo), in: world)
+      complete(data: nil, error: urlError(.networkConnectionLost, failureInfo), in: world)
     case .offline:
       complete(
-        data: nil, error: URLError(.notConnectedToInternet, userInfo: failureInfo), in: world)
+        data: nil, error: urlError(.notConnectedToInternet, failureInfo), in: world)
     case .cancelled:
-      complete(data: nil, error: URLError(.cancelled, userInfo: errorInfo), in: world)
+      complete(data: nil, error: urlError(.cancelled, errorInfo), in: world)
     }
   }
 

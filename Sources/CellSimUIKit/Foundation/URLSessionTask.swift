@@ -203,7 +203,7 @@ open class URLSessionTask: NSObject, @unchecked Sendable {
       return true
     }
     if policy == .returnCacheDataDontLoad {
-      complete(data: nil, error: URLError(.resourceUnavailable, userInfo: errorInfo), in: world)
+      complete(data: nil, error: urlError(.resourceUnavailable, errorInfo), in: world)
       return true
     }
     return false
@@ -265,7 +265,7 @@ open class URLSessionTask: NSObject, @unchecked Sendable {
     switch state {
     case .suspended:
       state = .canceling
-      complete(data: nil, error: URLError(.cancelled, userInfo: errorInfo), in: world)
+      complete(data: nil, error: urlError(.cancelled, errorInfo), in: world)
     case .running:
       state = .canceling
       // The chunks and end held for the delegate's answer to the response are dropped.
@@ -273,12 +273,12 @@ open class URLSessionTask: NSObject, @unchecked Sendable {
       if let (loader, _) = protocolLoader {
         protocolLoader = nil
         loader.stopLoading()
-        complete(data: nil, error: URLError(.cancelled, userInfo: errorInfo), in: world)
+        complete(data: nil, error: urlError(.cancelled, errorInfo), in: world)
       } else if let transfer, let network, !transfer.hasEnded {
         network.cancel(transfer)
       } else {
         session.withdraw(self, in: world)
-        complete(data: nil, error: URLError(.cancelled, userInfo: errorInfo), in: world)
+        complete(data: nil, error: urlError(.cancelled, errorInfo), in: world)
       }
     case .canceling, .completed:
       return
@@ -287,10 +287,30 @@ open class URLSessionTask: NSObject, @unchecked Sendable {
 
   var errorInfo: [String: Any] {
     var info: [String: Any] = [
-      NSURLErrorFailingURLErrorKey: url, NSLocalizedDescriptionKey: url.absoluteString,
+      NSURLErrorFailingURLErrorKey: url, NSURLErrorFailingURLStringErrorKey: url.absoluteString,
     ]
     if let producedResumeData { info[NSURLSessionDownloadTaskResumeData] = producedResumeData }
     return info
+  }
+
+  /// `URLError(code)` with `info` and the description Apple's URL loading gives the code
+  /// (`error.localizedDescription` is "cancelled" for a cancelled task, as apps test).
+  func urlError(_ code: URLError.Code, _ info: [String: Any]) -> URLError {
+    var info = info
+    info[NSLocalizedDescriptionKey] = Self.appleDescription(code)
+    return URLError(code, userInfo: info)
+  }
+
+  /// The `localizedDescription` Apple's URL loading gives an error of `code` (English).
+  static func appleDescription(_ code: URLError.Code) -> String {
+    switch code {
+    case .cancelled: return "cancelled"
+    case .timedOut: return "The request timed out."
+    case .networkConnectionLost: return "The network connection was lost."
+    case .notConnectedToInternet: return "The Internet connection appears to be offline."
+    case .resourceUnavailable: return "resource unavailable"
+    default: return "An unknown error occurred."
+    }
   }
 
   /// The session admitted it: the transfer starts now.

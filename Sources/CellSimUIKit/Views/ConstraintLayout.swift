@@ -94,6 +94,11 @@ extension UIView {
   /// `attribute` of `item` as a linear form of the unknowns; nil for an item this pass cannot
   /// place.
   func form(of item: AnyObject, _ attribute: NSLayoutConstraint.Attribute) -> Form? {
+    if let base = attribute.marginBase {
+      // `.leftMargin` & co.: the edge of the view's margins guide (a guide's own margins: its edge).
+      if let view = item as? UIView { return form(of: view.layoutMarginsGuide, base) }
+      return form(of: item, base)
+    }
     if let view = item as? UIView {
       if view === container {
         return fixed(CGRect(origin: .zero, size: container.bounds.size), attribute)
@@ -128,6 +133,7 @@ extension UIView {
     case .height: value = rect.height
     case .centerY: value = rect.midY
     case .notAnAttribute: return nil
+    default: return nil  // margin attributes: `form(of:_:)` resolves them on the margins guide
     }
     return Form(terms: [], constant: Double(value))
   }
@@ -152,6 +158,7 @@ extension UIView {
     case .height: return Form(terms: [(height, 1)], constant: -top - bottom)
     case .centerY: return Form(terms: [(y, 1), (height, 0.5)], constant: (top - bottom) / 2)
     case .notAnAttribute: return nil
+    default: return nil  // margin attributes: `form(of:_:)` resolves them on the margins guide
     }
   }
 

@@ -225,3 +225,28 @@ public typealias CFIndex = Int
 public func CFDataCreateMutable(_ allocator: CFAllocator?, _ capacity: CFIndex) -> CFMutableData! {
   NSMutableData()
 }
+
+/// `CGDataProvider`, as `CGImage.dataProvider` returns it: its `data` is the image's bitmap
+/// (`bytesPerRow` x `height` bytes). Pixel values are not modelled: the bytes are zero.
+public final class CGDataProvider: @unchecked Sendable {
+  let byteCount: Int
+  init(byteCount: Int) { self.byteCount = byteCount }
+  /// `CGDataProvider.data` (`CGDataProviderCopyData`): the provider's bytes.
+  public var data: CFData? { Data(count: byteCount) }
+}
+
+extension CGImage {
+  /// `CGImage.dataProvider`: the provider of the image's bitmap.
+  public var dataProvider: CGDataProvider? { CGDataProvider(byteCount: bytesPerRow * height) }
+}
+
+/// `CGImageDestinationAddImage(_:_:_:)` with properties given as an `NSDictionary` (toll-free bridged
+/// to `CFDictionary` on Apple's systems, so apps pass one without a cast).
+// swift-format-ignore: AlwaysUseLowerCamelCase
+// (Non-optional and disfavoured: `CGImageDestinationAddImage(d, image, nil)` keeps meaning the `CFDictionary?` one.)
+@_disfavoredOverload
+public func CGImageDestinationAddImage(
+  _ idst: CGImageDestination, _ image: CGImage, _ properties: NSDictionary
+) {
+  CGImageDestinationAddImage(idst, image, properties as? [String: Any] ?? [:])
+}

@@ -9,7 +9,26 @@
     case left = 1
     case right, top, bottom, leading, trailing, width, height, centerX, centerY
     case lastBaseline, firstBaseline
+    /// The margin attributes (iOS 8): the same edges of the item's `layoutMarginsGuide`.
+    case leftMargin = 13
+    case rightMargin, topMargin, bottomMargin, leadingMargin, trailingMargin
+    case centerXWithinMargins, centerYWithinMargins
     case notAnAttribute = 0
+
+    /// The edge a margin attribute names, measured on the margins guide (nil: not a margin).
+    var marginBase: Attribute? {
+      switch self {
+      case .leftMargin: return .left
+      case .rightMargin: return .right
+      case .topMargin: return .top
+      case .bottomMargin: return .bottom
+      case .leadingMargin: return .leading
+      case .trailingMargin: return .trailing
+      case .centerXWithinMargins: return .centerX
+      case .centerYWithinMargins: return .centerY
+      default: return nil
+      }
+    }
   }
 
   /// `NSLayoutConstraint.Relation`.

@@ -33,8 +33,12 @@ struct URLSessionTests {
     try simulate(serving: ["https://img.test/a.png": [1]]) {
       let running = URLSession.shared.dataTask(with: URL(string: "https://img.test/a.png")!) {
         data, _, error in
+        // Apps test the text ("cancelled") as often as the code.
+        if error?.localizedDescription == "cancelled" { log.add("described") }
         let error = error as NSError?
-        log.add("running \(data == nil) \(error?.domain ?? "-") \(error?.code ?? 0)")
+        let failing = error?.userInfo[NSURLErrorFailingURLStringErrorKey] as? String
+        log.add(
+          "running \(data == nil) \(error?.domain ?? "-") \(error?.code ?? 0) \(failing ?? "-")")
       }
       let unstarted = URLSession.shared.dataTask(
         with: URLRequest(url: URL(string: "https://img.test/a.png")!)
@@ -51,7 +55,9 @@ struct URLSessionTests {
     }
     #expect(
       log.lines == [
-        "running true \(NSURLErrorDomain) \(NSURLErrorCancelled) @10", "unstarted true @10",
+        "described @10",
+        "running true \(NSURLErrorDomain) \(NSURLErrorCancelled) https://img.test/a.png @10",
+        "unstarted true @10",
       ])
   }
 

@@ -63,6 +63,30 @@ struct ConstraintLayoutTests {
     #expect(UILayoutGuide().layoutFrame == .zero)
   }
 
+  @Test("margin attributes (a layout library's constraints) pin to the margins guide")
+  @MainActor func marginAttributes() {
+    let view = UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 200))
+    view.layoutMargins = UIEdgeInsets(top: 10, left: 20, bottom: 10, right: 20)
+    let child = UIView()
+    child.translatesAutoresizingMaskIntoConstraints = false
+    view.addSubview(child)
+    // The attribute form libraries such as SnapKit build: `.leadingMargin` and `.topMargin`.
+    NSLayoutConstraint.activate([
+      NSLayoutConstraint(
+        item: child, attribute: .leading, relatedBy: .equal, toItem: view,
+        attribute: .leadingMargin, multiplier: 1, constant: 0),
+      NSLayoutConstraint(
+        item: child, attribute: .top, relatedBy: .equal, toItem: view, attribute: .topMargin,
+        multiplier: 1, constant: 0),
+      child.widthAnchor.constraint(equalToConstant: 50),
+      child.heightAnchor.constraint(equalToConstant: 50),
+    ])
+    view.layoutIfNeeded()
+    #expect(child.frame == CGRect(x: 20, y: 10, width: 50, height: 50))
+    #expect(NSLayoutConstraint.Attribute.leftMargin.rawValue == 13)
+    #expect(NSLayoutConstraint.Attribute.centerYWithinMargins.rawValue == 20)
+  }
+
   @Test("a cell's pinned thumbnail and title get the frames Auto Layout gives them")
   @MainActor func pinnedCell() {
     let cell = PinnedThumbnailCell(style: .default, reuseIdentifier: "row")

@@ -85,6 +85,12 @@ struct CoreAnimationAndColorTests {
     // swift-format-ignore: NoPlaygroundLiterals
     let image: UIImage = #imageLiteral(resourceName: "placeholder")
     #expect(image.size == UIImage(named: "placeholder")?.size)
+    // With nothing to give it a type, a literal is UIKit's default literal type.
+    // swift-format-ignore: NoPlaygroundLiterals
+    let dimmed = #colorLiteral(red: 1, green: 1, blue: 1, alpha: 1).withAlphaComponent(0.25)
+    #expect(dimmed.alpha == 0.25)
+    // swift-format-ignore: NoPlaygroundLiterals
+    #expect(#imageLiteral(resourceName: "placeholder").size == image.size)
   }
 
   @Test("a view's layer shares its frame and class; sublayers, masks and animations are kept")
