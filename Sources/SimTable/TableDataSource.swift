@@ -70,7 +70,7 @@ extension TableDataSource {
   package func didReceiveMemoryWarning(in table: TableView) {}
   /// Nothing.
   package func viewWillAppear(_ table: TableView) {}
-
+  /// Nothing.
   package func willLayOutReload(_ table: TableView) {}
   /// Nothing.
   package func viewDidDisappear(_ table: TableView) {}

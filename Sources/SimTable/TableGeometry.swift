@@ -58,7 +58,7 @@ package struct TableGeometry: Hashable, Sendable {
 
   /// Where the scroll range ends, in points of content, when less content can be scrolled to
   /// than the rows fill: a hosted app's data source that declares fewer rows than the table
-  /// has (`TableView.limitScrolling(toContentHeight:)`). Nil for the whole content.
+  /// has (`TableView.limitContent(scrollHeight:shownRows:)`). Nil for the whole content.
   package var scrollLimit: Double?
   /// The number of rows that can be on screen, when fewer than the items: the rows a hosted
   /// app's data source declares, so a last line it fills only in part shows no row past them.

@@ -112,6 +112,7 @@ package final class UITableViewEngineAdapter: TableDataSource, DataChangeObserve
   package func didReceiveMemoryWarning(in table: TableView) { memoryWarning?(table) }
   package func viewWillAppear(_ table: TableView) { willAppear?(table) }
   package func willLayOutReload(_ table: TableView) {
+    syncModel(table)
     guard let view else { return }
     onMainActor { view.engineWillLayOutReload() }
   }
