@@ -26,6 +26,8 @@ extension TableView {
       callDataSource { $0.willLayOutReload(self) }
       endForReload()
     }
+    // A resting offset past a limited content's end moves back (`limitContent`).
+    if geometry.scrollLimit != nil { motion.clampIfResting(geometry: geometry) }
     let offset = motion.offset
     if offset != lastLayoutOffset {
       scrollDirection = offset > lastLayoutOffset ? 1 : -1

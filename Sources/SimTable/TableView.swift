@@ -204,8 +204,9 @@ public final class TableView {
   /// Ends the scroll range at `height` points of content (nil: at the end of the rows), and
   /// shows no row from `shownRows` on (nil: every row), as UIKit sizes a table's content from
   /// its data source's counts: a hosted app's data source that declares fewer rows than the
-  /// scenario has. A fling stops (or bounces) at that end, a resting offset past it moves back,
-  /// and the rows beyond come on screen only once the limits grow. A trace line
+  /// scenario has. A fling stops (or bounces) at that end, a resting offset past it moves back
+  /// at the next layout pass (so a model emptied and refilled in one main-thread turn keeps its
+  /// place), and the rows beyond come on screen only once the limits grow. A trace line
   /// `table.scroll_limit` records each change.
   package func limitContent(scrollHeight height: Double?, shownRows: Int?) {
     guard geometry.scrollLimit != height || geometry.displayLimit != shownRows else { return }
@@ -219,7 +220,6 @@ public final class TableView {
       }
       if let shownRows { $0.field("rows", shownRows) } else { $0.field("rows", "all") }
     }
-    motion.clampIfResting(geometry: geometry)
   }
 
   /// The content offset in points (past an edge while rubber-banding or bouncing).

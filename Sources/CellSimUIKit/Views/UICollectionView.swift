@@ -49,8 +49,6 @@ import SimTable
   var registeredNibs: [String: UINib] = [:]
   var configuring: BackingCell?
   var supplementary = CollectionExtras()
-  /// Set by `reloadData()`: the layout pass that carries it out counts the sections again.
-  var recountsAtLayout = false
   /// `allowsSelection` (kept).
   open var allowsSelection = true
   /// `backgroundView` (kept, never drawn; not a subview, so never taken for a cell's image).
@@ -167,12 +165,17 @@ import SimTable
     engine?.indexPathsForVisibleRows.map(appItemPath) ?? []
   }
 
-  /// The data source's number of sections, as last counted (1 for one section or none).
-  open var numberOfSections: Int { engineSections.sectionCount }
+  /// The data source's number of sections, as last counted (1 for one section or none); after
+  /// `reloadData()`, counted again first.
+  open var numberOfSections: Int {
+    recountIfStale()
+    return engineSections.sectionCount
+  }
 
   /// The items of `section` the data source declared, as last counted (the engine's items
-  /// before it was asked).
+  /// before it was asked); after `reloadData()`, counted again first.
   open func numberOfItems(inSection section: Int) -> Int {
+    recountIfStale()
     if engineSections.isSingle, let declaredRows { return section == 0 ? declaredRows : 0 }
     return engineSections.rows(inSection: section, engineRows: engine?.numberOfRows ?? 0)
   }
@@ -180,18 +183,34 @@ import SimTable
   /// The engine's items in all (the scenario's rows), whatever the sections.
   var engineItemCount: Int { engine?.numberOfRows ?? 0 }
 
-  /// Reloads every item (the layout is prepared again), counting the sections again, and once
-  /// more at the layout pass that asks for the items: UIKit's collection view only marks its
-  /// data stale here and reads the counts at its next layout, so a model changed after the call
-  /// in the same main-thread turn (a `@Published` property's subscriber runs before the new
-  /// value is stored) is what the items show.
+  /// Reloads every item (the layout is prepared again). UIKit's collection view only marks its
+  /// counts stale here and reads them at its next layout (or when asked for them, or to scroll
+  /// to an item), so a model changed after the call in the same main-thread turn — a
+  /// `@Published` property's subscriber runs before the new value is stored, a model emptied
+  /// and refilled — is what the items show, and the content keeps its offset meanwhile. The
+  /// layer counts at once too, for the calls that map index paths before then, but changes the
+  /// scroll range only from the later count.
   open func reloadData() {
     supplementary.display.needsReload = true
     collectionViewLayout.invalidateLayout()
     blankRows.removeAll()
+    countsStale = true
     refreshSections()
-    recountsAtLayout = true
     table.reloadData()
+  }
+
+  /// Counts the data source again if `reloadData()` left the counts stale.
+  func recountIfStale() {
+    guard countsStale else { return }
+    countsStale = false
+    blankRows.removeAll()
+    refreshSections()
+  }
+
+  /// Counts again after `reloadData()` (UIKit's layout reads the counts), then lays out.
+  open override func layoutIfNeeded() {
+    recountIfStale()
+    super.layoutIfNeeded()
   }
   /// Reloads the items at `indexPaths`, read with the counts from before the batch.
   open func reloadItems(at indexPaths: [IndexPath]) {
@@ -291,6 +310,7 @@ import SimTable
   open func scrollToItem(
     at indexPath: IndexPath, at scrollPosition: ScrollPosition, animated: Bool
   ) {
+    recountIfStale()
     let position: UITableView.ScrollPosition =
       scrollPosition.contains(.centeredVertically)
       ? .middle : scrollPosition.contains(.bottom) ? .bottom : .top
@@ -360,12 +380,7 @@ extension UICollectionView: EngineFacade {
 
   package func engineRefreshSections() { refreshSections() }
 
-  package func engineWillLayOutReload() {
-    guard recountsAtLayout else { return }
-    recountsAtLayout = false
-    blankRows.removeAll()
-    refreshSections()
-  }
+  package func engineWillLayOutReload() { recountIfStale() }
 
   package func engineLayoutSupplementaryViews() { updateSupplementaryViews() }
 }

@@ -27,6 +27,9 @@ package import SimTable
   var blankRows: Set<Int> = []
   /// Each section's count as the data source last gave it; nil without a data source.
   var countedSections: [Int]?
+  /// Set by a collection view's `reloadData()` until its counts are read again at the layout
+  /// (UIKit reads them lazily); meanwhile the scroll range keeps its end.
+  var countsStale = false
   /// The row and section changes told in the batch now open, if any (`SectionUpdates.swift`).
   var pendingUpdates: PendingUpdates?
 

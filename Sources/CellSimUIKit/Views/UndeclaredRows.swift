@@ -54,9 +54,10 @@ extension UIScrollView {
   /// past the count never come on screen (a last line filled in part shows only its declared
   /// rows). A data source that declares no row yet (its model not fetched) cannot be scrolled,
   /// but the screen's rows still show blank and are judged. No limit while the data source
-  /// declares every row the engine has, or there is none.
+  /// declares every row the engine has, or there is none. A collection view's count made at
+  /// `reloadData()` itself changes nothing here: only the count its layout makes does.
   func limitScrollingToDeclaredRows() {
-    guard let engine else { return }
+    guard let engine, !countsStale else { return }
     guard let declared = declaredRows, declared < engine.numberOfRows else {
       engine.limitContent(scrollHeight: nil, shownRows: nil)
       return
