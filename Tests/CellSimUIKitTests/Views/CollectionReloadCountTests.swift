@@ -140,23 +140,7 @@
 
     @Test("a list published in willSet is what the items show")
     func publishedListShows() throws {
-      let scenario = try Scenario(
-        yaml: """
-          cellsim: 1
-          name: "a grid bound to a published list"
-          seed: 8
-          table: {rows: 60, columns: 3, row_height: 120}
-          images: {url: "https://img.test/{id}.png", fixtures: ["photos/*.png"]}
-          network: {latency: {min: "50ms", max: "150ms"}}
-          events:
-            - {at: "800ms", drag: {by: 400, over: "400ms"}}
-          run_until: "4s"
-          invariants: [no_cross_cell_image, eventually_loaded]
-          """, fixturesRoot: Repository.fixtures)
-      let screen = HostedScreen(
-        makeViewController: { PublishedGridViewController() },
-        rows: { controller, urls in controller.pending = urls })
-      let result = try UIKitHost.run(scenario, screen: screen, fixturesRoot: Repository.fixtures)
+      let result = try Self.run(drag: false) { _ in }
       #expect(result.metric(.decodes) > 10)
       #expect(result.violations.isEmpty, "\(result.violations)")
     }
