@@ -23,7 +23,7 @@ import SimTable
   /// The rows the view shows in all, as last counted.
   var shownRowCount: Int { get }
   /// The engine's rows (the scenario's), declared or not.
-  var engineRowTotal: Int { get }
+  var engineItemCount: Int { get }
   /// How the view's methods are named in messages (`UITableView`).
   var typeName: String { get }
   /// The batch being told, if any.
@@ -151,7 +151,7 @@ extension SectionUpdating {
       // A page appended past the rows declared so far (an infinite feed's next page) declares
       // rows the engine already has, the scenario's next rows; only rows past the engine's are
       // new. The recount has raised the declared rows, and the visible ones are asked for.
-      if appendsOnly, inserted >= pending.oldRows, inserted < engineRowTotal { continue }
+      if appendsOnly, inserted >= pending.oldRows, inserted < engineItemCount { continue }
       batch.inserted.insert(inserted)
     }
     for path in pending.reloadedRows { batch.reloaded.insert(row(path, in: old, call)) }
@@ -169,7 +169,7 @@ extension SectionUpdating {
   /// Whether `pending` only inserts rows into one section, of a view that declares fewer rows
   /// than the engine has: the shape of a feed that shows its rows a page at a time.
   private func appendsOnly(_ pending: PendingUpdates, _ new: SectionMap) -> Bool {
-    pending.oldMap.isSingle && new.isSingle && pending.oldRows < engineRowTotal
+    pending.oldMap.isSingle && new.isSingle && pending.oldRows < engineItemCount
       && pending.deletedRows.isEmpty && pending.movedRows.isEmpty
       && pending.deletedSections.isEmpty && pending.insertedSections.isEmpty
       && pending.movedSections.isEmpty && pending.reloadedSections.isEmpty
@@ -254,7 +254,6 @@ extension UITableView: SectionUpdating {
 
   var sectionMap: SectionMap { engineSections }
   var shownRowCount: Int { rowCount }
-  var engineRowTotal: Int { engine?.numberOfRows ?? 0 }
   var typeName: String { "UITableView" }
   func recountSections() { refreshSections() }
   func currentCount(ofSection section: Int) -> Int {
@@ -297,7 +296,6 @@ extension UICollectionView: SectionUpdating {
 
   var sectionMap: SectionMap { engineSections }
   var shownRowCount: Int { declaredRows ?? engineItemCount }
-  var engineRowTotal: Int { engine?.numberOfRows ?? 0 }
   var typeName: String { "UICollectionView" }
   func recountSections() { refreshSections() }
   func currentCount(ofSection section: Int) -> Int {

@@ -180,9 +180,6 @@ import SimTable
     return engineSections.rows(inSection: section, engineRows: engine?.numberOfRows ?? 0)
   }
 
-  /// The engine's items in all (the scenario's rows), whatever the sections.
-  var engineItemCount: Int { engine?.numberOfRows ?? 0 }
-
   /// Reloads every item (the layout is prepared again). UIKit's collection view only marks its
   /// counts stale here and reads them at its next layout (or when asked for them, or to scroll
   /// to an item), so a model changed after the call in the same main-thread turn — a

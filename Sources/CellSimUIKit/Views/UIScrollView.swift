@@ -22,6 +22,8 @@ package import SimTable
   package internal(set) var engineSections = SectionMap()
   /// The rows the data source declares in all, as last counted; nil without a data source.
   package internal(set) var declaredRows: Int?
+  /// The engine's rows in all (the scenario's), declared or not, whatever the sections.
+  var engineItemCount: Int { engine?.numberOfRows ?? 0 }
   /// The engine's rows shown blank because the data source did not declare them when the
   /// engine asked (`UndeclaredRows.swift`).
   var blankRows: Set<Int> = []
