@@ -181,10 +181,17 @@ open class Operation: NSObject, @unchecked Sendable {
   }
 
   /// Puts the operation on `binding`'s simulated queue.
+  ///
+  /// Whether it may be added goes by the queue's own record of the operation (in a queue,
+  /// started by the built-in `start()`, finished), never by an override of `isFinished` or
+  /// `isExecuting`: Foundation's queue checks its internal state too, so an asynchronous
+  /// operation whose overrides start out true (a published app initialises both backing flags
+  /// to true and clears them in `start()`) is enqueued and started as on a device. Reading the
+  /// overrides here would also need blocking code, since they often take a lock.
   func enqueue(on binding: OperationQueue.Binding, queue: OperationQueue) {
     precondition(
-      runner.owner == nil && !isFinished,
-      "OperationQueue.addOperation: the operation is already in a queue or has finished")
+      runner.owner == nil && !finished && !executing,
+      "OperationQueue.addOperation: the operation is already in a queue, executing or finished")
     let end = SimGroup(name: name ?? "operation")
     end.enter()
     binding.pending.enter()

@@ -60,6 +60,37 @@ final class GuardedStateOperation: Operation, @unchecked Sendable {
   }
 }
 
+/// An asynchronous operation whose backing flags start out "executing" and "finished", cleared
+/// in `start()`, as a published app's base class writes it; the queue must still start it.
+final class PresetFlagsOperation: Operation, @unchecked Sendable {
+  let log: Log
+  private var executingFlag = true
+  private var finishedFlag = true
+  init(log: Log) {
+    self.log = log
+    super.init()
+  }
+  override var isAsynchronous: Bool { true }
+  override var isExecuting: Bool { executingFlag }
+  override var isFinished: Bool { finishedFlag }
+  override func start() {
+    guard !isCancelled else { return finish() }
+    willChangeValue(forKey: "isFinished")
+    finishedFlag = false
+    didChangeValue(forKey: "isFinished")
+    executingFlag = true
+    log.add("start \(name ?? "")")
+    DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(20)) { self.finish() }
+  }
+  func finish() {
+    log.add("finish \(name ?? "")")
+    executingFlag = false
+    willChangeValue(forKey: "isFinished")
+    finishedFlag = true
+    didChangeValue(forKey: "isFinished")
+  }
+}
+
 @Suite("Asynchronous operations give their thread back when start() returns")
 struct AsynchronousOperationTests {
   @Test("one on OperationQueue.main that ends from a main-queue block frees the main thread")
@@ -133,5 +164,27 @@ struct AsynchronousOperationTests {
       }
     }
     #expect(log.lines == ["done @25", "completion @25"])
+  }
+
+  @Test("one whose isFinished reads true before its start is still started by the queue")
+  func presetFlags() throws {
+    let log = Log()
+    try simulate {
+      let queue = OperationQueue()
+      queue.maxConcurrentOperationCount = 1
+      for index in 0..<2 {
+        let operation = PresetFlagsOperation(log: log)
+        operation.name = "\(index)"
+        operation.completionBlock = { log.add("completion \(index)") }
+        queue.addOperation(operation)
+      }
+    }
+    // Foundation's queue goes by its own record, not by the override: both run, one after
+    // the other, each ending when it reports isFinished.
+    #expect(
+      log.lines == [
+        "start 0 @0", "finish 0 @20", "completion 0 @20", "start 1 @20", "finish 1 @40",
+        "completion 1 @40",
+      ])
   }
 }
