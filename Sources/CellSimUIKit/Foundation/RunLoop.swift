@@ -14,8 +14,12 @@ import SimThreads
 ///   thread's run loop, which nothing runs: GCD's and an operation queue's worker threads never
 ///   run their run loops, so a timer scheduled from a queue's block never fires, as on a
 ///   device.
-/// - Running a run loop yourself (`run()`, `run(until:)`, `run(mode:before:)`) and ports are
-///   not modelled.
+/// - Running a run loop yourself (`run()`, `run(until:)`, `run(mode:before:)`): on any thread
+///   but the main one, the run loop has nothing attached, so each returns at once, as Apple
+///   documents for a run loop with no input sources or timers, after one pass's CPU
+///   (`emptyPassCost`); a loop that polls a flag this way holds its core, as a spinning thread
+///   does on a device, while other threads run. A nested run of the main run loop is not
+///   modelled and stops the run with a message. Ports are not modelled.
 open class RunLoop: NSObject, @unchecked Sendable {
   /// Foundation's run-loop mode names (`.default`, `.common`, and UIKit's `.tracking`).
   public typealias Mode = Foundation.RunLoop.Mode
@@ -68,6 +72,50 @@ open class RunLoop: NSObject, @unchecked Sendable {
   /// mode", developer.apple.com/forums/thread/731759.)
   open func perform(_ block: @escaping @Sendable () -> Void) {
     perform(inModes: [.default], block: block)
+  }
+
+  // MARK: Running the run loop yourself
+
+  /// The CPU one pass of a run loop with nothing attached costs here: a spinning wait on a
+  /// device makes far more, far cheaper passes; one a tenth of a millisecond keeps the trace
+  /// of a long wait short while the waiting thread still notices a change within that time.
+  static let emptyPassCost = SimDuration.us(100)
+
+  /// One pass of the run loop in `mode`, waiting for input until `limitDate`. Returns false
+  /// at once when nothing is attached (Apple: "If no input sources or timers are attached to
+  /// the run loop, this method exits immediately and returns false"), which is always so on a
+  /// thread other than the main one here.
+  @discardableResult
+  open func run(mode: RunLoop.Mode, before limitDate: Date) -> Bool {
+    passWithNothingAttached("RunLoop.run(mode:before:)")
+    return false
+  }
+
+  /// Runs the loop until `limitDate`. With nothing attached it exits at once (Apple's
+  /// documentation), after one pass.
+  open func run(until limitDate: Date) {
+    passWithNothingAttached("RunLoop.run(until:)")
+  }
+
+  /// Runs the loop for ever, processing its sources and timers. With nothing attached it exits
+  /// at once (Apple's documentation), after one pass.
+  open func run() {
+    passWithNothingAttached("RunLoop.run()")
+  }
+
+  /// A pass of a run loop with nothing attached: the CPU of one pass, on blocking code (the
+  /// caller's simulated thread holds a core for it); nothing on plain code, which cannot
+  /// wait. The main run loop cannot be run from inside itself here: its turns are modelled,
+  /// not nested.
+  private func passWithNothingAttached(_ api: StaticString) {
+    _ = SimulationContext.world(for: api)
+    precondition(
+      !isMain,
+      "CellSimUIKit: \(api) on the main run loop: a nested run of the main run loop (code that "
+        + "waits by spinning the main run loop) is not modelled; wait with a completion "
+        + "handler, or block a background thread instead")
+    guard Blocking.canBlock else { return }
+    Blocking.spend(Self.emptyPassCost)
   }
 
   /// The simulated main run loop's modes that `mode` stands for: none for a mode it never

@@ -145,4 +145,38 @@ struct TimerTests {
     }
     #expect(log.lines == ["common, mode UITrackingRunLoopMode @0", "default @200"])
   }
+
+  @Test(
+    "a worker that waits by running its own run loop returns at once each pass, in virtual time")
+  func workerRunsItsRunLoop() throws {
+    let log = Log()
+    let passes = Box(0)
+    try simulate {
+      let flag = Box(false)
+      DispatchQueue.global().async {
+        // Nothing is attached to a worker's run loop: every pass returns false at once.
+        while !flag.value {
+          if RunLoop.current.run(mode: .default, before: .distantFuture) { log.add("input") }
+          passes.value += 1
+        }
+        RunLoop.current.run()
+        RunLoop.current.run(until: Date().addingTimeInterval(10))
+        log.add("saw the flag")
+      }
+      DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(5)) { flag.value = true }
+    }
+    // Each pass holds the worker's core for a tenth of a millisecond: the flag set at 5 ms is
+    // seen within one pass, and the two calls after it return at once.
+    #expect(log.lines == ["saw the flag @5"])
+    #expect((50...51).contains(passes.value))
+  }
+
+  @Test("running the main run loop from inside itself stops the run with a message")
+  func nestedMainRunLoop() async {
+    await #expect(processExitsWith: .failure) {
+      try simulate {
+        DispatchQueue.main.async { RunLoop.current.run(until: Date().addingTimeInterval(1)) }
+      }
+    }
+  }
 }
