@@ -4,6 +4,10 @@ open class UIColor: NSObject, @unchecked Sendable {
   /// The components, 0…1.
   public let red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat
 
+  /// The provider of a colour made with `init(dynamicProvider:)`, which `resolvedColor(with:)`
+  /// asks again for other traits (nil for a fixed colour).
+  var dynamicProvider: ((UITraitCollection) -> UIColor)?
+
   /// `UIColor(red:green:blue:alpha:)`.
   public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
     self.red = red
@@ -280,4 +284,24 @@ public struct UIEdgeInsets: Equatable, Sendable {
   public init() { self.init(top: 0, left: 0, bottom: 0, right: 0) }
   /// `.zero`.
   public static let zero = UIEdgeInsets()
+}
+
+extension UIColor {
+  /// `UIColor(dynamicProvider:)` (iOS 13): a colour whose components `dynamicProvider` gives
+  /// for a trait collection (`UIColor { traits in traits.userInterfaceStyle == .dark ? … }`, a
+  /// theme's light/dark colour). As every dynamic colour of the layer, it takes its light
+  /// appearance: its components are the provider's answer for a light trait collection, asked
+  /// once, when the colour is made. `resolvedColor(with:)` asks the provider again.
+  public convenience init(dynamicProvider: @escaping (UITraitCollection) -> UIColor) {
+    let light = dynamicProvider(UITraitCollection(userInterfaceStyle: .light))
+    self.init(red: light.red, green: light.green, blue: light.blue, alpha: light.alpha)
+    self.dynamicProvider = dynamicProvider
+  }
+
+  /// `resolvedColor(with:)` (iOS 13): the provider's colour for `traitCollection` for a colour
+  /// made with `init(dynamicProvider:)` (itself resolved, if dynamic too), else the colour itself.
+  public func resolvedColor(with traitCollection: UITraitCollection) -> UIColor {
+    guard let dynamicProvider else { return self }
+    return dynamicProvider(traitCollection).resolvedColor(with: traitCollection)
+  }
 }
