@@ -99,6 +99,12 @@
   @_exported import CommonCrypto
   @_exported import CryptoKit
 #endif
+#if canImport(Observation)
+  // The Observation framework (iOS 17): a file that imports only UIKit calls
+  // `withObservationTracking` and adopts `@Observable` models, as the iOS SDK's UIKit brings
+  // Observation with it (a view-model binding helper commonly imports UIKit alone).
+  @_exported import Observation
+#endif
 
 /// Foundation's `IndexPath`, named here so that the layer's own declarations (and files that
 /// import only the layer) see one `IndexPath` whatever else the layer imports. It is the same
