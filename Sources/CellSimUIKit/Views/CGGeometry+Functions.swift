@@ -1,4 +1,5 @@
 // swift-format-ignore-file: AlwaysUseLowerCamelCase
+
 import Foundation
 
 // Core Graphics' geometry functions, which current SDKs import into Swift as they are

@@ -343,6 +343,18 @@ open class UIBezierPath: NSObject, @unchecked Sendable {
         transform: nil))
   }
 
+  /// `UIBezierPath(arcCenter:radius:startAngle:endAngle:clockwise:)`: an arc (a progress
+  /// ring, a spinner's stroke). Its bounding box is the whole circle's.
+  public convenience init(
+    arcCenter center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat,
+    clockwise: Bool
+  ) {
+    let path = CGMutablePath()
+    path.addEllipse(
+      in: CGRect(x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius))
+    self.init(path: path)
+  }
+
   /// The path's bounding box.
   open var bounds: CGRect { cgPath.boundingBox }
   /// The width `stroke()` draws with: 1.0 until set, as in UIKit (kept; strokes are recorded,

@@ -165,7 +165,12 @@ public struct UTType: Hashable, Sendable, CustomStringConvertible {
     "org.webmproject.webp", ext: "webp", mime: "image/webp",
     conformsTo: ["public.image", "public.data"])
 
-  static let known: [UTType] = [.png, .jpeg, .heic, .gif, .webP, .image, .data]
+  /// `public.camera-raw-image` (`rawImage`): a camera's raw format, which a photo app tests
+  /// an asset's type against (`type.conforms(to: .rawImage)`).
+  public static let rawImage = UTType(
+    "public.camera-raw-image", ext: nil, mime: nil, conformsTo: ["public.image", "public.data"])
+
+  static let known: [UTType] = [.png, .jpeg, .heic, .gif, .webP, .rawImage, .image, .data]
 
   /// `UTType(_:)`: the known type with `identifier`, or nil.
   public init?(_ identifier: String) {

@@ -98,6 +98,18 @@
     get { storedPlaceholder }
     set { storedPlaceholder = newValue }
   }
+
+  /// `hasText` (`UIKeyInput`): whether the field holds any text.
+  open var hasText: Bool { !(text ?? "").isEmpty }
+  /// `insertText(_:)` (`UIKeyInput`): adds `text` where the insertion point is, the end of the
+  /// field (there is no selection): a custom keyboard button or a "paste value" action.
+  open func insertText(_ text: String) { self.text = (self.text ?? "") + text }
+  /// `deleteBackward()` (`UIKeyInput`): removes the last character, if any.
+  open func deleteBackward() {
+    guard var current = text, !current.isEmpty else { return }
+    current.removeLast()
+    text = current
+  }
   var storedPlaceholder: NSAttributedString?
   /// The font (kept).
   open var font: UIFont?

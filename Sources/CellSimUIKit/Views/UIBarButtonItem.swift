@@ -110,6 +110,9 @@ extension UIBarItem: UIAppearance {
   open var menu: UIMenu?
   /// The custom view the item shows in the bar.
   open var customView: UIView?
+  /// `width`: the item's width, 0 (its natural width) until set; a `.fixedSpace` item's gap
+  /// (kept; bars are not laid out).
+  open var width: CGFloat = 0
 
   /// An empty item.
   public override init() {

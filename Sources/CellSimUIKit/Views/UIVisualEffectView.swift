@@ -18,6 +18,16 @@
     case systemMaterial = 8
     case systemThickMaterial = 9
     case systemChromeMaterial = 10
+    case systemUltraThinMaterialLight = 11
+    case systemThinMaterialLight = 12
+    case systemMaterialLight = 13
+    case systemThickMaterialLight = 14
+    case systemChromeMaterialLight = 15
+    case systemUltraThinMaterialDark = 16
+    case systemThinMaterialDark = 17
+    case systemMaterialDark = 18
+    case systemThickMaterialDark = 19
+    case systemChromeMaterialDark = 20
   }
 
   /// The style the effect was made with.
