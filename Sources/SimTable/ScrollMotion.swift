@@ -213,6 +213,28 @@ package struct ScrollMotion {
     }
   }
 
+  /// The finger lifts from a paging scroll view (`isPagingEnabled`, pages `page` points long):
+  /// the content settles on a page boundary, as UIScrollView's paging does — the next page in the
+  /// direction of a release at or above the deceleration threshold, else the nearest page —
+  /// springing there (a bounce phase, so the delegate hears it decelerate and end).
+  package mutating func releasePaged(
+    velocity: Double, page: Double, at time: SimTime, geometry: TableGeometry
+  ) {
+    let position = offset / page
+    var target: Double
+    if abs(velocity / 1000) >= ScrollPhysics.releaseThreshold {
+      target = (velocity > 0 ? position.rounded(.down) + 1 : position.rounded(.up) - 1) * page
+    } else {
+      target = position.rounded() * page
+    }
+    target = geometry.clamp(target)
+    guard target != offset else {
+      phase = .idle
+      return
+    }
+    startSpring(at: time, target: target, velocity: velocity, omega: bounceOmega)
+  }
+
   /// A programmatic move to `target`: an ease-in-out animation over `duration`, or at once.
   package mutating func animate(to target: Double, duration: SimDuration?, at time: SimTime) {
     guard let duration, duration > .zero, target != offset else {

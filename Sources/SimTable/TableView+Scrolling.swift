@@ -35,7 +35,11 @@ extension TableView {
   package func release(velocity: Double) {
     precondition(velocity.isFinite, "TableView.release: velocity must be finite")
     beginGesture("release") { $0.field("velocity", velocity) }
-    motion.release(velocity: velocity, at: world.now, geometry: geometry)
+    if let page = pageLength?(), page > 0 {
+      motion.releasePaged(velocity: velocity, page: page, at: world.now, geometry: geometry)
+    } else {
+      motion.release(velocity: velocity, at: world.now, geometry: geometry)
+    }
     syncScrollState()
   }
 
@@ -63,7 +67,11 @@ extension TableView {
   /// Finger up with no velocity: the content stays, or springs back from past an edge.
   package func lift() {
     beginGesture("lift") { _ in }
-    motion.release(velocity: 0, at: world.now, geometry: geometry)
+    if let page = pageLength?(), page > 0 {
+      motion.releasePaged(velocity: 0, page: page, at: world.now, geometry: geometry)
+    } else {
+      motion.release(velocity: 0, at: world.now, geometry: geometry)
+    }
     syncScrollState()
   }
 

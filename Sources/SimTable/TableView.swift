@@ -33,6 +33,9 @@ public final class TableView {
 
   @exclusivity(unchecked) var geometry: TableGeometry
   @exclusivity(unchecked) var motion: ScrollMotion
+  /// The page length of a paging scroll view (UIScrollView's `isPagingEnabled`: its bounds
+  /// height), asked at each release; nil (the default) scrolls freely. Set by a UIKit binding.
+  package var pageLength: (() -> Double?)?
   @exclusivity(unchecked) var pool: ReusePool
   /// Displayed cells, ordered by row; their rows are contiguous.
   @exclusivity(unchecked) var displayed: [TableCell] = [] {

@@ -154,7 +154,8 @@ package import SimTable
   open var alwaysBounceHorizontal = false
   /// `bounces` (kept).
   open var bounces = true
-  /// `isPagingEnabled` (kept).
+  /// `isPagingEnabled`: a bound table or collection view then comes to rest on a page
+  /// boundary, a page being its bounds' height (the engine asks at each release).
   open var isPagingEnabled = false
   /// `minimumZoomScale` (kept).
   open var minimumZoomScale: CGFloat = 1

@@ -39,6 +39,14 @@ package final class UITableViewEngineAdapter: TableDataSource, DataChangeObserve
   /// hears the scroll callbacks from the next frame on.
   package func bind(_ view: any EngineFacade, to engine: TableView) {
     self.view = view
+    // A paging scroll view settles on page boundaries (its bounds' height: one page per screen).
+    let facade = WeakScrollView(view)
+    engine.pageLength = {
+      MainActor.assumeIsolated {
+        guard let view = facade.view, view.isPagingEnabled else { return nil }
+        return Double(view.bounds.height)
+      }
+    }
     let bound = Unchecked(value: engine)
     onMainActor {
       view.engine = bound.value
@@ -267,4 +275,10 @@ extension UIScrollView {
   func appPath(_ indexPath: IndexPath) -> IndexPath {
     engineSections.indexPath(forRow: indexPath.row)
   }
+}
+
+/// A bound scroll view, held weakly by the engine's paging question (the view holds the engine).
+final class WeakScrollView: @unchecked Sendable {
+  weak var view: UIScrollView?
+  init(_ view: UIScrollView) { self.view = view }
 }
