@@ -197,6 +197,42 @@ open class CALayer: NSObject {
   }
   /// `draw(in:)` (never called: a layer draws nothing).
   open func draw(in ctx: CGContext) {}
+
+  /// `render(in:)`: draws nothing (a layer's pixels are not modelled), so a snapshot taken with
+  /// it is the context's own contents.
+  open func render(in ctx: CGContext) {}
+
+  /// This layer's origin in the coordinates of its root: a view's layer, its view's origin in
+  /// its window; a free layer, its frame's origin plus its superlayer's.
+  var originInRoot: CGPoint {
+    if let view = backedView {
+      return MainActor.assumeIsolated { view.convert(CGPoint.zero, to: nil) }
+    }
+    let origin = superlayer?.originInRoot ?? .zero
+    return CGPoint(x: frame.origin.x + origin.x, y: frame.origin.y + origin.y)
+  }
+
+  /// `convert(_:to:)`: `p` in this layer's coordinates, in `l`'s (nil: the root's). Bounds
+  /// origins and transforms are not applied (the layer keeps neither apart from its view's).
+  open func convert(_ p: CGPoint, to l: CALayer?) -> CGPoint {
+    let from = originInRoot
+    let to = l?.originInRoot ?? .zero
+    return CGPoint(x: p.x + from.x - to.x, y: p.y + from.y - to.y)
+  }
+  /// `convert(_:from:)`: `p` in `l`'s coordinates (nil: the root's), in this layer's.
+  open func convert(_ p: CGPoint, from l: CALayer?) -> CGPoint {
+    let from = l?.originInRoot ?? .zero
+    let to = originInRoot
+    return CGPoint(x: p.x + from.x - to.x, y: p.y + from.y - to.y)
+  }
+  /// `convert(_:to:)` for a rectangle: its origin converted, its size kept.
+  open func convert(_ r: CGRect, to l: CALayer?) -> CGRect {
+    CGRect(origin: convert(r.origin, to: l), size: r.size)
+  }
+  /// `convert(_:from:)` for a rectangle: its origin converted, its size kept.
+  open func convert(_ r: CGRect, from l: CALayer?) -> CGRect {
+    CGRect(origin: convert(r.origin, from: l), size: r.size)
+  }
 }
 
 /// Core Animation's `CACornerMask`.

@@ -183,9 +183,10 @@ public enum NSTextAlignment: Int, Sendable {
     isHidden = true
   }
 
-  /// A stopped spinner.
-  public required init?(coder: NSCoder) {
-    super.init(coder: coder)
+  /// A stopped spinner. Non-failable, as UIKit declares it (`required init(coder: NSCoder)`), so
+  /// a subclass's `required init(coder:)` overrides it as on iOS.
+  public required init(coder: NSCoder) {
+    super.init(coder: coder)!
     isHidden = true
   }
 

@@ -10,6 +10,13 @@
   /// A responder.
   public override init() { super.init() }
 
+  /// Key-value observing's manual announcement (NSObject's on iOS; a view controller's
+  /// `willChangeValue(forKey:)` before it changes a property by hand): nothing observes a
+  /// responder's keys, so it does nothing.
+  open func willChangeValue(forKey key: String) {}
+  /// Key-value observing's manual notification: nothing observes a responder's keys.
+  open func didChangeValue(forKey key: String) {}
+
   /// The next responder: the superview for a view, nil otherwise.
   open var next: UIResponder? { nil }
 

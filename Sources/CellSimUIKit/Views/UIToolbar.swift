@@ -9,6 +9,17 @@
   open var isTranslucent = true
   /// `barTintColor` (kept).
   open var barTintColor: UIColor?
+  /// `standardAppearance` (iOS 13): kept.
+  open var standardAppearance = UIToolbarAppearance()
+  /// `compactAppearance` (iOS 13): kept (nil: the standard one).
+  open var compactAppearance: UIToolbarAppearance?
+  /// `scrollEdgeAppearance` (iOS 15): kept.
+  open var scrollEdgeAppearance: UIToolbarAppearance?
+  /// `compactScrollEdgeAppearance` (iOS 15): kept.
+  open var compactScrollEdgeAppearance: UIToolbarAppearance?
+  /// The legacy per-position background and shadow images (`setBackgroundImage(_:forToolbarPosition:barMetrics:)`).
+  var legacyBackgroundImages: [LegacyBarKey: UIImage?] = [:]
+  var legacyShadowImages: [Int: UIImage?] = [:]
 
   /// A toolbar with `frame`.
   public override init(frame: CGRect) { super.init(frame: frame) }

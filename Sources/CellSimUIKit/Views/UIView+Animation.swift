@@ -29,6 +29,10 @@ final class ViewLayerState {
   var animationsDisabled = false
   /// `UITraitCollection.current` as code set it (nil: the screen's traits).
   var currentTraits: UITraitCollection?
+  /// `UIApplication.shared.isStatusBarHidden` as code set it (deprecated setter; kept).
+  var statusBarHidden = false
+  /// The open `UIView.beginAnimations(_:context:)` blocks (their depth; commit closes one).
+  var legacyAnimationDepth = 0
 
   /// The state of `world`, attached at its first use.
   static func of(_ world: World) -> ViewLayerState { world.layerAttachment { ViewLayerState() } }

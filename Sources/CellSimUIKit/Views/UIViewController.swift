@@ -56,6 +56,8 @@
   open var modalTransitionStyle: UIModalTransitionStyle = .coverVertical
   /// `isModalInPresentation` (kept).
   open var isModalInPresentation = false
+  /// `modalPresentationCapturesStatusBarAppearance` (kept; false by default).
+  open var modalPresentationCapturesStatusBarAppearance = false
   /// `preferredContentSize` (kept).
   open var preferredContentSize = CGSize.zero
   var storedPopover: UIPopoverPresentationController?
