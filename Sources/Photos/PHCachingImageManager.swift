@@ -93,6 +93,7 @@ open class PHCachingImageManager: PHImageManager, @unchecked Sendable {
         $0.field("target", entry.plan.targetText)
         $0.field("full", entry.keepsFull)
       }
+      world.holdAhead(asset.url.absoluteString)
       let read = AssetRead.of(asset.url, in: state, priority: 0.25)
       let waiter = read.wait { result in
         entry.readWaiter = nil
@@ -114,7 +115,7 @@ open class PHCachingImageManager: PHImageManager, @unchecked Sendable {
       let stopped = cache.entries.filter { $0.matches(asset, targetSize, contentMode) }
       guard !stopped.isEmpty else { continue }
       cache.entries.removeAll { $0.matches(asset, targetSize, contentMode) }
-      stopped.forEach(Self.stop)
+      for entry in stopped { Self.stop(entry, in: world) }
       world.trace.record(at: world.now, "photos.uncache") { $0.field("asset", asset.index) }
     }
   }
@@ -127,13 +128,14 @@ open class PHCachingImageManager: PHImageManager, @unchecked Sendable {
     }
     let stopped = cache.entries
     cache.entries = []
-    stopped.forEach(Self.stop)
+    for entry in stopped { Self.stop(entry, in: world) }
     world.trace.record(at: world.now, "photos.uncache") { $0.field("entries", stopped.count) }
   }
 
   /// Stops `entry`: its render is dropped and its read withdrawn.
-  static func stop(_ entry: CacheEntry) {
+  static func stop(_ entry: CacheEntry, in world: World) {
     entry.isStopped = true
+    world.releaseAhead(entry.asset.url.absoluteString)
     if let (read, waiter) = entry.readWaiter {
       entry.readWaiter = nil
       read.withdraw(waiter)

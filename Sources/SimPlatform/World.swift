@@ -43,6 +43,21 @@ package final class World {
   /// keeps on purpose (`LoaderEnvironment.declarePreloadRange`); nil: the table's prefetch
   /// window only.
   @exclusivity(unchecked) package var declaredPreloadRange: (rowsBefore: Int, rowsAfter: Int)?
+  /// URLs whose work the app asked for ahead of display through an API made for it (a photo
+  /// library's preheat, `PHCachingImageManager.startCachingImages`), with how many holders each.
+  /// The oracle counts such work as needed while its row is within a screenful of the visible
+  /// ones, as it counts the table's prefetch window (read by membership only: no order of it
+  /// reaches a trace).
+  @exclusivity(unchecked) package private(set) var heldAhead: [String: Int] = [:]
+
+  /// Records that the app holds `url`'s work ahead of display (`heldAhead`).
+  package func holdAhead(_ url: String) { heldAhead[url, default: 0] += 1 }
+
+  /// Ends one hold of `url`'s work ahead of display.
+  package func releaseAhead(_ url: String) {
+    guard let count = heldAhead[url] else { return }
+    heldAhead[url] = count > 1 ? count - 1 : nil
+  }
   /// Bumped whenever an image view or progress view changes what it shows (an image set, a
   /// cross-dissolve ending, a progress change): a table's commit skips its per-cell pass while
   /// this, its own layout and the clock leave every cell as the last commit saw it.

@@ -170,8 +170,10 @@ final class OracleFacts {
 
   // MARK: What rows need
 
-  /// Whether a displayed row, a prefetch-window row or a row of the loader's declared preload
-  /// range needs `url` now: the preload range of `cancel_on_end_display` and `no_wasted_work`.
+  /// Whether a displayed row, a prefetch-window row, a row of the loader's declared preload
+  /// range, or a row within a screenful of the visible ones whose work the app holds ahead of
+  /// display (`World.heldAhead`) needs `url` now: the preload range of `cancel_on_end_display`
+  /// and `no_wasted_work`.
   func isNeeded(_ url: String) -> Bool {
     let table = self.table
     if table.visibleCells.contains(where: { cell in cell.itemID.flatMap(urlOfItem) == url })
@@ -181,8 +183,30 @@ final class OracleFacts {
     {
       return true
     }
-    guard let rows = declaredPreloadRows() else { return false }
+    if let rows = declaredPreloadRows(),
+      rows.contains(where: { table.expectedURL(of: table.model.items[$0]) == url })
+    {
+      return true
+    }
+    guard world.heldAhead[url] != nil, let rows = rowsWithinAScreenful() else { return false }
     return rows.contains { table.expectedURL(of: table.model.items[$0]) == url }
+  }
+
+  /// The rows within a screenful (as many rows as are visible) before the first visible row and
+  /// after the last, the visible ones included: where work the app holds ahead of display (a
+  /// photo library's preheat, `World.heldAhead`) is still needed. Apple's sample preheats half
+  /// a screen each way.
+  func rowsWithinAScreenful() -> Range<Int>? {
+    let visible = table.indexPathsForVisibleRows.map(\.row)
+    guard let first = visible.min(), let last = visible.max() else { return nil }
+    let span = last - first + 1
+    return max(0, first - span)..<min(table.numberOfRows, last + span + 1)
+  }
+
+  /// How much work held ahead of display counts toward `bounded_queue`'s bound: the held URLs,
+  /// up to a screenful each way (twice the visible rows).
+  var heldAheadAllowance: Int {
+    min(world.heldAhead.count, 2 * table.visibleCells.count)
   }
 
   /// The URLs the rows of the preload range need now (`isNeeded`), in row order, repeats
