@@ -42,6 +42,11 @@ extension UIButton {
     public var subtitle: String?
     /// `attributedTitle`.
     public var attributedTitle: AttributedString?
+    /// `titleTextAttributesTransformer` (kept; not part of equality, as a closure cannot be
+    /// compared).
+    public var titleTextAttributesTransformer: UIConfigurationTextAttributesTransformer?
+    /// `subtitleTextAttributesTransformer` (kept, as the title's).
+    public var subtitleTextAttributesTransformer: UIConfigurationTextAttributesTransformer?
     /// `image`.
     public var image: UIImage?
     /// `imagePadding`.
