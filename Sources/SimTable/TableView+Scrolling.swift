@@ -35,12 +35,7 @@ extension TableView {
   package func release(velocity: Double) {
     precondition(velocity.isFinite, "TableView.release: velocity must be finite")
     beginGesture("release") { $0.field("velocity", velocity) }
-    if let page = pageLength?(), page > 0 {
-      motion.releasePaged(velocity: velocity, page: page, at: world.now, geometry: geometry)
-    } else {
-      motion.release(velocity: velocity, at: world.now, geometry: geometry)
-    }
-    syncScrollState()
+    releaseFinger(velocity: velocity)
   }
 
   /// A fling: a drag by `velocity × 50 ms` over 50 ms, then a release at `velocity` points per
@@ -67,10 +62,16 @@ extension TableView {
   /// Finger up with no velocity: the content stays, or springs back from past an edge.
   package func lift() {
     beginGesture("lift") { _ in }
+    releaseFinger(velocity: 0)
+  }
+
+  /// The finger lifts with `velocity`: a paging view settles on a page boundary, any other
+  /// decelerates, stops or springs back.
+  func releaseFinger(velocity: Double) {
     if let page = pageLength?(), page > 0 {
-      motion.releasePaged(velocity: 0, page: page, at: world.now, geometry: geometry)
+      motion.releasePaged(velocity: velocity, page: page, at: world.now, geometry: geometry)
     } else {
-      motion.release(velocity: 0, at: world.now, geometry: geometry)
+      motion.release(velocity: velocity, at: world.now, geometry: geometry)
     }
     syncScrollState()
   }

@@ -77,7 +77,7 @@ extension UIToolbar {
     forToolbarPosition topOrBottom: UIBarPosition, barMetrics: UIBarMetrics
   ) -> UIImage? {
     legacyBackgroundImages[
-      LegacyBarKey(position: topOrBottom.rawValue, metrics: barMetrics.rawValue)] ?? nil
+      LegacyBarKey(position: topOrBottom.rawValue, metrics: barMetrics.rawValue)]
   }
 
   /// `setShadowImage(_:forToolbarPosition:)`: kept per position.
@@ -88,7 +88,7 @@ extension UIToolbar {
 
   /// `shadowImage(forToolbarPosition:)`: what was set, else nil.
   public func shadowImage(forToolbarPosition topOrBottom: UIBarPosition) -> UIImage? {
-    legacyShadowImages[topOrBottom.rawValue] ?? nil
+    legacyShadowImages[topOrBottom.rawValue]
   }
 }
 

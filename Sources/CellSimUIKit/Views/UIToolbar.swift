@@ -18,8 +18,8 @@
   /// `compactScrollEdgeAppearance` (iOS 15): kept.
   open var compactScrollEdgeAppearance: UIToolbarAppearance?
   /// The legacy per-position background and shadow images (`setBackgroundImage(_:forToolbarPosition:barMetrics:)`).
-  var legacyBackgroundImages: [LegacyBarKey: UIImage?] = [:]
-  var legacyShadowImages: [Int: UIImage?] = [:]
+  var legacyBackgroundImages: [LegacyBarKey: UIImage] = [:]
+  var legacyShadowImages: [Int: UIImage] = [:]
 
   /// A toolbar with `frame`.
   public override init(frame: CGRect) { super.init(frame: frame) }

@@ -197,10 +197,16 @@ final class OracleFacts {
   /// photo library's preheat, `World.heldAhead`) is still needed. Apple's sample preheats half
   /// a screen each way.
   func rowsWithinAScreenful() -> Range<Int>? {
-    let visible = table.indexPathsForVisibleRows.map(\.row)
-    guard let first = visible.min(), let last = visible.max() else { return nil }
+    guard let (first, last) = visibleRowBounds() else { return nil }
     let span = last - first + 1
     return max(0, first - span)..<min(table.numberOfRows, last + span + 1)
+  }
+
+  /// The first and last visible rows, if any row is visible.
+  private func visibleRowBounds() -> (first: Int, last: Int)? {
+    let visible = table.indexPathsForVisibleRows.map(\.row)
+    guard let first = visible.min(), let last = visible.max() else { return nil }
+    return (first, last)
   }
 
   /// How much work held ahead of display counts toward `bounded_queue`'s bound: the held URLs,
@@ -220,15 +226,21 @@ final class OracleFacts {
     if let rows = declaredPreloadRows() {
       for row in rows { urls.append(table.expectedURL(of: table.model.items[row])) }
     }
+    if !world.heldAhead.isEmpty, let rows = rowsWithinAScreenful() {
+      for row in rows {
+        let url = table.expectedURL(of: table.model.items[row])
+        if world.heldAhead[url] != nil { urls.append(url) }
+      }
+    }
     return urls
   }
 
   /// The rows of the loader's declared preload range around the visible rows, if it declared
   /// one and rows are visible.
   private func declaredPreloadRows() -> Range<Int>? {
-    guard let range = world.declaredPreloadRange else { return nil }
-    let visible = table.indexPathsForVisibleRows.map(\.row)
-    guard let first = visible.min(), let last = visible.max() else { return nil }
+    guard let range = world.declaredPreloadRange, let (first, last) = visibleRowBounds() else {
+      return nil
+    }
     return max(0, first - range.rowsBefore)..<min(table.numberOfRows, last + range.rowsAfter + 1)
   }
 
