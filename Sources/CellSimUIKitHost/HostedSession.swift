@@ -36,10 +36,7 @@ final class HostedSession {
       // filled there (with no `reloadData()`) is what the first layout shows.
       bound.engineRefreshSections()
       controller.viewIsAppearing(false)
-      controller.updateViewConstraints()
-      controller.viewWillLayoutSubviews()
-      controller.view.layoutIfNeeded()
-      controller.viewDidLayoutSubviews()
+      controller.engineLayoutPass(full: true)
     }
     adapter.supplementaryPhase()
     table.world.main.async(label: "viewDidAppear") {
@@ -52,6 +49,7 @@ final class HostedSession {
   func makeController(_ table: TableView) {
     items = table.model.items
     adapter.seenGeneration = table.modelGeneration
+    AutomaticObservation.setTrackingEnabled(screen.observationTracking, in: table.world)
     let urls = Self.urls(items)
     let session = Unchecked(value: self)
     let found = onMainActor { () -> Unchecked<(any EngineFacade)?> in

@@ -38,6 +38,10 @@ public struct HostedScreen {
   let rows: @MainActor (UIViewController, [URL]) -> Void
   let changes: (@MainActor (UIViewController, HostedRowChange, [URL]) -> Void)?
   let expectedImageURL: (@Sendable (URL) -> URL)?
+  /// Whether UIKit's automatic observation tracking is on (true, as on iOS 26): the methods
+  /// UIKit tracks run again in the next update pass when an `@Observable` property they read
+  /// changes. False models iOS 18 to 25 without the `UIObservationTrackingEnabled` Info.plist key.
+  public var observationTracking = true
 
   /// A screen made by `makeViewController`, whose model `rows` fills with the scenario's row
   /// URLs (before the view loads), and optionally told of each data change by `changes`.
@@ -101,9 +105,9 @@ public enum HostedRowChange: Equatable, Sendable {
 /// `UICollectionView` in its view hierarchy; for a `UINavigationController`, its root view
 /// controller's), binds it to
 /// the simulated table and calls `viewWillAppear(false)`, counts the data source's rows again (a
-/// model filled in `viewWillAppear`), `viewIsAppearing(false)`, then
-/// `viewWillLayoutSubviews()`, the
-/// view's `layoutIfNeeded()` and `viewDidLayoutSubviews()`; `viewDidAppear(false)` follows on
+/// model filled in `viewWillAppear`), `viewIsAppearing(false)`, then the layout pass:
+/// `updateProperties()`, `updateViewConstraints()`, `viewWillLayoutSubviews()`, the view's
+/// `layoutIfNeeded()` and `viewDidLayoutSubviews()`; `viewDidAppear(false)` follows on
 /// the next main-thread turn. The same sequence runs again on the scenario's `appear` event.
 public enum UIKitHost {
   /// Runs `scenario` with `screen` (its `loader` is replaced by the screen).

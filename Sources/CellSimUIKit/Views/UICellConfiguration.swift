@@ -202,3 +202,22 @@ public struct UICellAccessory {
     text: String, displayed: DisplayedState = .always, options: LabelOptions = LabelOptions()
   ) -> UICellAccessory { UICellAccessory(.label, displayed, text: text) }
 }
+
+/// A table or collection view cell, as its configuration update is tracked for observation.
+@MainActor protocol ConfigurationUpdating: UIView {
+  var needsConfigurationUpdate: Bool { get set }
+}
+
+extension ConfigurationUpdating {
+  /// What a change read by the configuration update does (`AutomaticObservation`): marks the
+  /// update due, and names the cell for the pass (whose `layoutIfNeeded()` runs it).
+  var configurationInvalidated: @MainActor () -> UIResponder? {
+    { [weak self] in
+      self?.needsConfigurationUpdate = true
+      return self
+    }
+  }
+}
+
+extension UITableViewCell: ConfigurationUpdating {}
+extension UICollectionViewCell: ConfigurationUpdating {}

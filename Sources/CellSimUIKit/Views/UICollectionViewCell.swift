@@ -112,8 +112,12 @@
     guard needsConfigurationUpdate else { return }
     needsConfigurationUpdate = false
     let state = configurationState
-    updateConfiguration(using: state)
-    configurationUpdateHandler?(self, state)
+    AutomaticObservation.track(
+      self, .configuration, invalidate: configurationInvalidated,
+      run: {
+        updateConfiguration(using: state)
+        configurationUpdateHandler?(self, state)
+      })
   }
 
   var needsConfigurationUpdate: Bool {

@@ -153,8 +153,16 @@ import Foundation
   open var automaticallyUpdatesConfiguration = true
 
   /// `setNeedsUpdateConfiguration()`: runs the update at once (there is no layout pass to wait
-  /// for).
-  open func setNeedsUpdateConfiguration() { updateConfiguration() }
+  /// for), tracked for observation (`AutomaticObservation`).
+  open func setNeedsUpdateConfiguration() {
+    AutomaticObservation.track(
+      self, .configuration,
+      invalidate: { [weak self] in
+        self?.setNeedsUpdateConfiguration()
+        return nil
+      },
+      run: { updateConfiguration() })
+  }
   /// `updateConfiguration()`: runs `configurationUpdateHandler`.
   open func updateConfiguration() { configurationUpdateHandler?(self) }
   /// The label showing the current title.

@@ -4,8 +4,9 @@
 /// pass where an `NSObject` is expected, and compare and hash through `isEqual(_:)` and `hash`,
 /// identity unless a subclass overrides them, as on iOS. Linux's `NSObject` has no Objective-C
 /// runtime, so there is no key-value observing, `perform(_:)` or `responds(to:)`. The responder
-/// chain is not modelled, and no touches are delivered (`UITouch` and `UIEvent` are declared so
-/// that the overrides of the touch methods compile).
+/// chain's links (`next`) are UIKit's, so code that walks it to find a view's controller finds
+/// it; no event travels it, and no touches are delivered (`UITouch` and `UIEvent` are declared
+/// so that the overrides of the touch methods compile).
 @preconcurrency @MainActor open class UIResponder: NSObject {
   /// A responder.
   public override init() { super.init() }
@@ -17,10 +18,14 @@
   /// Key-value observing's manual notification: nothing observes a responder's keys.
   open func didChangeValue(forKey key: String) {}
 
-  /// The next responder: the superview for a view, nil otherwise.
+  /// The next responder in the responder chain: for a view, its view controller if it is one's
+  /// root view, else its superview; for a view controller, its view's superview, or the
+  /// controller that presented it; nil otherwise.
   open var next: UIResponder? { nil }
 
   var storedIsFirstResponder = false
+  /// The last tracked run of each method UIKit tracks observation in (`AutomaticObservation`).
+  var trackedReads = TrackedReads()
 
   /// Whether the responder is the first responder: it became one through
   /// `becomeFirstResponder()` and has not resigned. Each responder keeps its own flag (there is no

@@ -275,8 +275,12 @@ package import SimTable
     guard needsConfigurationUpdate else { return }
     needsConfigurationUpdate = false
     let state = configurationState
-    updateConfiguration(using: state)
-    configurationUpdateHandler?(self, state)
+    AutomaticObservation.track(
+      self, .configuration, invalidate: configurationInvalidated,
+      run: {
+        updateConfiguration(using: state)
+        configurationUpdateHandler?(self, state)
+      })
   }
 
   // MARK: The SimTable side

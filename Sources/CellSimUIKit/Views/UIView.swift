@@ -4,7 +4,10 @@
 /// `superview`, the move callbacks), `frame`, `bounds` and `center` as plain values,
 /// `isHidden`, `alpha`, `backgroundColor`, `tintColor` (inherited from the superview),
 /// `contentMode`, `layer` (`cornerRadius`, `masksToBounds`), `tag`, and layout as explicit calls:
-/// `setNeedsLayout()` marks the view and `layoutIfNeeded()` runs `layoutSubviews()` once.
+/// `setNeedsLayout()` marks the view and `layoutIfNeeded()` runs `layoutSubviews()` once. Two
+/// things run an update pass on their own, on the next main-thread turn:
+/// `setNeedsUpdateProperties()`, and a change to an `@Observable` property that a tracked method
+/// read (`AutomaticObservation`).
 ///
 /// What a person sees reaches the oracle through the cell the view is in: whenever an image
 /// view's image, a view's `isHidden` or `alpha`, or the hierarchy changes inside a table cell, the
@@ -85,8 +88,11 @@
   /// `UIView()`: a view with a zero frame.
   public override convenience init() { self.init(frame: .zero) }
 
-  /// The superview.
-  open override var next: UIResponder? { storedSuperview }
+  /// The view controller whose root view this is, if any (set as the controller loads it).
+  weak var owningController: UIViewController?
+
+  /// The next responder: the view controller whose root view this is, else the superview.
+  open override var next: UIResponder? { owningController ?? storedSuperview }
 
   // MARK: Geometry
 
@@ -348,14 +354,54 @@
   /// Marks the view for layout: the next `layoutIfNeeded()` runs `layoutSubviews()`.
   open func setNeedsLayout() { needsLayout = true }
 
-  /// Runs `layoutSubviews()` if the view was marked, then lays out its subviews likewise.
+  /// Updates the properties of the view and its subviews that need it
+  /// (`updatePropertiesIfNeeded()`) and the view's constraints if asked
+  /// (`updateConstraintsIfNeeded()`), then runs `layoutSubviews()` if the view was marked, then
+  /// lays out its subviews likewise. `layoutSubviews()` is tracked for observation
+  /// (`AutomaticObservation`).
   open func layoutIfNeeded() {
+    updatePropertiesIfNeeded()
+    updateConstraintsIfNeeded()
     if needsLayout {
       needsLayout = false
-      layoutSubviews()
+      AutomaticObservation.track(
+        self, .layout,
+        invalidate: { [weak self] in
+          self?.setNeedsLayout()
+          return self?.owningController ?? self
+        },
+        run: { layoutSubviews() })
     }
     for subview in storedSubviews { subview.layoutIfNeeded() }
   }
+
+  /// `updateProperties()` (iOS 26): sets the view's content and styling before layout; the base
+  /// does nothing. Called at the view's first layout, and at the next update pass after
+  /// `setNeedsUpdateProperties()` or a change to an `@Observable` property it read.
+  open func updateProperties() {}
+  /// `setNeedsUpdateProperties()` (iOS 26): asks for `updateProperties()` in the next update
+  /// pass (the next main-thread turn, while the view is in a window).
+  open func setNeedsUpdateProperties() {
+    needsPropertiesUpdate = true
+    AutomaticObservation.requestPass(for: self)
+  }
+  /// `updatePropertiesIfNeeded()` (iOS 26): updates the properties of the view (and of its
+  /// view controller), then of its subviews, top down, each that needs it.
+  open func updatePropertiesIfNeeded() {
+    owningController?.updateOwnPropertiesIfNeeded()
+    if needsPropertiesUpdate {
+      needsPropertiesUpdate = false
+      AutomaticObservation.track(
+        self, .properties,
+        invalidate: { [weak self] in
+          self?.needsPropertiesUpdate = true
+          return self
+        },
+        run: { updateProperties() })
+    }
+    for subview in storedSubviews { subview.updatePropertiesIfNeeded() }
+  }
+  var needsPropertiesUpdate = true
 
   /// Lays out subviews: the base sets the frames of those laid out by constraints from the
   /// active equality constraints (`ConstraintLayout.swift`), as UIKit's applies Auto Layout's;
@@ -412,7 +458,14 @@
   open func updateConstraintsIfNeeded() {
     guard constraintsNeedUpdate else { return }
     constraintsNeedUpdate = false
-    updateConstraints()
+    AutomaticObservation.track(
+      self, .constraints,
+      invalidate: { [weak self] in
+        self?.setNeedsUpdateConstraints()
+        self?.setNeedsLayout()
+        return self?.owningController ?? self
+      },
+      run: { updateConstraints() })
   }
   var constraintsNeedUpdate = false
   /// `systemLayoutSizeFitting(_:)`: `sizeThatFits(_:)` (constraints are not solved).

@@ -28,7 +28,14 @@
 /// `UIStoryboard`, the presented screen's appearance
 /// callbacks and content, child containment beyond keeping the list, size classes.
 @preconcurrency @MainActor open class UIViewController: UIResponder {
-  var storedView: UIView?
+  var storedView: UIView? {
+    didSet {
+      if oldValue !== storedView, oldValue?.owningController === self {
+        oldValue?.owningController = nil
+      }
+      storedView?.owningController = self
+    }
+  }
   /// Settings about how the controller is shown (`UIViewController+Presentation.swift`).
   lazy var presentationSettings = PresentationSettings()
   /// The nib name given (never loaded).
@@ -128,6 +135,12 @@
   /// `UIViewController()`: no nib.
   public override convenience init() { self.init(nibName: nil, bundle: nil) }
 
+  /// The next responder: the view's superview (the window, for a window's root controller), else
+  /// the controller that presented this one.
+  open override var next: UIResponder? {
+    viewIfLoaded?.superview ?? presentingViewController
+  }
+
   /// The root view, loaded at first access.
   open var view: UIView! {
     get {
@@ -205,6 +218,24 @@
   /// Updates the view's constraints: called once before the first layout of a hosted screen,
   /// where UIKit's constraint pass calls it; runs the view's `updateConstraintsIfNeeded()`.
   open func updateViewConstraints() { viewIfLoaded?.updateConstraintsIfNeeded() }
+
+  /// `updateProperties()` (iOS 26): sets content and styling before layout; the base does
+  /// nothing. Called before `viewWillLayoutSubviews()` in the first layout pass, and in the next
+  /// update pass after `setNeedsUpdateProperties()` or a change to an `@Observable` property it
+  /// read (`AutomaticObservation`).
+  open func updateProperties() {}
+  /// `setNeedsUpdateProperties()` (iOS 26): asks for `updateProperties()` in the next update pass.
+  open func setNeedsUpdateProperties() {
+    needsPropertiesUpdate = true
+    AutomaticObservation.requestPass(for: self)
+  }
+  /// `updatePropertiesIfNeeded()` (iOS 26): updates the controller's properties if they need
+  /// it, then those of its view and the view's subviews.
+  open func updatePropertiesIfNeeded() {
+    updateOwnPropertiesIfNeeded()
+    viewIfLoaded?.updatePropertiesIfNeeded()
+  }
+  var needsPropertiesUpdate = true
 
   // MARK: What a screen declares about itself (kept; nothing in a run asks)
 
