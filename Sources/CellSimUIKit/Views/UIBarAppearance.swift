@@ -67,6 +67,10 @@
   open var titleTextAttributes: [NSAttributedString.Key: Any] = [:]
   /// `largeTitleTextAttributes`.
   open var largeTitleTextAttributes: [NSAttributedString.Key: Any] = [:]
+  /// `subtitleTextAttributes` (iOS 26).
+  open var subtitleTextAttributes: [NSAttributedString.Key: Any] = [:]
+  /// `largeSubtitleTextAttributes` (iOS 26).
+  open var largeSubtitleTextAttributes: [NSAttributedString.Key: Any] = [:]
 
   /// An appearance with the default background.
   public required init() { super.init() }
@@ -77,6 +81,8 @@
     if let navigation = barAppearance as? UINavigationBarAppearance {
       titleTextAttributes = navigation.titleTextAttributes
       largeTitleTextAttributes = navigation.largeTitleTextAttributes
+      subtitleTextAttributes = navigation.subtitleTextAttributes
+      largeSubtitleTextAttributes = navigation.largeSubtitleTextAttributes
     }
   }
 }

@@ -85,10 +85,14 @@ extension UIBarItem: UIAppearance {
     case close = 24
   }
 
-  /// `UIBarButtonItem.Style`.
+  /// `UIBarButtonItem.Style`. As in the iOS 26 SDK, `.prominent` is the case and `.done` its
+  /// older name.
   public enum Style: Int, Sendable {
     case plain = 0
-    case done = 2
+    /// `.prominent` (iOS 26): a button that completes a task, not grouped with other items.
+    case prominent = 2
+    /// `.done`: `.prominent`'s name before iOS 26.
+    public static var done: Style { .prominent }
   }
 
   /// The system item the item was made with, if any.
@@ -113,6 +117,8 @@ extension UIBarItem: UIAppearance {
   /// `width`: the item's width, 0 (its natural width) until set; a `.fixedSpace` item's gap
   /// (kept; bars are not laid out).
   open var width: CGFloat = 0
+  /// The iOS 26 settings: badge, shared background (`UIKit26+Bars.swift`).
+  lazy var glassSettings = BarButtonItemGlassSettings()
 
   /// An empty item.
   public override init() {

@@ -310,6 +310,8 @@ public enum UIBarPosition: Int, Sendable {
   open var backBarButtonItem: UIBarButtonItem?
   /// `backButtonDisplayMode` (kept).
   open var backButtonDisplayMode: BackButtonDisplayMode = .default
+  /// The iOS 26 titles: subtitles, large titles (`UIKit26+Bars.swift`).
+  lazy var subtitleSettings = NavigationItemSubtitleSettings()
 
   /// UIKit's `UINavigationItem.BackButtonDisplayMode`, with its raw values.
   public enum BackButtonDisplayMode: Int, Sendable {

@@ -99,4 +99,9 @@ extension UIScrollView {
   var canCancelContentTouches = true
   var isDirectionalLockEnabled = false
   var automaticallyAdjustsScrollIndicatorInsets = true
+  /// The edge effects (iOS 26; `UIScrollEdgeEffect.swift`).
+  lazy var topEdgeEffect = UIScrollEdgeEffect()
+  lazy var leftEdgeEffect = UIScrollEdgeEffect()
+  lazy var bottomEdgeEffect = UIScrollEdgeEffect()
+  lazy var rightEdgeEffect = UIScrollEdgeEffect()
 }

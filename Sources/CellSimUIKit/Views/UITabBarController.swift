@@ -29,6 +29,8 @@
     }
   }
   var storedSelectedIndex = 0
+  /// The iOS 26 settings: minimizing, bottom accessory (`UIKit26+Bars.swift`).
+  lazy var accessorySettings = TabBarAccessorySettings()
 
   /// The selected tab's controller.
   open var selectedViewController: UIViewController? {

@@ -67,4 +67,6 @@ extension UIView {
   var isExclusiveTouch = false
   var isMultipleTouchEnabled = false
   var interactions: [any UIInteraction] = []
+  /// `cornerConfiguration` once set (iOS 26; `UICornerConfiguration.swift`).
+  var cornerConfiguration: UICornerConfiguration?
 }

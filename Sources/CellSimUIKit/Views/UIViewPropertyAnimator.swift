@@ -107,6 +107,9 @@ extension UIViewImplicitlyAnimating {
   open private(set) var isRunning = false
   /// Whether the animation runs backwards (ends at `.start`).
   open var isReversed = false
+  /// `flushUpdates` (iOS 26; kept; false until set): animations apply their final values at
+  /// once and layout is not solved, so there is nothing to flush.
+  open var flushUpdates = false
 
   var animations: [() -> Void] = []
   var completions: [(UIViewAnimatingPosition) -> Void] = []
