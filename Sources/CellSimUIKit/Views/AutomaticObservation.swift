@@ -8,11 +8,11 @@ package import SimPlatform
 ///
 /// The methods tracked here, as Apple's documentation lists them for each: a view's
 /// `updateProperties()`, `layoutSubviews()` and `updateConstraints()`; a view controller's
-/// `updateProperties()`, `viewWillLayoutSubviews()`, `viewDidLayoutSubviews()` and
-/// `updateViewConstraints()`; a cell's `updateConfiguration(using:)` and
-/// `configurationUpdateHandler`; a button's `updateConfiguration()` and
-/// `configurationUpdateHandler`. (`draw(_:)` supports it too, and is never called: nothing is
-/// drawn.)
+/// `updateProperties()`, `viewWillLayoutSubviews()`, `viewDidLayoutSubviews()`,
+/// `updateViewConstraints()` and `updateContentUnavailableConfiguration(using:)`; a cell's
+/// `updateConfiguration(using:)` and `configurationUpdateHandler`; a button's
+/// `updateConfiguration()` and `configurationUpdateHandler`. (`draw(_:)` supports it too, and is
+/// never called: nothing is drawn.)
 ///
 /// In a world, a change to a tracked property (on any simulated thread) marks its method for an
 /// update, and the update pass runs on the next main-thread turn (the pass UIKit runs before
@@ -39,6 +39,8 @@ package import SimPlatform
     case constraints
     /// A cell's or button's configuration update and its handler.
     case configuration
+    /// A view controller's `updateContentUnavailableConfiguration(using:)`.
+    case contentUnavailable
   }
 
   /// Runs `body` (the object's `method`) and returns its result; while tracking is on in the
@@ -82,9 +84,34 @@ package import SimPlatform
   }
 }
 
+/// A view or view controller, as its `updateProperties()` is tracked.
+@MainActor protocol PropertiesUpdating: UIResponder {
+  var needsPropertiesUpdate: Bool { get set }
+  func updateProperties()
+}
+
+extension PropertiesUpdating {
+  /// Runs `updateProperties()` if it is due (tracked; a change to what it read makes it due
+  /// again and names the object for the pass).
+  func runPropertiesUpdateIfNeeded() {
+    guard needsPropertiesUpdate else { return }
+    needsPropertiesUpdate = false
+    AutomaticObservation.track(
+      self, .properties,
+      invalidate: { [weak self] in
+        self?.needsPropertiesUpdate = true
+        return self
+      },
+      run: { updateProperties() })
+  }
+}
+
+extension UIView: PropertiesUpdating {}
+extension UIViewController: PropertiesUpdating {}
+
 /// The last tracked run of each of an object's tracked methods, by `AutomaticObservation.Method`.
 struct TrackedReads {
-  var generations: [UInt64] = [0, 0, 0, 0, 0]
+  var generations: [UInt64] = [0, 0, 0, 0, 0, 0]
 }
 
 /// An update waiting for its pass: a tracked run whose reads changed, or a request.

@@ -388,17 +388,8 @@
   /// `updatePropertiesIfNeeded()` (iOS 26): updates the properties of the view (and of its
   /// view controller), then of its subviews, top down, each that needs it.
   open func updatePropertiesIfNeeded() {
-    owningController?.updateOwnPropertiesIfNeeded()
-    if needsPropertiesUpdate {
-      needsPropertiesUpdate = false
-      AutomaticObservation.track(
-        self, .properties,
-        invalidate: { [weak self] in
-          self?.needsPropertiesUpdate = true
-          return self
-        },
-        run: { updateProperties() })
-    }
+    owningController?.runPropertiesUpdateIfNeeded()
+    runPropertiesUpdateIfNeeded()
     for subview in storedSubviews { subview.updatePropertiesIfNeeded() }
   }
   var needsPropertiesUpdate = true

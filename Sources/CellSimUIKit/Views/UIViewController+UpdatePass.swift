@@ -2,26 +2,15 @@
 /// layout between `viewWillLayoutSubviews()` and `viewDidLayoutSubviews()`, each tracked for
 /// observation (`AutomaticObservation`).
 extension UIViewController {
-  /// Runs `updateProperties()` if the controller needs it (tracked).
-  func updateOwnPropertiesIfNeeded() {
-    guard needsPropertiesUpdate else { return }
-    needsPropertiesUpdate = false
-    AutomaticObservation.track(
-      self, .properties,
-      invalidate: { [weak self] in
-        self?.needsPropertiesUpdate = true
-        return self
-      },
-      run: { updateProperties() })
-  }
-
   /// The controller's layout pass, as UIKit runs it when the view lays out: properties (the
-  /// controller's, then its views'), `updateViewConstraints()` (always when `full`, as before a
+  /// controller's, then its views'), the content-unavailable configuration if due,
+  /// `updateViewConstraints()` (always when `full`, as before a
   /// screen's first layout; else when the view's constraints were invalidated),
   /// `viewWillLayoutSubviews()`, the view's `layoutIfNeeded()`, `viewDidLayoutSubviews()`.
   package func engineLayoutPass(full: Bool) {
     guard let view = viewIfLoaded else { return }
     updatePropertiesIfNeeded()
+    updateContentUnavailableConfigurationIfNeeded()
     if full || view.constraintsNeedUpdate {
       AutomaticObservation.track(
         self, .constraints,

@@ -232,10 +232,38 @@
   /// `updatePropertiesIfNeeded()` (iOS 26): updates the controller's properties if they need
   /// it, then those of its view and the view's subviews.
   open func updatePropertiesIfNeeded() {
-    updateOwnPropertiesIfNeeded()
+    runPropertiesUpdateIfNeeded()
     viewIfLoaded?.updatePropertiesIfNeeded()
   }
   var needsPropertiesUpdate = true
+
+  // MARK: Content unavailable (iOS 17)
+
+  /// `contentUnavailableConfiguration` (iOS 17): what the controller shows while it has no
+  /// content, commonly a `UIContentUnavailableConfiguration` (nil until set). Kept and read
+  /// back; no view is put over the controller's view, and cells are judged as they are.
+  public final var contentUnavailableConfiguration: (any UIContentConfiguration)?
+  /// `contentUnavailableConfigurationState` (iOS 17): the screen's traits and the text of the
+  /// navigation item's search controller; an override adds its own states to `super`'s.
+  open var contentUnavailableConfigurationState: UIContentUnavailableConfigurationState {
+    systemContentUnavailableConfigurationState
+  }
+  /// `setNeedsUpdateContentUnavailableConfiguration()` (iOS 17): asks for
+  /// `updateContentUnavailableConfiguration(using:)` in the next update pass.
+  open func setNeedsUpdateContentUnavailableConfiguration() {
+    needsContentUnavailableConfigurationUpdate = true
+    AutomaticObservation.requestPass(for: self)
+  }
+  /// `updateContentUnavailableConfiguration(using:)` (iOS 17): where a subclass sets
+  /// `contentUnavailableConfiguration` for `state`; the base does nothing. Called at the start
+  /// of the first layout pass, before the view appears, and in the next update pass after
+  /// `setNeedsUpdateContentUnavailableConfiguration()` or a change to an `@Observable` property
+  /// it read (`AutomaticObservation`).
+  open func updateContentUnavailableConfiguration(
+    using state: UIContentUnavailableConfigurationState
+  ) {}
+  /// Whether `updateContentUnavailableConfiguration(using:)` is due (true until its first run).
+  final var needsContentUnavailableConfigurationUpdate = true
 
   // MARK: What a screen declares about itself (kept; nothing in a run asks)
 
