@@ -44,6 +44,10 @@ open class UIApplication: UIResponder {
     }
   }
 
+  /// The next responder, the last in the chain: the app delegate if it is a `UIResponder`, as
+  /// UIKit documents (the template's `AppDelegate: UIResponder`), else nil.
+  open override var next: UIResponder? { delegate as? UIResponder }
+
   /// UIKit's `UIApplication.OpenExternalURLOptionsKey`.
   public struct OpenExternalURLOptionsKey: RawRepresentable, Hashable, Sendable {
     /// The key's name.

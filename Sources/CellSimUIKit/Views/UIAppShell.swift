@@ -23,6 +23,8 @@
   open private(set) var isKeyWindow = false
   /// `windowLevel` (kept).
   open var windowLevel: UIWindow.Level = .normal
+  /// The next responder: the application object, as UIKit documents for a window.
+  open override var next: UIResponder? { UIApplication.shared }
 
   /// UIKit's `UIWindow.Level`.
   public struct Level: RawRepresentable, Hashable, Sendable {

@@ -20,7 +20,8 @@
 
   /// The next responder in the responder chain: for a view, its view controller if it is one's
   /// root view, else its superview; for a view controller, its view's superview, or the
-  /// controller that presented it; nil otherwise.
+  /// controller that presented it; for a window, the application; for the application, its
+  /// delegate if that is a responder; nil otherwise.
   open var next: UIResponder? { nil }
 
   var storedIsFirstResponder = false

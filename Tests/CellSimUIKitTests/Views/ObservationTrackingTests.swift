@@ -299,8 +299,14 @@ final class ModelCell: UICollectionViewCell {
       root.present(presented, animated: false)
       found.append(presented.next === root)
       found.append(UIView().next == nil)
+      // Past the window: the application, then its delegate when that is a responder.
+      found.append(window.next === UIApplication.shared)
+      found.append(UIApplication.shared.next == nil)
+      let delegate = TemplateAppDelegate()
+      UIApplication.shared.delegate = delegate
+      found.append(UIApplication.shared.next === delegate)
     }
-    #expect(found == [true, true, true, true, true])
+    #expect(found == [true, true, true, true, true, true, true, true])
   }
 }
 
