@@ -28,9 +28,9 @@ package import SimPlatform
 /// invalidated by hand.
 @MainActor package enum AutomaticObservation {
   /// A tracked method of an object (a slot of `TrackedReads`).
-  enum Method: Int {
+  enum Method {
     /// A view's `layoutSubviews()`, a controller's `viewWillLayoutSubviews()`.
-    case layout = 0
+    case layout
     /// A controller's `viewDidLayoutSubviews()`.
     case didLayout
     /// `updateProperties()`.
@@ -55,7 +55,7 @@ package import SimPlatform
     let passes = UpdatePasses.of(world)
     guard passes.trackingEnabled else { return body() }
     let sequence = passes.nextSequence()
-    owner.trackedReads.generations[method.rawValue] = sequence
+    owner.trackedReads[method] = sequence
     let pending = Unchecked(
       value: PendingUpdate(
         sequence: sequence, owner: owner, method: method, invalidate: invalidate, passes: passes))
@@ -109,9 +109,39 @@ extension PropertiesUpdating {
 extension UIView: PropertiesUpdating {}
 extension UIViewController: PropertiesUpdating {}
 
-/// The last tracked run of each of an object's tracked methods, by `AutomaticObservation.Method`.
+/// The last tracked run of each of an object's tracked methods (0: none), held inline in every
+/// responder, so that no view pays an allocation for it.
 struct TrackedReads {
-  var generations: [UInt64] = [0, 0, 0, 0, 0, 0]
+  private var layout: UInt64 = 0
+  private var didLayout: UInt64 = 0
+  private var properties: UInt64 = 0
+  private var constraints: UInt64 = 0
+  private var configuration: UInt64 = 0
+  private var contentUnavailable: UInt64 = 0
+
+  /// The sequence of `method`'s last tracked run.
+  subscript(method: AutomaticObservation.Method) -> UInt64 {
+    get {
+      switch method {
+      case .layout: layout
+      case .didLayout: didLayout
+      case .properties: properties
+      case .constraints: constraints
+      case .configuration: configuration
+      case .contentUnavailable: contentUnavailable
+      }
+    }
+    set {
+      switch method {
+      case .layout: layout = newValue
+      case .didLayout: didLayout = newValue
+      case .properties: properties = newValue
+      case .constraints: constraints = newValue
+      case .configuration: configuration = newValue
+      case .contentUnavailable: contentUnavailable = newValue
+      }
+    }
+  }
 }
 
 /// An update waiting for its pass: a tracked run whose reads changed, or a request.
@@ -184,7 +214,7 @@ final class UpdatePasses {
     for update in batch {
       guard let owner = update.owner else { continue }
       if let method = update.method,
-        owner.trackedReads.generations[method.rawValue] != update.sequence
+        owner.trackedReads[method] != update.sequence
       {
         continue
       }
